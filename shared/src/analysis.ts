@@ -1,0 +1,46 @@
+/** Status names are shown to users as they are, so they stay in pt-BR. */
+export const AnalysisStatus = {
+  Processing: 'Processando',
+  Done: 'Concluída',
+  Error: 'Erro',
+} as const;
+export type AnalysisStatus = (typeof AnalysisStatus)[keyof typeof AnalysisStatus];
+
+export const WORKBOOK_BASE = 'Base_Certidoes_Divida_Ativa.xlsx';
+export const WORKBOOK_SIMULATION = 'Simulacao_Classificacao.xlsx';
+
+export const ANALYSES_QUEUE = 'analyses';
+
+export interface AnalysisParams {
+  /** Discount percentage asked by the user (0–100). */
+  discount: number;
+  installmentsSocialSecurity: number;
+  installmentsOther: number;
+}
+
+export const DEFAULT_ANALYSIS_PARAMS: AnalysisParams = {
+  discount: 65,
+  installmentsSocialSecurity: 60,
+  installmentsOther: 114,
+};
+
+export interface JobFile {
+  key: string;
+  name: string;
+  pages: number;
+}
+
+/** Ids and keys only: document text never travels through Redis. */
+export interface AnalysisJobPayload {
+  analysisId: string;
+  userId: string;
+  files: JobFile[];
+  params: AnalysisParams;
+}
+
+export const storageKeys = {
+  upload: (analysisId: string, n: number) => `uploads/${analysisId}/${n}.pdf`,
+  uploadPrefix: (analysisId: string) => `uploads/${analysisId}/`,
+  result: (userId: string, analysisId: string, workbook: string) =>
+    `results/${userId}/${analysisId}/${workbook}`,
+};

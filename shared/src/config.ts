@@ -1,0 +1,82 @@
+/**
+ * The one typed description of the environment. The API feeds it to @nestjs/config and the worker
+ * reads it directly, so both sides agree on names and defaults (listed in .env.example).
+ */
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  webPort: number;
+  publicUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  s3: {
+    /** Empty means "start the embedded S3 server" (npm start and tests only). */
+    endpoint: string;
+    accessKey: string;
+    secretKey: string;
+    bucket: string;
+    region: string;
+    embeddedPort: number;
+    embeddedDir: string;
+  };
+  jwt: { secret: string; expiresIn: string };
+  admin: { email: string; password: string; name: string };
+  upload: { maxFileMb: number; maxFiles: number };
+  queueName: string;
+  workerConcurrency: number;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  return n;
+}
+
+function str(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? fallback : raw;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = str(env, 'NODE_ENV', 'development');
+  const port = int(env, 'PORT', 3000);
+  const jwtSecret = str(env, 'JWT_SECRET', nodeEnv === 'production' ? '' : 'dev-only-secret-change-me');
+  if (!jwtSecret) throw new Error('JWT_SECRET is required in production');
+  return {
+    nodeEnv,
+    port,
+    webPort: int(env, 'WEB_PORT', 5173),
+    publicUrl: str(env, 'PUBLIC_URL', `http://localhost:${int(env, 'WEB_PORT', 5173)}`),
+    databaseUrl: str(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/cda'),
+    redisUrl: str(env, 'REDIS_URL', 'redis://127.0.0.1:6379'),
+    s3: {
+      endpoint: str(env, 'S3_ENDPOINT', ''),
+      accessKey: str(env, 'S3_ACCESS_KEY', 'S3RVER'),
+      secretKey: str(env, 'S3_SECRET_KEY', 'S3RVER'),
+      bucket: str(env, 'S3_BUCKET', 'cda'),
+      region: str(env, 'S3_REGION', 'us-east-1'),
+      embeddedPort: int(env, 'EMBEDDED_S3_PORT', 9100),
+      embeddedDir: str(env, 'EMBEDDED_S3_DIR', '.data/s3'),
+    },
+    jwt: { secret: jwtSecret, expiresIn: str(env, 'JWT_EXPIRES_IN', '24h') },
+    admin: {
+      email: str(env, 'ADMIN_EMAIL', 'admin@cda.local'),
+      password: str(env, 'ADMIN_PASSWORD', ''),
+      name: str(env, 'ADMIN_NAME', 'Administrador'),
+    },
+    upload: { maxFileMb: int(env, 'UPLOAD_MAX_FILE_MB', 50), maxFiles: int(env, 'UPLOAD_MAX_FILES', 100) },
+    queueName: str(env, 'QUEUE_NAME', 'analyses'),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 2),
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+  };
+}
+
+/** The embedded server listens on loopback; both sides reach it the same way. */
+export function s3EndpointOf(config: AppConfig): string {
+  return config.s3.endpoint || `http://127.0.0.1:${config.s3.embeddedPort}`;
+}

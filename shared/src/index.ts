@@ -1,0 +1,5 @@
+export * from './analysis';
+export * from './realtime';
+export * from './money';
+export * from './config';
+export * from './certificate';
