@@ -44,3 +44,9 @@ export const storageKeys = {
   result: (userId: string, analysisId: string, workbook: string) =>
     `results/${userId}/${analysisId}/${workbook}`,
 };
+
+/** Allowance of the Free plan, credited at registration. */
+export const FREE_PLAN_TOKENS = 1_000_000;
+
+export type UserRole = 'user' | 'admin' | 'root';
+export const ADMIN_ROLES: readonly UserRole[] = ['admin', 'root'];

@@ -22,7 +22,8 @@ export interface AppConfig {
   jwt: { secret: string; expiresIn: string };
   admin: { email: string; password: string; name: string };
   upload: { maxFileMb: number; maxFiles: number };
-  queueName: string;
+  /** BullMQ key prefix: separate prefixes keep test runs away from a running dev stack. */
+  queuePrefix: string;
   workerConcurrency: number;
   logLevel: string;
 }
@@ -70,7 +71,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       name: str(env, 'ADMIN_NAME', 'Administrador'),
     },
     upload: { maxFileMb: int(env, 'UPLOAD_MAX_FILE_MB', 50), maxFiles: int(env, 'UPLOAD_MAX_FILES', 100) },
-    queueName: str(env, 'QUEUE_NAME', 'analyses'),
+    queuePrefix: str(env, 'QUEUE_PREFIX', 'cda'),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 2),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   };
@@ -79,4 +80,54 @@ export function loadConfig(env: Env = process.env): AppConfig {
 /** The embedded server listens on loopback; both sides reach it the same way. */
 export function s3EndpointOf(config: AppConfig): string {
   return config.s3.endpoint || `http://127.0.0.1:${config.s3.embeddedPort}`;
+}
+
+export interface S3ClientOptions {
+  endPoint: string;
+  port: number;
+  useSSL: boolean;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+  pathStyle: boolean;
+}
+
+/** Options for the `minio` client, derived from the endpoint URL (path style works for MinIO and the embedded server). */
+export function s3ClientOptions(config: AppConfig): S3ClientOptions {
+  const url = new URL(s3EndpointOf(config));
+  const useSSL = url.protocol === 'https:';
+  return {
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: config.s3.accessKey,
+    secretKey: config.s3.secretKey,
+    region: config.s3.region,
+    pathStyle: true,
+  };
+}
+
+export interface RedisConnectionOptions {
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+  db: number;
+  tls?: Record<string, never>;
+  /** BullMQ workers require null: a blocked command must wait, not fail. */
+  maxRetriesPerRequest: null;
+}
+
+export function redisOptionsFromUrl(redisUrl: string): RedisConnectionOptions {
+  const url = new URL(redisUrl);
+  const db = url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0;
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : 6379,
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db,
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
 }

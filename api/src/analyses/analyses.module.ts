@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BullModule } from '@nestjs/bullmq';
+import { ANALYSES_QUEUE } from '@cda/shared';
+import { Analysis } from './analysis.entity';
+import { AnalysisFile } from './analysis-file.entity';
+import { AnalysesController } from './analyses.controller';
+import { AnalysesService } from './analyses.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Analysis, AnalysisFile]), BullModule.registerQueue({ name: ANALYSES_QUEUE })],
+  controllers: [AnalysesController],
+  providers: [AnalysesService],
+})
+export class AnalysesModule {}

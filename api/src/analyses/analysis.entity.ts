@@ -1,0 +1,48 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { AnalysisParams, AnalysisStatus } from '@cda/shared';
+import { AnalysisFile } from './analysis-file.entity';
+
+@Entity('analyses')
+export class Analysis {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: AnalysisStatus;
+
+  @Column({ name: 'file_count', type: 'int' })
+  fileCount: number;
+
+  @Column({ name: 'processed_files', type: 'int', default: 0 })
+  processedFiles: number;
+
+  @Column({ name: 'certificate_count', type: 'int', default: 0 })
+  certificateCount: number;
+
+  @Column({ type: 'jsonb' })
+  params: AnalysisParams;
+
+  @Column({ type: 'text', nullable: true })
+  error: string | null;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  workbooks: string[];
+
+  @Column({ type: 'jsonb', nullable: true })
+  summary: Record<string, unknown> | null;
+
+  @OneToMany(() => AnalysisFile, (f) => f.analysis)
+  files: AnalysisFile[];
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+}

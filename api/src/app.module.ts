@@ -1,0 +1,54 @@
+import { Module, RequestMethod } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BullModule } from '@nestjs/bullmq';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig, redisOptionsFromUrl } from '@cda/shared';
+import { AppConfigModule } from './config/config.module';
+import { dataSourceOptions } from './database/data-source';
+import { StorageModule } from './storage/storage.module';
+import { AuthModule } from './auth/auth.module';
+import { UsersModule } from './users/users.module';
+import { AnalysesModule } from './analyses/analyses.module';
+import { RealtimeModule } from './realtime/realtime.module';
+import { HealthModule } from './health/health.module';
+
+@Module({
+  imports: [
+    AppConfigModule,
+    LoggerModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<AppConfig, true>) => ({
+        // Nest 11 route syntax; the default '*' triggers a legacy-route warning at every start.
+        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+        pinoHttp: {
+          level: config.get('logLevel', { infer: true }),
+          // Never log bearer tokens or cookies.
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+        },
+      }),
+    }),
+    TypeOrmModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<AppConfig, true>) => ({
+        ...dataSourceOptions(config.get('databaseUrl', { infer: true })),
+        migrationsRun: true,
+      }),
+    }),
+    BullModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<AppConfig, true>) => ({
+        connection: redisOptionsFromUrl(config.get('redisUrl', { infer: true })),
+        prefix: config.get('queuePrefix', { infer: true }),
+      }),
+    }),
+    StorageModule,
+    AuthModule,
+    UsersModule,
+    AnalysesModule,
+    RealtimeModule,
+    HealthModule,
+  ],
+})
+export class AppModule {}

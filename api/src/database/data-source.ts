@@ -1,0 +1,21 @@
+import { DataSourceOptions } from 'typeorm';
+import { loadConfig } from '@cda/shared';
+import { User } from '../users/user.entity';
+import { Analysis } from '../analyses/analysis.entity';
+import { AnalysisFile } from '../analyses/analysis-file.entity';
+import { Init1763900000000 } from './migrations/1763900000000-Init';
+
+export const entities = [User, Analysis, AnalysisFile];
+export const migrations = [Init1763900000000];
+
+/** Migrations are listed explicitly so that compiled and ts-jest runs see the same set. */
+export function dataSourceOptions(databaseUrl = loadConfig().databaseUrl): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities,
+    migrations,
+    migrationsRun: false,
+    synchronize: false,
+  };
+}

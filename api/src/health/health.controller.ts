@@ -1,0 +1,40 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Queue } from 'bullmq';
+import { ANALYSES_QUEUE } from '@cda/shared';
+import { StorageService } from '../storage/storage.service';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly db: TypeOrmHealthIndicator,
+    private readonly indicator: HealthIndicatorService,
+    private readonly storage: StorageService,
+    @InjectQueue(ANALYSES_QUEUE) private readonly queue: Queue,
+  ) {}
+
+  @Get()
+  @HealthCheck()
+  check() {
+    return this.health.check([
+      () => this.db.pingCheck('database'),
+      () => this.probe('redis', async () => (await this.queue.getJobCounts()) !== undefined),
+      () => this.probe('storage', () => this.storage.isReachable()),
+    ]);
+  }
+
+  private async probe(key: string, ok: () => Promise<boolean>) {
+    const check = this.indicator.check(key);
+    try {
+      // A dependency that hangs must fail the check, not the health endpoint itself.
+      const timeout = new Promise<boolean>((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000).unref());
+      return (await Promise.race([ok(), timeout])) ? check.up() : check.down({ message: 'unexpected answer' });
+    } catch (err) {
+      return check.down({ message: (err as Error).message });
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { ConfigService } from '@nestjs/config';
+import { createApp } from './bootstrap';
+
+async function main() {
+  const app = await createApp();
+  const port = app.get(ConfigService).get<number>('port');
+  await app.listen(port ?? 3000, '0.0.0.0');
+}
+
+main().catch((err) => {
+  // eslint-disable-next-line no-console
+  console.error(JSON.stringify({ level: 'fatal', msg: 'api failed to start', err: String(err?.stack ?? err) }));
+  process.exit(1);
+});

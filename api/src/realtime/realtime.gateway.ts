@@ -1,0 +1,35 @@
+import { Logger } from '@nestjs/common';
+import { OnGatewayConnection, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import { ADMIN_ROLES, AnalysisStatusEvent, SocketEvents, rooms } from '@cda/shared';
+import { AuthService } from '../auth/auth.service';
+
+/**
+ * Browsers connect with the same JWT they use for REST (`auth: { token }`) and are placed in their
+ * own room, so an event for one user's analysis can never reach another user.
+ */
+@WebSocketGateway({ cors: { origin: true, credentials: true } })
+export class RealtimeGateway implements OnGatewayConnection {
+  private readonly logger = new Logger(RealtimeGateway.name);
+
+  @WebSocketServer()
+  server: Server;
+
+  constructor(private readonly auth: AuthService) {}
+
+  async handleConnection(socket: Socket): Promise<void> {
+    const token = (socket.handshake.auth as { token?: string } | undefined)?.token;
+    const user = token ? await this.auth.verifyToken(token) : null;
+    if (!user) {
+      socket.emit('error', { message: 'Sessão expirada ou inválida. Entre novamente.' });
+      socket.disconnect(true);
+      return;
+    }
+    await socket.join(rooms.user(user.id));
+    if (ADMIN_ROLES.includes(user.role)) await socket.join(rooms.admins);
+  }
+
+  emitAnalysisStatus(userId: string, event: AnalysisStatusEvent): void {
+    this.server.to(rooms.user(userId)).to(rooms.admins).emit(SocketEvents.AnalysisStatus, event);
+  }
+}

@@ -1,0 +1,146 @@
+import { INestApplication } from '@nestjs/common';
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { io, Socket } from 'socket.io-client';
+import * as Minio from 'minio';
+import PDFDocument from 'pdfkit';
+import { AnalysisStatusEvent, SocketEvents, loadConfig, s3ClientOptions } from '@cda/shared';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startEmbeddedS3 } = require('../../scripts/embedded-s3.js');
+
+const ROOT = path.resolve(__dirname, '../..');
+const WORKER_MAIN = path.join(ROOT, 'worker/dist/main.js');
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far (JSON log lines). */
+  output(): string;
+}
+
+export interface Stack {
+  app: INestApplication;
+  baseUrl: string;
+  http: ReturnType<typeof request>;
+  s3: Minio.Client;
+  bucket: string;
+  workers: WorkerProcess[];
+  startWorker(): Promise<WorkerProcess>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real thing on loopback: Postgres (database from global-setup), Redis (a prefix of its own),
+ * the embedded S3 server, the Nest app in-process and worker processes spawned from worker/dist.
+ */
+export async function startStack(): Promise<Stack> {
+  if (!existsSync(WORKER_MAIN)) throw new Error(`worker is not built (${WORKER_MAIN}); run "npm run build" first`);
+  const s3Dir = mkdtempSync(path.join(tmpdir(), 'cda-s3-'));
+  const s3server = await startEmbeddedS3({ port: 0, directory: s3Dir, bucket: 'cda-test' });
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    S3_ENDPOINT: s3server.endpoint,
+    S3_BUCKET: 'cda-test',
+    QUEUE_PREFIX: `test-${process.pid}-${Date.now()}`,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    JWT_SECRET: 'test-secret',
+  });
+  // Imported after the environment is set: the typed config is read when modules load.
+  const { createApp } = await import('../src/bootstrap');
+  const app = await createApp();
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig();
+  const workers: WorkerProcess[] = [];
+
+  const startWorker = () =>
+    new Promise<WorkerProcess>((resolve, reject) => {
+      const child = spawn(process.execPath, [WORKER_MAIN], { env: { ...process.env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      const proc: WorkerProcess = { child, output: () => out };
+      workers.push(proc);
+      const onData = (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('worker ready')) resolve(proc);
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+      child.on('exit', (code) => reject(new Error(`worker exited early (${code}): ${out.slice(-2000)}`)));
+      setTimeout(() => reject(new Error(`worker did not get ready: ${out.slice(-2000)}`)), 30000).unref();
+    });
+
+  return {
+    app,
+    baseUrl,
+    http: request(baseUrl),
+    s3: new Minio.Client(s3ClientOptions(config)),
+    bucket: config.s3.bucket,
+    workers,
+    startWorker,
+    async stop() {
+      const alive = workers.map((w) => w.child).filter((c) => c.exitCode === null);
+      await Promise.all(alive.map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); })));
+      await app.close();
+      await s3server.close();
+      rmSync(s3Dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seq = 0;
+export async function registerUser(stack: Stack, name = 'Usuária Teste'): Promise<{ token: string; id: string; email: string }> {
+  const email = `user${process.pid}-${Date.now()}-${++seq}@teste.com.br`;
+  const res = await stack.http.post('/api/auth/register').send({ name, email, password: 'senha-forte-1' }).expect(201);
+  return { token: res.body.token, id: res.body.user.id, email };
+}
+
+/** A small text PDF whose content mentions the given inscription numbers. */
+export function makePdf(lines: string[]): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    for (const l of lines) doc.text(l);
+    doc.end();
+  });
+}
+
+export function connectSocket(stack: Stack, token?: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = io(stack.baseUrl, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** Collects every status event for one analysis until a final one arrives. */
+export function collectUntilFinal(socket: Socket, analysisId: () => string | undefined, timeoutMs = 30000) {
+  const seen: AnalysisStatusEvent[] = [];
+  const done = new Promise<AnalysisStatusEvent[]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no final status; saw ${JSON.stringify(seen)}`)), timeoutMs);
+    socket.on(SocketEvents.AnalysisStatus, (e: AnalysisStatusEvent) => {
+      if (e.id !== analysisId()) return;
+      seen.push(e);
+      if (e.status !== 'Processando') {
+        clearTimeout(timer);
+        resolve(seen);
+      }
+    });
+  });
+  return { seen, done };
+}
+
+export async function listKeys(stack: Stack, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const item of stack.s3.listObjectsV2(stack.bucket, prefix, true)) {
+    const name = (item as { name?: string }).name;
+    if (name) keys.push(name);
+  }
+  return keys;
+}

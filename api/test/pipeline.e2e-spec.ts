@@ -1,0 +1,153 @@
+import ExcelJS from 'exceljs';
+import { Socket, io } from 'socket.io-client';
+import { AnalysisStatusEvent, SocketEvents, WORKBOOK_BASE } from '@cda/shared';
+import { Stack, collectUntilFinal, connectSocket, listKeys, makePdf, registerUser, startStack } from './harness';
+
+describe('upload → queue → worker → storage → live status → download', () => {
+  let stack: Stack;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack();
+    await stack.startWorker();
+  }, 60000);
+
+  afterAll(async () => {
+    sockets.forEach((s) => s.disconnect());
+    await stack?.stop();
+  });
+
+  async function socketFor(token?: string) {
+    const s = await connectSocket(stack, token);
+    sockets.push(s);
+    return s;
+  }
+
+  it('processes two PDFs and lets only the owner download the workbook', async () => {
+    const alice = await registerUser(stack, 'Alice');
+    const bob = await registerUser(stack, 'Bob');
+    const aliceSocket = await socketFor(alice.token);
+    const bobSocket = await socketFor(bob.token);
+    const bobEvents: AnalysisStatusEvent[] = [];
+    bobSocket.on(SocketEvents.AnalysisStatus, (e: AnalysisStatusEvent) => bobEvents.push(e));
+
+    let id: string | undefined;
+    const events = collectUntilFinal(aliceSocket, () => id);
+    const pdfA = await makePdf(['PROCURADORIA-GERAL DA FAZENDA NACIONAL', 'Número da Inscrição: 80 6 19 123456-78']);
+    const pdfB = await makePdf(['PROCURADORIA-GERAL DA FAZENDA NACIONAL', 'Nº Inscrição 70 2 21 654321-09']);
+    const res = await stack.http
+      .post('/api/analyses')
+      .set('Authorization', `Bearer ${alice.token}`)
+      .attach('files', pdfA, 'cda-a.pdf')
+      .attach('files', pdfB, 'cda-b.pdf')
+      .field('discount', '50')
+      .expect(202);
+    id = res.body.id;
+    expect(res.body).toMatchObject({ status: 'Processando', fileCount: 2 });
+
+    const seen = await events.done;
+    expect(seen[0].status).toBe('Processando');
+    expect(seen.at(-1)).toMatchObject({ status: 'Concluída', processedFiles: 2, totalFiles: 2 });
+
+    const analysis = await stack.http.get(`/api/analyses/${id}`).set('Authorization', `Bearer ${alice.token}`).expect(200);
+    expect(analysis.body).toMatchObject({ status: 'Concluída', params: { discount: 50, installmentsOther: 114 } });
+    expect(analysis.body.files.map((f: { pages: number }) => f.pages)).toEqual([1, 1]);
+
+    const download = await stack.http
+      .get(`/api/analyses/${id}/files/${WORKBOOK_BASE}`)
+      .set('Authorization', `Bearer ${alice.token}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(download.headers['content-disposition']).toContain(WORKBOOK_BASE);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(download.body as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Certidões')!;
+    const rows = sheet.getSheetValues().slice(2).map((r) => (r as ExcelJS.CellValue[]).slice(1, 4));
+    expect(rows).toEqual([
+      ['cda-a.pdf', 1, '8061912345678'],
+      ['cda-b.pdf', 1, '7022165432109'],
+    ]);
+
+    expect(await listKeys(stack, `uploads/${id}/`)).toEqual([]);
+    expect(await listKeys(stack, `results/${alice.id}/${id}/`)).toEqual([`results/${alice.id}/${id}/${WORKBOOK_BASE}`]);
+
+    // Bob: no download, no details, no events.
+    await stack.http.get(`/api/analyses/${id}/files/${WORKBOOK_BASE}`).set('Authorization', `Bearer ${bob.token}`).expect(404);
+    await stack.http.get(`/api/analyses/${id}`).set('Authorization', `Bearer ${bob.token}`).expect(404);
+    const bobList = await stack.http.get('/api/analyses').set('Authorization', `Bearer ${bob.token}`).expect(200);
+    expect(bobList.body).toEqual([]);
+    expect(bobEvents.filter((e) => e.id === id)).toEqual([]);
+  });
+
+  it('refuses a text file renamed .pdf with 400 and a pt-BR message', async () => {
+    const user = await registerUser(stack);
+    const res = await stack.http
+      .post('/api/analyses')
+      .set('Authorization', `Bearer ${user.token}`)
+      .attach('files', Buffer.from('isto não é um pdf'), 'falso.pdf')
+      .expect(400);
+    expect(res.body.message).toBe('O arquivo "falso.pdf" não é um PDF válido.');
+    const list = await stack.http.get('/api/analyses').set('Authorization', `Bearer ${user.token}`).expect(200);
+    expect(list.body).toEqual([]);
+  });
+
+  it('ends a corrupt PDF as Erro with a reason, and the worker keeps working', async () => {
+    const user = await registerUser(stack);
+    const socket = await socketFor(user.token);
+    let id: string | undefined;
+    const events = collectUntilFinal(socket, () => id);
+    const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
+    id = (await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', corrupt, 'quebrado.pdf').expect(202)).body.id;
+    const seen = await events.done;
+    expect(seen.at(-1)).toMatchObject({ status: 'Erro', error: 'Arquivo PDF corrompido ou ilegível.' });
+    expect(await listKeys(stack, `uploads/${id}/`)).toEqual([]);
+
+    let id2: string | undefined;
+    const events2 = collectUntilFinal(socket, () => id2);
+    const good = await makePdf(['Inscrição nº 80 6 19 000001-11']);
+    id2 = (await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', good, 'ok.pdf').expect(202)).body.id;
+    expect((await events2.done).at(-1)!.status).toBe('Concluída');
+    expect(stack.workers.every((w) => w.child.exitCode === null)).toBe(true);
+  });
+
+  it('spreads jobs over two worker processes', async () => {
+    const second = await stack.startWorker();
+    const user = await registerUser(stack);
+    const pdf = await makePdf(['Inscrição 80 6 19 000002-22']);
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) =>
+        (await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', pdf, `f${i}.pdf`).expect(202)).body.id as string,
+      ),
+    );
+    const deadline = Date.now() + 30000;
+    for (;;) {
+      const list = await stack.http.get('/api/analyses').set('Authorization', `Bearer ${user.token}`).expect(200);
+      const done = (list.body as { id: string; status: string }[]).filter((a) => ids.includes(a.id) && a.status === 'Concluída');
+      if (done.length === ids.length) break;
+      if (Date.now() > deadline) throw new Error(`only ${done.length} of ${ids.length} finished`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const handledBy = (w: typeof second) => ids.filter((id) => w.output().includes(id));
+    expect(handledBy(stack.workers[0]).length).toBeGreaterThan(0);
+    expect(handledBy(second).length).toBeGreaterThan(0);
+    expect(handledBy(stack.workers[0]).length + handledBy(second).length).toBe(ids.length);
+  });
+
+  it('requires authentication for uploads and sockets', async () => {
+    await stack.http.post('/api/analyses').attach('files', await makePdf(['x']), 'a.pdf').expect(401);
+    const anon = io(stack.baseUrl, { transports: ['websocket'], reconnection: false });
+    sockets.push(anon);
+    const reason = await new Promise<string>((resolve) => anon.once('disconnect', resolve));
+    expect(reason).toBe('io server disconnect');
+  });
+
+  it('reports the health of database, Redis and storage', async () => {
+    const res = await stack.http.get('/api/health').expect(200);
+    expect(res.body.details).toEqual({ database: { status: 'up' }, redis: { status: 'up' }, storage: { status: 'up' } });
+  });
+});

@@ -1,0 +1,117 @@
+import {
+  AnalysisJobPayload,
+  AnalysisStatus,
+  AnalysisStatusMessage,
+  FileExtraction,
+  WORKBOOK_BASE,
+  storageKeys,
+} from '@cda/shared';
+import type { AnalysisStore } from './db';
+import type { ObjectStore } from './storage';
+import type { PublishStatus } from './status';
+import type { Logger } from './logger';
+import { extractFirstPass } from './first-pass-extraction';
+import { buildFirstPassBaseWorkbook, FileSummary } from './first-pass-workbook';
+
+export interface PipelineDeps {
+  store: ObjectStore;
+  db: AnalysisStore;
+  publish: PublishStatus;
+  log: Logger;
+  extract?: (data: Buffer, fileName: string) => Promise<FileExtraction>;
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * One analysis job, step by step. A bad file is a per-file outcome, never a thrown error: only
+ * infrastructure failures (storage, database) throw, so BullMQ retries them.
+ */
+export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): Promise<void> {
+  const { store, db, publish, log } = deps;
+  const extract = deps.extract ?? extractFirstPass;
+  const base = { id: job.analysisId, userId: job.userId, totalFiles: job.files.length };
+  const status = (s: Omit<AnalysisStatusMessage, 'id' | 'userId' | 'totalFiles'>) => publish({ ...base, ...s });
+
+  if (!(await db.exists(job.analysisId))) {
+    log.warn({ analysisId: job.analysisId }, 'analysis no longer exists; dropping its uploads');
+    await store.removePrefix(storageKeys.uploadPrefix(job.analysisId));
+    return;
+  }
+  await db.resetProgress(job.analysisId);
+  await status({ status: AnalysisStatus.Processing, processedFiles: 0 });
+
+  const summaries: FileSummary[] = [];
+  for (const [i, file] of job.files.entries()) {
+    const data = await store.getBuffer(file.key);
+    const started = Date.now();
+    const extraction = await safeExtract(extract, data, file.name, log);
+    const failed = extraction.error !== null;
+    log.info(
+      { analysisId: job.analysisId, file: file.name, ms: Date.now() - started, certificates: extraction.certificates.length, error: extraction.error },
+      'file extracted',
+    );
+    summaries.push({ name: file.name, pages: file.pages, extraction });
+    await db.recordFile(
+      job.analysisId,
+      { position: i + 1, status: failed ? 'error' : 'done', error: extraction.error, certificateCount: extraction.certificates.length },
+      i + 1,
+    );
+    await status({ status: AnalysisStatus.Processing, processedFiles: i + 1 });
+  }
+
+  const certificateCount = summaries.reduce((n, s) => n + s.extraction.certificates.length, 0);
+  const allFailed = summaries.every((s) => s.extraction.error !== null);
+  if (allFailed) {
+    const reason = summaries.length === 1
+      ? `${summaries[0].extraction.error}.`
+      : `Nenhum arquivo pôde ser processado: ${summaries.map((s) => `${s.name}: ${s.extraction.error}`).join('; ')}.`;
+    await finish(job, deps, { status: AnalysisStatus.Error, error: reason, workbooks: [], certificateCount: 0, summary: null });
+    return;
+  }
+
+  const workbook = await buildFirstPassBaseWorkbook(summaries);
+  await store.put(storageKeys.result(job.userId, job.analysisId, WORKBOOK_BASE), workbook, XLSX);
+  await finish(job, deps, {
+    status: AnalysisStatus.Done,
+    error: null,
+    workbooks: [WORKBOOK_BASE],
+    certificateCount,
+    summary: { files: summaries.map((s) => ({ name: s.name, certificates: s.extraction.certificates.length, error: s.extraction.error })) },
+  });
+}
+
+/** Final state: uploads are deleted first, so that a client told "done" never finds them in storage. */
+export async function finish(
+  job: AnalysisJobPayload,
+  deps: PipelineDeps,
+  outcome: Parameters<AnalysisStore['finish']>[1],
+): Promise<void> {
+  await deps.store
+    .removePrefix(storageKeys.uploadPrefix(job.analysisId))
+    .catch((err) => deps.log.error({ analysisId: job.analysisId, err }, 'could not delete uploads'));
+  await deps.db.finish(job.analysisId, outcome);
+  await deps.publish({
+    id: job.analysisId,
+    userId: job.userId,
+    totalFiles: job.files.length,
+    processedFiles: outcome.status === AnalysisStatus.Done ? job.files.length : 0,
+    status: outcome.status,
+    ...(outcome.error ? { error: outcome.error } : {}),
+  });
+}
+
+async function safeExtract(
+  extract: NonNullable<PipelineDeps['extract']>,
+  data: Buffer,
+  name: string,
+  log: Logger,
+): Promise<FileExtraction> {
+  try {
+    return await extract(data, name);
+  } catch (err) {
+    // The extractor should report bad input itself; anything that escapes is still only this file's problem.
+    log.error({ file: name, err }, 'extractor threw');
+    return { file: name, certificates: [], error: 'Não foi possível ler este arquivo' };
+  }
+}
