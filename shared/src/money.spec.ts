@@ -1,4 +1,4 @@
-import { formatCentavos, parseBRLToCentavos } from './money';
+import { formatBytes, formatCentavos, formatDateTime, parseBRLToCentavos, plural } from './money';
 
 describe('money', () => {
   it('formats centavos as pt-BR currency', () => {
@@ -20,5 +20,25 @@ describe('money', () => {
     expect(parseBRLToCentavos('abc')).toBeNull();
     expect(parseBRLToCentavos('1.23,45')).toBeNull();
     expect(parseBRLToCentavos('')).toBeNull();
+  });
+});
+
+describe('formatDateTime and formatBytes', () => {
+  it('formats dates in Brasília time', () => {
+    expect(formatDateTime('2026-11-22T17:05:00Z')).toBe('22/11/2026 14:05');
+  });
+  it('formats sizes with pt-BR decimals', () => {
+    expect(formatBytes(0)).toBe('0 Bytes');
+    expect(formatBytes(512)).toBe('512 Bytes');
+    expect(formatBytes(1536)).toBe('1,50 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5,00 MB');
+  });
+});
+
+describe('plural', () => {
+  it('picks the form by count', () => {
+    expect(plural(1, 'certidão', 'certidões')).toBe('1 certidão');
+    expect(plural(0, 'certidão', 'certidões')).toBe('0 certidões');
+    expect(plural(1200, 'arquivo', 'arquivos')).toBe('1.200 arquivos');
   });
 });

@@ -18,3 +18,27 @@ export function parseBRLToCentavos(text: string): number | null {
   const value = reais * 100 + cents;
   return m[1] ? -value : value;
 }
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo',
+});
+
+/** `22/11/2026 14:05` in Brasília time, whatever the viewer's machine is set to. */
+export function formatDateTime(value: string | Date): string {
+  return dateTime.format(typeof value === 'string' ? new Date(value) : value).replace(',', '');
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'];
+
+/** File sizes as the upload list shows them: 1024-based, two decimals (`1.5 MB` → `1,50 MB`). */
+export function formatBytes(bytes: number): string {
+  if (bytes <= 0) return '0 Bytes';
+  const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** i;
+  return `${value.toLocaleString('pt-BR', { minimumFractionDigits: i === 0 ? 0 : 2, maximumFractionDigits: 2 })} ${SIZE_UNITS[i]}`;
+}
+
+/** `1 arquivo` / `3 arquivos`. */
+export function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
+}

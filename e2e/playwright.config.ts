@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORTS = { api: 3310, web: 5310, s3: 9310 };
+
+/** Debian's Chromium, never a downloaded browser; flags keep it off the (closed) network. */
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.e2e\.ts$/,
+  timeout: 60_000,
+  workers: 1,
+  reporter: [['list']],
+  globalSetup: require.resolve('./global-setup'),
+  use: {
+    baseURL: `http://localhost:${E2E_PORTS.web}`,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

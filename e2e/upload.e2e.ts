@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import PDFDocument from 'pdfkit';
+import path from 'node:path';
+
+function cdaPdf(): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.text('PROCURADORIA-GERAL DA FAZENDA NACIONAL');
+    doc.text('Número da Inscrição: 80 6 19 123456-78');
+    doc.end();
+  });
+}
+
+test('logs in, uploads a PDF and sees it finish without reloading', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(process.env.E2E_ADMIN_EMAIL!);
+  await page.getByLabel('Senha', { exact: false }).first().fill(process.env.E2E_ADMIN_PASSWORD!);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/simulator$/);
+  await expect(page.getByText('Nenhuma análise realizada ainda')).toBeVisible();
+
+  let navigations = 0;
+  page.on('framenavigated', (f) => f === page.mainFrame() && navigations++);
+
+  await page.getByTestId('file-input').setInputFiles({ name: 'cda-80619123456.pdf', mimeType: 'application/pdf', buffer: await cdaPdf() });
+  await expect(page.getByText('cda-80619123456.pdf')).toBeVisible();
+  await page.getByRole('button', { name: 'Iniciar Análise' }).click();
+  await expect(page.getByText('Análise iniciada. Acompanhe o andamento abaixo.')).toBeVisible();
+
+  const item = page.getByTestId('analysis-item').first();
+  await expect(item.getByTestId('status-badge')).toHaveText('Concluída', { timeout: 30_000 });
+  await expect(item.getByRole('button', { name: /Baixar Base_Certidoes_Divida_Ativa\.xlsx/ })).toBeVisible();
+  expect(navigations).toBe(0);
+
+  const download = page.waitForEvent('download');
+  await item.getByRole('button', { name: /Baixar/ }).click();
+  expect((await download).suggestedFilename()).toBe('Base_Certidoes_Divida_Ativa.xlsx');
+
+  await page.screenshot({ path: path.join(__dirname, 'screenshots', 'simulator-concluida.png'), fullPage: true });
+});
+
+test('refuses a wrong password with the generic message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(process.env.E2E_ADMIN_EMAIL!);
+  await page.getByLabel('Senha', { exact: false }).first().fill('senha-errada');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Usuário ou senha inválidos');
+});

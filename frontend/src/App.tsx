@@ -1,0 +1,46 @@
+import { ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { AuthProvider, useAuth } from './auth/AuthContext';
+import { useAnalysisEvents } from './realtime/useAnalysisEvents';
+import { LoginPage } from './pages/LoginPage';
+import { RegisterPage } from './pages/RegisterPage';
+import { SimulatorPage } from './pages/SimulatorPage';
+
+function Shell({ children }: { children: ReactNode }) {
+  const { user, token, logout } = useAuth();
+  useAnalysisEvents(token);
+  return (
+    <>
+      <header className="topbar">
+        <strong>CDA Extractor</strong>
+        <span className="muted">{user?.name}</span>
+        <button type="button" className="link" onClick={logout}>Sair</button>
+      </header>
+      {children}
+    </>
+  );
+}
+
+function RequireAuth({ children }: { children: ReactNode }) {
+  const { token } = useAuth();
+  if (!token) return <Navigate to="/login" replace />;
+  return <Shell>{children}</Shell>;
+}
+
+export function App() {
+  return (
+    <SWRConfig value={{ revalidateOnFocus: true, shouldRetryOnError: false }}>
+      <AuthProvider>
+        <BrowserRouter>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/simulator" element={<RequireAuth><SimulatorPage /></RequireAuth>} />
+            <Route path="*" element={<Navigate to="/simulator" replace />} />
+          </Routes>
+        </BrowserRouter>
+      </AuthProvider>
+    </SWRConfig>
+  );
+}

@@ -1,0 +1,67 @@
+/** One fetch client: adds the bearer token, turns error bodies into pt-BR messages. */
+const TOKEN_KEY = 'cda.token';
+
+export const tokenStore = {
+  get: (): string | null => localStorage.getItem(TOKEN_KEY),
+  set: (t: string) => localStorage.setItem(TOKEN_KEY, t),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+};
+
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+const FALLBACK = 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.';
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  let message = FALLBACK;
+  try {
+    const body = (await res.json()) as { message?: string | string[] };
+    if (Array.isArray(body.message)) message = body.message.join(' ');
+    else if (body.message) message = body.message;
+  } catch {
+    /* body was not JSON: keep the generic message */
+  }
+  return new ApiError(message, res.status);
+}
+
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const token = tokenStore.get();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (init.body && !(init.body instanceof FormData) && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { ...init, headers });
+  } catch {
+    throw new ApiError(FALLBACK, 0);
+  }
+  if (res.status === 401 && token) {
+    tokenStore.clear();
+    window.dispatchEvent(new Event('cda:logout'));
+  }
+  if (!res.ok) throw await errorFrom(res);
+  return res;
+}
+
+export async function apiJson<T>(path: string, init?: RequestInit): Promise<T> {
+  return (await apiFetch(path, init)).json() as Promise<T>;
+}
+
+/** SWR fetcher. */
+export const fetcher = <T,>(path: string) => apiJson<T>(path);
+
+/** Downloads need the bearer token, so they go through fetch and a temporary object URL. */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const blob = await (await apiFetch(path)).blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+/*
+ * Starts the whole product on this machine: embedded S3 (when S3_ENDPOINT is empty), migrations,
+ * the admin account, the API, N workers and the web front end (vite preview with the /api proxy).
+ * `npm start` runs it as a command; the Playwright set-up requires it and calls startStack().
+ */
+const { spawn, execFileSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { startEmbeddedS3 } = require('./embedded-s3');
+
+const ROOT = path.resolve(__dirname, '..');
+
+function run(file, env) {
+  return execFileSync(process.execPath, [file], { env, cwd: ROOT, encoding: 'utf8' });
+}
+
+/** The admin password survives restarts, so `npm start` always prints credentials that work. */
+function adminPassword(env) {
+  if (env.ADMIN_PASSWORD) return env.ADMIN_PASSWORD;
+  const file = path.join(ROOT, '.data', `admin-${new URL(env.DATABASE_URL).pathname.slice(1)}.json`);
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).password;
+  const password = crypto.randomBytes(9).toString('base64url');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ password }), { mode: 0o600 });
+  return password;
+}
+
+async function waitFor(url, ms) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${url}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function startStack(overrides = {}, { workers = 1, log = process.stdout } = {}) {
+  const env = { ...process.env, ...overrides };
+  env.PORT = env.PORT || '3000';
+  env.WEB_PORT = env.WEB_PORT || '5173';
+  env.DATABASE_URL = env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/cda';
+  const children = [];
+  let s3 = null;
+  if (!env.S3_ENDPOINT) {
+    s3 = await startEmbeddedS3({
+      port: Number(env.EMBEDDED_S3_PORT || 9100),
+      directory: env.EMBEDDED_S3_DIR || path.join(ROOT, '.data/s3'),
+      bucket: env.S3_BUCKET || 'cda',
+    });
+    env.S3_ENDPOINT = s3.endpoint;
+  }
+  env.ADMIN_EMAIL = env.ADMIN_EMAIL || 'admin@cda.local';
+  env.ADMIN_PASSWORD = adminPassword(env);
+
+  run('api/dist/database/migrate.js', env);
+  run('api/dist/database/seed.js', env);
+
+  const spawnChild = (name, args, cwd = ROOT) => {
+    const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = `[${name}] `;
+    const forward = (chunk) => log.write(chunk.toString().split('\n').filter(Boolean).map((l) => prefix + l + '\n').join(''));
+    child.stdout.on('data', forward);
+    child.stderr.on('data', forward);
+    children.push(child);
+    return child;
+  };
+  spawnChild('api', ['api/dist/main.js']);
+  for (let i = 1; i <= workers; i++) spawnChild(`worker-${i}`, ['worker/dist/main.js']);
+  spawnChild('web', [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview'], path.join(ROOT, 'frontend'));
+
+  const stop = async () => {
+    await Promise.all(
+      children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); })),
+    );
+    if (s3) await s3.close();
+  };
+  try {
+    await waitFor(`http://127.0.0.1:${env.PORT}/api/health`, 60000);
+    await waitFor(`http://127.0.0.1:${env.WEB_PORT}/`, 60000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    url: `http://localhost:${env.WEB_PORT}`,
+    apiUrl: `http://127.0.0.1:${env.PORT}`,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    children,
+    stop,
+  };
+}
+
+module.exports = { startStack };
+
+if (require.main === module) {
+  const workers = Number(process.env.WORKERS || 1);
+  startStack({}, { workers }).then(
+    (stack) => {
+      console.log('\n============================================================');
+      console.log(` CDA Extractor no ar: ${stack.url}`);
+      console.log(` API: ${stack.apiUrl}/api  (documentação: ${stack.apiUrl}/api/docs)`);
+      console.log(` Administrador: ${stack.admin.email}  senha: ${stack.admin.password}`);
+      console.log(' Ctrl+C para parar.');
+      console.log('============================================================\n');
+      const shutdown = () => stack.stop().finally(() => process.exit(0));
+      process.on('SIGINT', shutdown);
+      process.on('SIGTERM', shutdown);
+      for (const c of stack.children) c.on('exit', (code) => code && console.error(`a process exited with code ${code}`));
+    },
+    (err) => {
+      console.error(`Falha ao iniciar: ${err.stack || err}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `npm test`: every test — unit (shared, worker, frontend), API integration, browser end-to-end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "==> build"
+npm run build --silent
+echo "==> unit tests (shared, worker, frontend)"
+npm run test:unit --silent
+echo "==> API integration tests (Postgres, Redis, embedded S3, real worker processes)"
+npm run test:api --silent
+echo "==> end-to-end tests (Chromium)"
+npm run test:e2e --silent
