@@ -1,0 +1,86 @@
+import pino from 'pino';
+import { AnalysisJobPayload, AnalysisStatusMessage, DEFAULT_ANALYSIS_PARAMS, FileExtraction, WORKBOOK_BASE } from '@cda/shared';
+import type { AnalysisStore, FileOutcome, FinalOutcome } from './db';
+import type { ObjectStore } from './storage';
+import { runAnalysis } from './pipeline';
+
+function fakes(objects: Record<string, Buffer>) {
+  const files: FileOutcome[] = [];
+  let final: FinalOutcome | null = null;
+  const events: AnalysisStatusMessage[] = [];
+  const store: ObjectStore = {
+    getBuffer: async (key) => {
+      if (!objects[key]) throw new Error(`NoSuchKey ${key}`);
+      return objects[key];
+    },
+    put: async (key, body) => {
+      objects[key] = body;
+    },
+    removePrefix: async (prefix) => {
+      for (const k of Object.keys(objects)) if (k.startsWith(prefix)) delete objects[k];
+    },
+  };
+  const db = {
+    exists: async () => true,
+    resetProgress: async () => undefined,
+    recordFile: async (_id: string, o: FileOutcome) => void files.push(o),
+    finish: async (_id: string, o: FinalOutcome) => void (final = o),
+  } as unknown as AnalysisStore;
+  return {
+    deps: { store, db, publish: async (m: AnalysisStatusMessage) => void events.push(m), log: pino({ level: 'silent' }) },
+    files,
+    events,
+    final: () => final,
+  };
+}
+
+const job = (n: number): AnalysisJobPayload => ({
+  analysisId: 'an-1',
+  userId: 'u-1',
+  params: DEFAULT_ANALYSIS_PARAMS,
+  files: Array.from({ length: n }, (_, i) => ({ key: `uploads/an-1/${i + 1}.pdf`, name: `f${i + 1}.pdf`, pages: 1 })),
+});
+
+const ok = (file: string): FileExtraction => ({ file, error: null, certificates: [] });
+
+describe('runAnalysis', () => {
+  it('keeps going past a bad file, writes the workbook and deletes the uploads', async () => {
+    const objects = { 'uploads/an-1/1.pdf': Buffer.from('a'), 'uploads/an-1/2.pdf': Buffer.from('b') };
+    const f = fakes(objects);
+    const extract = jest.fn(async (data: Buffer, name: string) =>
+      data.toString() === 'a' ? { file: name, certificates: [], error: 'Documento não reconhecido como CDA' } : ok(name),
+    );
+    await runAnalysis(job(2), { ...f.deps, extract });
+    expect(f.files.map((x) => x.status)).toEqual(['error', 'done']);
+    expect(f.final()).toMatchObject({ status: 'Concluída', workbooks: [WORKBOOK_BASE] });
+    expect(Object.keys(objects)).toEqual([`results/u-1/an-1/${WORKBOOK_BASE}`]);
+    expect(f.events.map((e) => [e.status, e.processedFiles])).toEqual([
+      ['Processando', 0], ['Processando', 1], ['Processando', 2], ['Concluída', 2],
+    ]);
+  });
+
+  it('ends in Erro with every reason when no file could be read', async () => {
+    const objects = { 'uploads/an-1/1.pdf': Buffer.from('a'), 'uploads/an-1/2.pdf': Buffer.from('b') };
+    const f = fakes(objects);
+    const extract = async (_: Buffer, name: string) => ({ file: name, certificates: [], error: 'Arquivo PDF corrompido ou ilegível' });
+    await runAnalysis(job(2), { ...f.deps, extract });
+    expect(f.final()).toMatchObject({
+      status: 'Erro',
+      error: 'Nenhum arquivo pôde ser processado: f1.pdf: Arquivo PDF corrompido ou ilegível; f2.pdf: Arquivo PDF corrompido ou ilegível.',
+      workbooks: [],
+    });
+    expect(Object.keys(objects)).toEqual([]);
+  });
+
+  it('treats an extractor crash as that file failing, not the job', async () => {
+    const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
+    await runAnalysis(job(1), { ...f.deps, extract: async () => { throw new Error('boom'); } });
+    expect(f.final()).toMatchObject({ status: 'Erro', error: 'Não foi possível ler este arquivo.' });
+  });
+
+  it('lets storage failures throw so BullMQ retries the job', async () => {
+    const f = fakes({});
+    await expect(runAnalysis(job(1), { ...f.deps, extract: async (_b, n) => ok(n) })).rejects.toThrow(/NoSuchKey/);
+    expect(f.final()).toBeNull();
+  });
+});
