@@ -10,6 +10,8 @@ const { ensureDatabase } = require('../scripts/ensure-db.js');
 
 /** The real product on its own ports and database; the returned function is Playwright's teardown. */
 export default async function globalSetup() {
+  // Pointed at a running instance (e.g. `npm start`): test that one instead of starting our own.
+  if (process.env.E2E_BASE_URL) return undefined;
   const databaseUrl = 'postgres://postgres@127.0.0.1:5432/cda_e2e';
   await ensureDatabase(databaseUrl, { recreate: true });
   const stack = await startStack(

@@ -11,7 +11,7 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: require.resolve('./global-setup'),
   use: {
-    baseURL: `http://localhost:${E2E_PORTS.web}`,
+    baseURL: process.env.E2E_BASE_URL ?? `http://localhost:${E2E_PORTS.web}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'off',
