@@ -12,6 +12,7 @@ import { UsersModule } from './users/users.module';
 import { AnalysesModule } from './analyses/analyses.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { HealthModule } from './health/health.module';
+import { SettingsModule } from './settings/settings.module';
 
 @Module({
   imports: [
@@ -44,6 +45,7 @@ import { HealthModule } from './health/health.module';
       }),
     }),
     StorageModule,
+    SettingsModule,
     AuthModule,
     UsersModule,
     AnalysesModule,

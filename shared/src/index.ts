@@ -3,3 +3,4 @@ export * from './realtime';
 export * from './money';
 export * from './config';
 export * from './certificate';
+export * from './settings';

@@ -4,9 +4,11 @@ import { User } from '../users/user.entity';
 import { Analysis } from '../analyses/analysis.entity';
 import { AnalysisFile } from '../analyses/analysis-file.entity';
 import { Init1763900000000 } from './migrations/1763900000000-Init';
+import { Settings1763900100000 } from './migrations/1763900100000-Settings';
+import { Setting } from '../settings/setting.entity';
 
-export const entities = [User, Analysis, AnalysisFile];
-export const migrations = [Init1763900000000];
+export const entities = [User, Analysis, AnalysisFile, Setting];
+export const migrations = [Init1763900000000, Settings1763900100000];
 
 /** Migrations are listed explicitly so that compiled and ts-jest runs see the same set. */
 export function dataSourceOptions(databaseUrl = loadConfig().databaseUrl): DataSourceOptions {

@@ -1,0 +1,83 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import Redis from 'ioredis';
+import {
+  AppConfig,
+  DEFAULT_SETTINGS,
+  SECRET_SETTINGS,
+  SETTINGS_CHANNEL,
+  Settings,
+  SettingsSection,
+  redisOptionsFromUrl,
+} from '@cda/shared';
+import { Setting } from './setting.entity';
+
+export const SECRET_PLACEHOLDER = 'configurado';
+
+/**
+ * Settings are read on hot paths (every request checks maintenance mode), so each instance caches
+ * them and drops the cache when any instance announces a change on Redis.
+ */
+@Injectable()
+export class SettingsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(SettingsService.name);
+  private cache = new Map<SettingsSection, unknown>();
+  private subscriber?: Redis;
+  private publisher?: Redis;
+
+  constructor(
+    @InjectRepository(Setting) private readonly repo: Repository<Setting>,
+    private readonly config: ConfigService<AppConfig, true>,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const opts = redisOptionsFromUrl(this.config.get('redisUrl', { infer: true }));
+    this.publisher = new Redis(opts);
+    this.subscriber = new Redis(opts);
+    this.subscriber.on('message', (_c, section: string) => this.cache.delete(section as SettingsSection));
+    await this.subscriber.subscribe(SETTINGS_CHANNEL);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled([this.subscriber?.quit(), this.publisher?.quit()]);
+  }
+
+  async get<S extends SettingsSection>(section: S): Promise<Settings[S]> {
+    const cached = this.cache.get(section);
+    if (cached) return cached as Settings[S];
+    const row = await this.repo.findOne({ where: { section } });
+    // Stored values are merged over the defaults so a setting added later has its default at once.
+    const value = { ...DEFAULT_SETTINGS[section], ...(row?.value ?? {}) } as Settings[S];
+    this.cache.set(section, value);
+    return value;
+  }
+
+  /** Partial update; secret fields left empty or equal to the placeholder keep their stored value. */
+  async update<S extends SettingsSection>(section: S, patch: Partial<Settings[S]>, userId: string | null): Promise<Settings[S]> {
+    const current = await this.get(section);
+    const secrets = (SECRET_SETTINGS[section] ?? []) as string[];
+    const clean = Object.fromEntries(
+      Object.entries(patch).filter(([k, v]) => !(secrets.includes(k) && (v === '' || v === SECRET_PLACEHOLDER || v === undefined))),
+    );
+    const value = { ...current, ...clean } as Settings[S];
+    // Raw SQL: TypeORM's upsert typing cannot express a jsonb column holding an object.
+    await this.repo.query(
+      `INSERT INTO settings (section, value, updated_by, updated_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (section) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+      [section, JSON.stringify(value), userId],
+    );
+    this.cache.delete(section);
+    await this.publisher?.publish(SETTINGS_CHANNEL, section);
+    this.logger.log({ section, by: userId, fields: Object.keys(clean) }, 'settings updated');
+    return value;
+  }
+
+  /** What a browser may see: secrets become `configurado` (or empty when unset). */
+  async getMasked<S extends SettingsSection>(section: S): Promise<Settings[S]> {
+    const value = { ...(await this.get(section)) } as unknown as Record<string, unknown>;
+    for (const k of (SECRET_SETTINGS[section] ?? []) as string[]) value[k] = value[k] ? SECRET_PLACEHOLDER : '';
+    return value as unknown as Settings[S];
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Admin-controlled settings, persisted server-side (one row per section). Defaults live here so the
+ * API, the worker and the admin screen agree. Secret fields are write-only through the API.
+ */
+export interface GeneralSettings {
+  siteName: string;
+  adminEmail: string;
+  supportEmail: string;
+  maxFileSizeMb: number;
+  maxFilesPerUpload: number;
+  description: string;
+  maintenanceMode: boolean;
+  registrationEnabled: boolean;
+}
+
+export interface EmailSettings {
+  smtpHost: string;
+  smtpPort: number;
+  smtpUser: string;
+  smtpPassword: string;
+  senderName: string;
+  senderEmail: string;
+  notificationsEnabled: boolean;
+}
+
+export interface SecuritySettings {
+  sessionTimeoutHours: number;
+  maxLoginAttempts: number;
+  minPasswordLength: number;
+  requireSpecialChars: boolean;
+  apiRateLimitPerHour: number;
+  corsEnabled: boolean;
+  allowedOrigins: string[];
+}
+
+export interface PaymentSettings {
+  mercadoPagoPublicKey: string;
+  mercadoPagoAccessToken: string;
+  mercadoPagoWebhookSecret: string;
+  pixEnabled: boolean;
+  cardEnabled: boolean;
+  boletoEnabled: boolean;
+}
+
+export interface SystemSettings {
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  maxConcurrentAnalyses: number;
+  analysisTimeoutSeconds: number;
+  tokensPerPage: number;
+}
+
+export interface Settings {
+  general: GeneralSettings;
+  email: EmailSettings;
+  security: SecuritySettings;
+  payment: PaymentSettings;
+  system: SystemSettings;
+}
+
+export type SettingsSection = keyof Settings;
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['general', 'email', 'security', 'payment', 'system'];
+
+export const DEFAULT_SETTINGS: Settings = {
+  general: {
+    siteName: 'CDA Extractor',
+    adminEmail: 'admin@cda.local',
+    supportEmail: 'suporte@cda.local',
+    maxFileSizeMb: 50,
+    maxFilesPerUpload: 10,
+    description: 'Extração de dados de Certidões de Dívida Ativa e simulação de transação tributária.',
+    maintenanceMode: false,
+    registrationEnabled: true,
+  },
+  email: {
+    smtpHost: '',
+    smtpPort: 587,
+    smtpUser: '',
+    smtpPassword: '',
+    senderName: 'CDA Extractor',
+    senderEmail: 'nao-responda@cda.local',
+    notificationsEnabled: true,
+  },
+  security: {
+    sessionTimeoutHours: 24,
+    maxLoginAttempts: 5,
+    minPasswordLength: 6,
+    requireSpecialChars: false,
+    apiRateLimitPerHour: 1000,
+    corsEnabled: false,
+    allowedOrigins: [],
+  },
+  payment: {
+    mercadoPagoPublicKey: '',
+    mercadoPagoAccessToken: '',
+    mercadoPagoWebhookSecret: '',
+    pixEnabled: true,
+    cardEnabled: true,
+    boletoEnabled: false,
+  },
+  system: {
+    logLevel: 'info',
+    maxConcurrentAnalyses: 2,
+    analysisTimeoutSeconds: 300,
+    tokensPerPage: 1000,
+  },
+};
+
+/** Fields never sent back to a browser once saved; the API answers `configurado` instead. */
+export const SECRET_SETTINGS: { [S in SettingsSection]?: (keyof Settings[S])[] } = {
+  email: ['smtpPassword'],
+  payment: ['mercadoPagoAccessToken', 'mercadoPagoWebhookSecret'],
+};
+
+/** Redis channel announcing that a section changed, so every API instance and worker reloads it. */
+export const SETTINGS_CHANNEL = 'cda:settings-changed';
