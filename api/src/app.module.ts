@@ -13,6 +13,10 @@ import { AnalysesModule } from './analyses/analyses.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { HealthModule } from './health/health.module';
 import { SettingsModule } from './settings/settings.module';
+import { PlansModule } from './plans/plans.module';
+import { TokensModule } from './tokens/tokens.module';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { MaintenanceModule } from './maintenance/maintenance.module';
 
 @Module({
   imports: [
@@ -46,6 +50,10 @@ import { SettingsModule } from './settings/settings.module';
     }),
     StorageModule,
     SettingsModule,
+    PlansModule,
+    TokensModule,
+    DashboardModule,
+    MaintenanceModule,
     AuthModule,
     UsersModule,
     AnalysesModule,

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { io, Socket } from 'socket.io-client';
 import * as Minio from 'minio';
 import PDFDocument from 'pdfkit';
+import type { AnalysisView } from '../src/analyses/analyses.service';
 import { AnalysisStatusEvent, SocketEvents, loadConfig, s3ClientOptions } from '@cda/shared';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -48,6 +49,8 @@ export async function startStack(): Promise<Stack> {
     QUEUE_PREFIX: `test-${process.pid}-${Date.now()}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     JWT_SECRET: 'test-secret',
+    // Short job locks so that a killed worker's job comes back within seconds, not half a minute.
+    WORKER_LOCK_MS: '2000',
   });
   // Imported after the environment is set: the typed config is read when modules load.
   const { createApp } = await import('../src/bootstrap');
@@ -70,7 +73,7 @@ export async function startStack(): Promise<Stack> {
       };
       child.stdout!.on('data', onData);
       child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-      child.on('exit', (code) => reject(new Error(`worker exited early (${code}): ${out.slice(-2000)}`)));
+      child.on('exit', (code, signal) => reject(new Error(`worker exited early (${code ?? signal}): ${out.slice(-2000)}`)));
       setTimeout(() => reject(new Error(`worker did not get ready: ${out.slice(-2000)}`)), 30000).unref();
     });
 
@@ -83,7 +86,7 @@ export async function startStack(): Promise<Stack> {
     workers,
     startWorker,
     async stop() {
-      const alive = workers.map((w) => w.child).filter((c) => c.exitCode === null);
+      const alive = workers.map((w) => w.child).filter((c) => c.exitCode === null && c.signalCode === null);
       await Promise.all(alive.map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); })));
       await app.close();
       await s3server.close();
@@ -144,3 +147,28 @@ export async function listKeys(stack: Stack, prefix: string): Promise<string[]> 
   }
   return keys;
 }
+
+/** Polls the API until the analysis leaves `Processando`. */
+export async function waitForFinal(stack: Stack, token: string, id: string, timeoutMs = 30000): Promise<AnalysisView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await stack.http.get(`/api/analyses/${id}`).set('Authorization', `Bearer ${token}`).expect(200);
+    if (res.body.status !== 'Processando') return res.body;
+    if (Date.now() > deadline) throw new Error(`analysis ${id} still Processando: ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** A text PDF with the given number of pages. */
+export function makePagedPdf(pages: number, line = 'Inscrição 80 6 19 000003-33'): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    for (let i = 0; i < pages; i++) doc.addPage().text(`${line} — página ${i + 1}`);
+    doc.end();
+  });
+}
+
+export const CORRUPT_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);

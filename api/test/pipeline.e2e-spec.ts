@@ -80,7 +80,7 @@ describe('upload → queue → worker → storage → live status → download',
     await stack.http.get(`/api/analyses/${id}/files/${WORKBOOK_BASE}`).set('Authorization', `Bearer ${bob.token}`).expect(404);
     await stack.http.get(`/api/analyses/${id}`).set('Authorization', `Bearer ${bob.token}`).expect(404);
     const bobList = await stack.http.get('/api/analyses').set('Authorization', `Bearer ${bob.token}`).expect(200);
-    expect(bobList.body).toEqual([]);
+    expect(bobList.body).toMatchObject({ items: [], total: 0 });
     expect(bobEvents.filter((e) => e.id === id)).toEqual([]);
   });
 
@@ -93,7 +93,7 @@ describe('upload → queue → worker → storage → live status → download',
       .expect(400);
     expect(res.body.message).toBe('O arquivo "falso.pdf" não é um PDF válido.');
     const list = await stack.http.get('/api/analyses').set('Authorization', `Bearer ${user.token}`).expect(200);
-    expect(list.body).toEqual([]);
+    expect(list.body.total).toBe(0);
   });
 
   it('ends a corrupt PDF as Erro with a reason, and the worker keeps working', async () => {
@@ -126,8 +126,8 @@ describe('upload → queue → worker → storage → live status → download',
     );
     const deadline = Date.now() + 30000;
     for (;;) {
-      const list = await stack.http.get('/api/analyses').set('Authorization', `Bearer ${user.token}`).expect(200);
-      const done = (list.body as { id: string; status: string }[]).filter((a) => ids.includes(a.id) && a.status === 'Concluída');
+      const list = await stack.http.get('/api/analyses?pageSize=50').set('Authorization', `Bearer ${user.token}`).expect(200);
+      const done = (list.body.items as { id: string; status: string }[]).filter((a) => ids.includes(a.id) && a.status === 'Concluída');
       if (done.length === ids.length) break;
       if (Date.now() > deadline) throw new Error(`only ${done.length} of ${ids.length} finished`);
       await new Promise((r) => setTimeout(r, 200));

@@ -50,3 +50,7 @@ export const FREE_PLAN_TOKENS = 1_000_000;
 
 export type UserRole = 'user' | 'admin' | 'root';
 export const ADMIN_ROLES: readonly UserRole[] = ['admin', 'root'];
+
+export const MAINTENANCE_QUEUE = 'maintenance';
+/** Temporary uploads older than this are deleted whatever happened to their analysis. */
+export const UPLOAD_RETENTION_MS = 24 * 60 * 60 * 1000;

@@ -25,6 +25,8 @@ export interface AppConfig {
   /** BullMQ key prefix: separate prefixes keep test runs away from a running dev stack. */
   queuePrefix: string;
   workerConcurrency: number;
+  /** How long a worker's claim on a job lasts without renewal; a dead worker's jobs return to the queue after it. */
+  workerLockMs: number;
   logLevel: string;
 }
 
@@ -73,6 +75,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     upload: { maxFileMb: int(env, 'UPLOAD_MAX_FILE_MB', 50), maxFiles: int(env, 'UPLOAD_MAX_FILES', 100) },
     queuePrefix: str(env, 'QUEUE_PREFIX', 'cda'),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 2),
+    workerLockMs: int(env, 'WORKER_LOCK_MS', 30000),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   };
 }

@@ -4,3 +4,4 @@ export * from './money';
 export * from './config';
 export * from './certificate';
 export * from './settings';
+export * from './tokens';

@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import type { AnalysisStatus } from '@cda/shared';
+import { AnalysisStatus, DEFAULT_SETTINGS, SystemSettings } from '@cda/shared';
 
 export interface FileOutcome {
   position: number;
@@ -26,32 +26,57 @@ export class AnalysisStore {
   }
 
   async recordFile(analysisId: string, outcome: FileOutcome, processedFiles: number): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(
+    await this.inTransaction(async (q) => {
+      await q(
         `UPDATE analysis_files SET status = $3, error = $4, certificate_count = $5 WHERE analysis_id = $1 AND position = $2`,
         [analysisId, outcome.position, outcome.status, outcome.error, outcome.certificateCount],
       );
-      await client.query(`UPDATE analyses SET processed_files = $2, updated_at = now() WHERE id = $1`, [analysisId, processedFiles]);
+      await q(`UPDATE analyses SET processed_files = $2, updated_at = now() WHERE id = $1`, [analysisId, processedFiles]);
+    });
+  }
+
+  /** A retried job starts over: no file counts as done until this run says so. */
+  async resetProgress(analysisId: string): Promise<void> {
+    await this.inTransaction(async (q) => {
+      await q(`UPDATE analyses SET processed_files = 0, updated_at = now() WHERE id = $1`, [analysisId]);
+      await q(`UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0 WHERE analysis_id = $1`, [analysisId]);
+    });
+  }
+
+  /**
+   * Sets the final state and settles the tokens in one transaction. Only an analysis still
+   * `Processando` can end, so a timeout and a late finish never both win. Returns whether this call did.
+   */
+  async finish(analysisId: string, o: FinalOutcome): Promise<boolean> {
+    return this.inTransaction(async (q) => {
+      const r = await q(
+        `UPDATE analyses SET status = $2, error = $3, workbooks = $4, certificate_count = $5, summary = $6,
+           completed_at = now(), updated_at = now() WHERE id = $1 AND status = $7`,
+        [analysisId, o.status, o.error, o.workbooks, o.certificateCount, o.summary === null ? null : JSON.stringify(o.summary), AnalysisStatus.Processing],
+      );
+      if (!r.rowCount) return false;
+      await q(`SELECT settle_analysis($1)`, [analysisId]);
+      return true;
+    });
+  }
+
+  async systemSettings(): Promise<SystemSettings> {
+    const r = await this.pool.query(`SELECT value FROM settings WHERE section = 'system'`);
+    return { ...DEFAULT_SETTINGS.system, ...(r.rows[0]?.value ?? {}) };
+  }
+
+  private async inTransaction<T>(fn: (q: (sql: string, args: unknown[]) => Promise<{ rowCount: number | null }>) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn((sql, args) => client.query(sql, args));
       await client.query('COMMIT');
+      return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
       client.release();
     }
-  }
-
-  async resetProgress(analysisId: string): Promise<void> {
-    await this.pool.query(`UPDATE analyses SET processed_files = 0, updated_at = now() WHERE id = $1`, [analysisId]);
-  }
-
-  async finish(analysisId: string, o: FinalOutcome): Promise<void> {
-    await this.pool.query(
-      `UPDATE analyses SET status = $2, error = $3, workbooks = $4, certificate_count = $5, summary = $6,
-         completed_at = now(), updated_at = now() WHERE id = $1`,
-      [analysisId, o.status, o.error, o.workbooks, o.certificateCount, o.summary === null ? null : JSON.stringify(o.summary)],
-    );
   }
 }

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { AnalysisJobPayload, AnalysisStatusMessage, DEFAULT_ANALYSIS_PARAMS, FileExtraction, WORKBOOK_BASE } from '@cda/shared';
 import type { AnalysisStore, FileOutcome, FinalOutcome } from './db';
 import type { ObjectStore } from './storage';
-import { runAnalysis } from './pipeline';
+import { runAnalysis, runAnalysisWithDeadline } from './pipeline';
 
 function fakes(objects: Record<string, Buffer>) {
   const files: FileOutcome[] = [];
@@ -24,7 +24,11 @@ function fakes(objects: Record<string, Buffer>) {
     exists: async () => true,
     resetProgress: async () => undefined,
     recordFile: async (_id: string, o: FileOutcome) => void files.push(o),
-    finish: async (_id: string, o: FinalOutcome) => void (final = o),
+    finish: async (_id: string, o: FinalOutcome) => {
+      if (final) return false;
+      final = o;
+      return true;
+    },
   } as unknown as AnalysisStore;
   return {
     deps: { store, db, publish: async (m: AnalysisStatusMessage) => void events.push(m), log: pino({ level: 'silent' }) },
@@ -82,5 +86,30 @@ describe('runAnalysis', () => {
     const f = fakes({});
     await expect(runAnalysis(job(1), { ...f.deps, extract: async (_b, n) => ok(n) })).rejects.toThrow(/NoSuchKey/);
     expect(f.final()).toBeNull();
+  });
+});
+
+describe('runAnalysisWithDeadline', () => {
+  it('ends a slow analysis as Erro at the deadline and ignores its late result', async () => {
+    const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a'), 'uploads/an-1/2.pdf': Buffer.from('b') });
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const extract = jest.fn(async (_b: Buffer, name: string) => {
+      await slow;
+      return ok(name);
+    });
+    await runAnalysisWithDeadline(job(2), { ...f.deps, extract }, 50);
+    expect(f.final()).toMatchObject({ status: 'Erro', error: 'Tempo limite da análise excedido.' });
+    release();
+    await new Promise((r) => setTimeout(r, 20));
+    // The first file finished late; the second was never started and no second final state was written.
+    expect(extract).toHaveBeenCalledTimes(1);
+    expect(f.events.filter((e) => e.status !== 'Processando')).toHaveLength(1);
+  });
+
+  it('does nothing special when the analysis finishes in time', async () => {
+    const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
+    await runAnalysisWithDeadline(job(1), { ...f.deps, extract: async (_b, n) => ok(n) }, 5000);
+    expect(f.final()).toMatchObject({ status: 'Concluída' });
   });
 });

@@ -19,7 +19,11 @@ export interface PipelineDeps {
   publish: PublishStatus;
   log: Logger;
   extract?: (data: Buffer, fileName: string) => Promise<FileExtraction>;
+  /** Aborted when the analysis ran out of time: stop between files, leave the final state alone. */
+  signal?: AbortSignal;
 }
+
+export const TIMEOUT_MESSAGE = 'Tempo limite da análise excedido';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -43,12 +47,14 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
 
   const summaries: FileSummary[] = [];
   for (const [i, file] of job.files.entries()) {
+    if (deps.signal?.aborted) return;
     const data = await store.getBuffer(file.key);
     const started = Date.now();
     const extraction = await safeExtract(extract, data, file.name, log);
     const failed = extraction.error !== null;
+    // Positions, not names: file names often carry debtors' names.
     log.info(
-      { analysisId: job.analysisId, file: file.name, ms: Date.now() - started, certificates: extraction.certificates.length, error: extraction.error },
+      { analysisId: job.analysisId, fileIndex: i + 1, ms: Date.now() - started, certificates: extraction.certificates.length, error: extraction.error },
       'file extracted',
     );
     summaries.push({ name: file.name, pages: file.pages, extraction });
@@ -60,6 +66,7 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     await status({ status: AnalysisStatus.Processing, processedFiles: i + 1 });
   }
 
+  if (deps.signal?.aborted) return;
   const certificateCount = summaries.reduce((n, s) => n + s.extraction.certificates.length, 0);
   const allFailed = summaries.every((s) => s.extraction.error !== null);
   if (allFailed) {
@@ -81,16 +88,19 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
   });
 }
 
-/** Final state: uploads are deleted first, so that a client told "done" never finds them in storage. */
+/**
+ * Final state: uploads are deleted first, so that a client told "done" never finds them in storage;
+ * then status and token settlement in one transaction; then the event, if this call was the one that ended it.
+ */
 export async function finish(
   job: AnalysisJobPayload,
-  deps: PipelineDeps,
+  deps: Pick<PipelineDeps, 'store' | 'db' | 'publish' | 'log'>,
   outcome: Parameters<AnalysisStore['finish']>[1],
 ): Promise<void> {
   await deps.store
     .removePrefix(storageKeys.uploadPrefix(job.analysisId))
     .catch((err) => deps.log.error({ analysisId: job.analysisId, err }, 'could not delete uploads'));
-  await deps.db.finish(job.analysisId, outcome);
+  if (!(await deps.db.finish(job.analysisId, outcome))) return;
   await deps.publish({
     id: job.analysisId,
     userId: job.userId,
@@ -99,6 +109,28 @@ export async function finish(
     status: outcome.status,
     ...(outcome.error ? { error: outcome.error } : {}),
   });
+}
+
+/**
+ * Runs the analysis under a deadline. When time runs out the analysis ends `Erro` at once (and is
+ * refunded); the extraction still running is told to stop and its late result is ignored.
+ */
+export async function runAnalysisWithDeadline(job: AnalysisJobPayload, deps: PipelineDeps, timeoutMs: number): Promise<void> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const work = runAnalysis(job, { ...deps, signal: controller.signal }).then(() => 'done' as const);
+  try {
+    if ((await Promise.race([work, timedOut])) === 'done') return;
+  } finally {
+    clearTimeout(timer);
+  }
+  controller.abort();
+  deps.log.warn({ analysisId: job.analysisId, timeoutMs }, 'analysis timed out');
+  work.catch((err) => deps.log.warn({ analysisId: job.analysisId, err }, 'timed-out analysis failed afterwards'));
+  await finish(job, deps, { status: AnalysisStatus.Error, error: `${TIMEOUT_MESSAGE}.`, workbooks: [], certificateCount: 0, summary: null });
 }
 
 async function safeExtract(
@@ -111,7 +143,7 @@ async function safeExtract(
     return await extract(data, name);
   } catch (err) {
     // The extractor should report bad input itself; anything that escapes is still only this file's problem.
-    log.error({ file: name, err }, 'extractor threw');
+    log.error({ err }, 'extractor threw');
     return { file: name, certificates: [], error: 'Não foi possível ler este arquivo' };
   }
 }

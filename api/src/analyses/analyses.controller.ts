@@ -7,20 +7,23 @@ import {
   Param,
   ParseUUIDPipe,
   Post,
+  Query,
+  Req,
   StreamableFile,
-  UploadedFiles,
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { AnalysesService, UploadedPdf } from './analyses.service';
 import { CreateAnalysisDto } from './dto/create-analysis.dto';
-import { uploadLimits } from './upload-limits';
+import { ListAnalysesDto } from './dto/list-analyses.dto';
+import { PdfUploadInterceptor } from './pdf-upload.interceptor';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Análise não encontrada.') });
 
 @ApiTags('analyses')
 @ApiBearerAuth()
@@ -32,33 +35,26 @@ export class AnalysesController {
   @Post()
   @HttpCode(202)
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FilesInterceptor('files', uploadLimits().maxFiles, { limits: { fileSize: uploadLimits().maxFileBytes } }))
-  async create(@CurrentUser() user: AuthUser, @UploadedFiles() files: UploadedPdf[] = [], @Body() dto: CreateAnalysisDto) {
+  @UseInterceptors(PdfUploadInterceptor)
+  async create(@CurrentUser() user: AuthUser, @Req() req: Request, @Body() dto: CreateAnalysisDto) {
+    const files = (req.files as UploadedPdf[] | undefined) ?? [];
     const a = await this.analyses.create(user, files, dto);
-    return { id: a.id, status: a.status, fileCount: a.fileCount };
+    return { id: a.id, status: a.status, fileCount: a.fileCount, tokens: a.tokensCost };
   }
 
   @Get()
-  list(@CurrentUser() user: AuthUser) {
-    return this.analyses.list(user);
+  list(@CurrentUser() user: AuthUser, @Query() query: ListAnalysesDto) {
+    return this.analyses.list(user, query);
   }
 
   @Get(':id')
-  get(@CurrentUser() user: AuthUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: notFound })) id: string) {
-    return this.analyses.findVisible(user, id);
+  get(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
+    return this.analyses.view(user, id);
   }
 
   @Get(':id/files/:name')
-  async download(
-    @CurrentUser() user: AuthUser,
-    @Param('id', new ParseUUIDPipe({ exceptionFactory: notFound })) id: string,
-    @Param('name') name: string,
-  ): Promise<StreamableFile> {
+  async download(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Param('name') name: string): Promise<StreamableFile> {
     const stream = await this.analyses.openWorkbook(user, id, name);
     return new StreamableFile(stream, { type: XLSX, disposition: `attachment; filename="${name}"` });
   }
-}
-
-function notFound() {
-  return new NotFoundException('Análise não encontrada.');
 }

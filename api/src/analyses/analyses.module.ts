@@ -6,10 +6,12 @@ import { Analysis } from './analysis.entity';
 import { AnalysisFile } from './analysis-file.entity';
 import { AnalysesController } from './analyses.controller';
 import { AnalysesService } from './analyses.service';
+import { PdfUploadInterceptor } from './pdf-upload.interceptor';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Analysis, AnalysisFile]), BullModule.registerQueue({ name: ANALYSES_QUEUE })],
   controllers: [AnalysesController],
-  providers: [AnalysesService],
+  providers: [AnalysesService, PdfUploadInterceptor],
+  exports: [AnalysesService],
 })
 export class AnalysesModule {}

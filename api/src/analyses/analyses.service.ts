@@ -5,20 +5,25 @@ import { Queue } from 'bullmq';
 import { DataSource, Repository } from 'typeorm';
 import { Readable } from 'node:stream';
 import {
+  ADMIN_ROLES,
   ANALYSES_QUEUE,
   AnalysisJobPayload,
   AnalysisParams,
   AnalysisStatus,
   DEFAULT_ANALYSIS_PARAMS,
   JobFile,
+  TYPE_ANALYSIS,
+  analysisCost,
   storageKeys,
 } from '@cda/shared';
 import { StorageService } from '../storage/storage.service';
+import { SettingsService } from '../settings/settings.service';
+import { TokensService } from '../tokens/tokens.service';
 import type { AuthUser } from '../auth/auth-user';
-import { ADMIN_ROLES } from '@cda/shared';
 import { Analysis } from './analysis.entity';
 import { AnalysisFile } from './analysis-file.entity';
 import { CreateAnalysisDto } from './dto/create-analysis.dto';
+import { ListAnalysesDto, Period } from './dto/list-analyses.dto';
 import { countPdfPages, looksLikePdf } from './pdf-inspection';
 
 export interface UploadedPdf {
@@ -26,6 +31,37 @@ export interface UploadedPdf {
   buffer: Buffer;
   size: number;
 }
+
+export interface AnalysisView {
+  id: string;
+  type: string;
+  status: AnalysisStatus;
+  createdAt: Date;
+  completedAt: Date | null;
+  fileCount: number;
+  processedFiles: number;
+  certificateCount: number;
+  /** Reserved cost while processing; what was actually charged once settled. */
+  tokens: number;
+  params: AnalysisParams;
+  error: string | null;
+  workbooks: string[];
+  files?: { position: number; name: string; pages: number; status: string; error: string | null; certificateCount: number }[];
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** Periods are calendar periods in Brasília, where our users are. */
+const PERIOD_START: Record<Period, string> = {
+  today: `date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo'`,
+  week: `now() - interval '7 days'`,
+  month: `now() - interval '30 days'`,
+};
 
 @Injectable()
 export class AnalysesService {
@@ -36,23 +72,35 @@ export class AnalysesService {
     @InjectDataSource() private readonly db: DataSource,
     @InjectQueue(ANALYSES_QUEUE) private readonly queue: Queue<AnalysisJobPayload>,
     private readonly storage: StorageService,
+    private readonly settings: SettingsService,
+    private readonly tokens: TokensService,
   ) {}
 
   async create(user: AuthUser, files: UploadedPdf[], dto: CreateAnalysisDto): Promise<Analysis> {
     if (!files.length) throw new BadRequestException('Envie ao menos um arquivo PDF.');
-    for (const f of files) {
+    files.forEach((f, i) => {
       if (!looksLikePdf(f.buffer)) {
-        this.logger.warn({ userId: user.id, file: f.originalname, size: f.size }, 'upload refused: not a PDF');
+        // File names can carry debtor names: log the position, never the name.
+        this.logger.warn({ userId: user.id, fileIndex: i + 1, size: f.size }, 'upload refused: not a PDF');
         throw new BadRequestException(`O arquivo "${f.originalname}" não é um PDF válido.`);
       }
-    }
+    });
     const params: AnalysisParams = { ...DEFAULT_ANALYSIS_PARAMS, ...stripUndefined(dto) };
     const pages = await Promise.all(files.map((f) => countPdfPages(f.buffer)));
+    const { tokensPerPage } = await this.settings.get('system');
+    const cost = analysisCost(pages, tokensPerPage);
 
     const analysis = await this.db.transaction(async (tx) => {
       const a = await tx.getRepository(Analysis).save(
-        tx.getRepository(Analysis).create({ userId: user.id, status: AnalysisStatus.Processing, fileCount: files.length, params }),
+        tx.getRepository(Analysis).create({
+          userId: user.id,
+          status: AnalysisStatus.Processing,
+          fileCount: files.length,
+          params,
+          tokensCost: cost.total,
+        }),
       );
+      await this.tokens.reserve(tx, user.id, cost.total, a.id);
       await tx.getRepository(AnalysisFile).insert(
         files.map((f, i) => ({
           analysisId: a.id,
@@ -60,6 +108,7 @@ export class AnalysesService {
           name: f.originalname,
           sizeBytes: f.size,
           pages: pages[i],
+          tokens: cost.perFile[i],
           storageKey: storageKeys.upload(a.id, i + 1),
         })),
       );
@@ -76,19 +125,52 @@ export class AnalysesService {
       );
     } catch (err) {
       this.logger.error({ analysisId: analysis.id, err }, 'could not store uploads or enqueue the job');
-      await this.analyses.update(
-        { id: analysis.id },
-        { status: AnalysisStatus.Error, error: 'Falha ao registrar a análise. Tente novamente em instantes.' },
-      );
-      await this.storage.removePrefix(storageKeys.uploadPrefix(analysis.id)).catch(() => undefined);
-      throw new ServiceUnavailableException('Não foi possível iniciar a análise agora. Tente novamente em instantes.');
+      await this.failBeforeStart(analysis.id, 'Falha ao registrar a análise. Tente novamente em instantes.');
+      throw new ServiceUnavailableException('Não foi possível iniciar a análise agora. Tente novamente em instantes. Seus tokens foram estornados.');
     }
-    this.logger.log({ analysisId: analysis.id, userId: user.id, files: files.length, pages }, 'analysis enqueued');
+    this.logger.log({ analysisId: analysis.id, userId: user.id, files: files.length, pages, cost: cost.total }, 'analysis enqueued');
     return analysis;
   }
 
-  list(user: AuthUser): Promise<Analysis[]> {
-    return this.analyses.find({ where: { userId: user.id }, order: { createdAt: 'DESC' }, take: 100 });
+  /** Ends an analysis that never reached a worker: Erro, full refund, uploads removed. */
+  async failBeforeStart(analysisId: string, reason: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE analyses SET status = $2, error = $3, completed_at = now(), updated_at = now() WHERE id = $1 AND status = $4`,
+        [analysisId, AnalysisStatus.Error, reason, AnalysisStatus.Processing],
+      );
+      await this.tokens.settle(analysisId, tx);
+    });
+    await this.storage.removePrefix(storageKeys.uploadPrefix(analysisId)).catch(() => undefined);
+  }
+
+  async list(user: AuthUser, q: ListAnalysesDto): Promise<Page<AnalysisView>> {
+    const page = q.page ?? 1;
+    const pageSize = q.pageSize ?? 10;
+    const qb = this.analyses
+      .createQueryBuilder('a')
+      .leftJoinAndSelect('a.files', 'f')
+      .where('a.userId = :userId', { userId: user.id });
+    if (q.status) qb.andWhere('a.status = :status', { status: q.status });
+    if (q.period) qb.andWhere(`a.createdAt >= ${PERIOD_START[q.period]}`);
+    const total = await qb.clone().getCount();
+    // Page over analyses first, then fetch their files: joining before LIMIT would page over files.
+    const ids = await qb
+      .clone()
+      .select('a.id', 'id')
+      .orderBy('a.createdAt', 'DESC')
+      .addOrderBy('a.id', 'DESC')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getRawMany<{ id: string }>();
+    const rows = ids.length
+      ? await this.analyses.find({ where: ids.map(({ id }) => ({ id })), relations: { files: true }, order: { createdAt: 'DESC', id: 'DESC' } })
+      : [];
+    return { items: rows.map((a) => toView(a, true)), total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  }
+
+  count(userId: string): Promise<number> {
+    return this.analyses.count({ where: { userId } });
   }
 
   /** 404, not 403, for someone else's analysis: its existence is not the caller's business. */
@@ -97,8 +179,11 @@ export class AnalysesService {
     if (!analysis || (analysis.userId !== user.id && !ADMIN_ROLES.includes(user.role))) {
       throw new NotFoundException('Análise não encontrada.');
     }
-    analysis.files?.sort((a, b) => a.position - b.position);
     return analysis;
+  }
+
+  async view(user: AuthUser, id: string): Promise<AnalysisView> {
+    return toView(await this.findVisible(user, id), true);
   }
 
   async openWorkbook(user: AuthUser, id: string, name: string): Promise<Readable> {
@@ -106,6 +191,30 @@ export class AnalysesService {
     if (!analysis.workbooks.includes(name)) throw new NotFoundException('Arquivo não encontrado.');
     return this.storage.getStream(storageKeys.result(analysis.userId, analysis.id, name));
   }
+}
+
+export function toView(a: Analysis, withFiles: boolean): AnalysisView {
+  return {
+    id: a.id,
+    type: TYPE_ANALYSIS,
+    status: a.status,
+    createdAt: a.createdAt,
+    completedAt: a.completedAt,
+    fileCount: a.fileCount,
+    processedFiles: a.processedFiles,
+    certificateCount: a.certificateCount,
+    tokens: a.tokensCost - a.tokensRefunded,
+    params: a.params,
+    error: a.error,
+    workbooks: a.workbooks,
+    ...(withFiles && a.files
+      ? {
+          files: [...a.files]
+            .sort((x, y) => x.position - y.position)
+            .map((f) => ({ position: f.position, name: f.name, pages: f.pages, status: f.status, error: f.error, certificateCount: f.certificateCount })),
+        }
+      : {}),
+  };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -37,4 +37,7 @@ export class AnalysisFile {
 
   @Column({ name: 'certificate_count', type: 'int', default: 0 })
   certificateCount: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintToNumber })
+  tokens: number;
 }

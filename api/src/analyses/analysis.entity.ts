@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { AnalysisParams, AnalysisStatus } from '@cda/shared';
 import { AnalysisFile } from './analysis-file.entity';
+import { bigintToNumber } from '../users/user.entity';
 
 @Entity('analyses')
 export class Analysis {
@@ -45,4 +46,13 @@ export class Analysis {
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt: Date | null;
+
+  @Column({ name: 'tokens_cost', type: 'bigint', default: 0, transformer: bigintToNumber })
+  tokensCost: number;
+
+  @Column({ name: 'tokens_refunded', type: 'bigint', default: 0, transformer: bigintToNumber })
+  tokensRefunded: number;
+
+  @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
+  settledAt: Date | null;
 }

@@ -6,9 +6,12 @@ import { AnalysisFile } from '../analyses/analysis-file.entity';
 import { Init1763900000000 } from './migrations/1763900000000-Init';
 import { Settings1763900100000 } from './migrations/1763900100000-Settings';
 import { Setting } from '../settings/setting.entity';
+import { Tokens1763900150000 } from './migrations/1763900150000-Tokens';
+import { Plan } from '../plans/plan.entity';
+import { TokenTransaction } from '../tokens/token-transaction.entity';
 
-export const entities = [User, Analysis, AnalysisFile, Setting];
-export const migrations = [Init1763900000000, Settings1763900100000];
+export const entities = [User, Analysis, AnalysisFile, Setting, Plan, TokenTransaction];
+export const migrations = [Init1763900000000, Settings1763900100000, Tokens1763900150000];
 
 /** Migrations are listed explicitly so that compiled and ts-jest runs see the same set. */
 export function dataSourceOptions(databaseUrl = loadConfig().databaseUrl): DataSourceOptions {

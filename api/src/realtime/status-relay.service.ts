@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import Redis from 'ioredis';
@@ -18,6 +19,8 @@ export class StatusRelayService implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     this.subscriber = new Redis(redisOptionsFromUrl(this.config.get('redisUrl', { infer: true })));
     this.subscriber.on('message', (_channel, raw) => this.relay(raw));
+    // Subscribing before the connection is ready makes ioredis' ready check fail in subscriber mode.
+    if (this.subscriber.status !== 'ready') await once(this.subscriber, 'ready');
     await this.subscriber.subscribe(STATUS_CHANNEL);
   }
 

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -37,6 +38,8 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
     this.publisher = new Redis(opts);
     this.subscriber = new Redis(opts);
     this.subscriber.on('message', (_c, section: string) => this.cache.delete(section as SettingsSection));
+    // Subscribing before the connection is ready makes ioredis' ready check fail in subscriber mode.
+    if (this.subscriber.status !== 'ready') await once(this.subscriber, 'ready');
     await this.subscriber.subscribe(SETTINGS_CHANNEL);
   }
 

@@ -51,16 +51,21 @@ export class StorageService implements OnModuleInit {
     }
   }
 
-  async listKeys(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
+  async listObjects(prefix: string): Promise<{ key: string; lastModified: Date }[]> {
+    const out: { key: string; lastModified: Date }[] = [];
     for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
-      if ((item as { name?: string }).name) keys.push((item as { name: string }).name);
+      const o = item as { name?: string; lastModified?: Date };
+      if (o.name) out.push({ key: o.name, lastModified: o.lastModified ?? new Date(0) });
     }
-    return keys;
+    return out;
+  }
+
+  async removeKeys(keys: string[]): Promise<void> {
+    // S3 multi-delete takes at most 1000 keys per call.
+    for (let i = 0; i < keys.length; i += 1000) await this.client.removeObjects(this.bucket, keys.slice(i, i + 1000));
   }
 
   async removePrefix(prefix: string): Promise<void> {
-    const keys = await this.listKeys(prefix);
-    if (keys.length) await this.client.removeObjects(this.bucket, keys);
+    await this.removeKeys((await this.listObjects(prefix)).map((o) => o.key));
   }
 }

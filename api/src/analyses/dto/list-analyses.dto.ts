@@ -1,0 +1,34 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { AnalysisStatus } from '@cda/shared';
+
+export const PERIODS = ['today', 'week', 'month'] as const;
+export type Period = (typeof PERIODS)[number];
+
+export class ListAnalysesDto {
+  @ApiPropertyOptional({ enum: Object.values(AnalysisStatus) })
+  @IsOptional()
+  @IsIn(Object.values(AnalysisStatus), { message: 'Status inválido.' })
+  status?: AnalysisStatus;
+
+  @ApiPropertyOptional({ enum: PERIODS })
+  @IsOptional()
+  @IsIn(PERIODS, { message: 'Período inválido.' })
+  period?: Period;
+
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  page?: number;
+
+  @ApiPropertyOptional({ default: 10, maximum: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  pageSize?: number;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { ANALYSES_QUEUE, MAINTENANCE_QUEUE } from '@cda/shared';
+import { AnalysesModule } from '../analyses/analyses.module';
+import { MaintenanceService } from './maintenance.service';
+import { MaintenanceProcessor } from './maintenance.processor';
+
+@Module({
+  imports: [BullModule.registerQueue({ name: MAINTENANCE_QUEUE }, { name: ANALYSES_QUEUE }), AnalysesModule],
+  providers: [MaintenanceService, MaintenanceProcessor],
+  exports: [MaintenanceService],
+})
+export class MaintenanceModule {}

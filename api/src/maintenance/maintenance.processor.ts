@@ -1,0 +1,46 @@
+import { Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Job, Queue } from 'bullmq';
+import { MAINTENANCE_QUEUE } from '@cda/shared';
+import { MaintenanceService } from './maintenance.service';
+
+type Task = 'renew-allowances' | 'purge-stale-uploads' | 'sweep-stuck-analyses';
+
+const SCHEDULE: Record<Task, number> = {
+  'renew-allowances': 60 * 60 * 1000,
+  'purge-stale-uploads': 60 * 60 * 1000,
+  'sweep-stuck-analyses': 5 * 60 * 1000,
+};
+
+/**
+ * Repeatable jobs: however many API instances run, BullMQ gives each tick to exactly one of them.
+ */
+@Processor(MAINTENANCE_QUEUE)
+export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(MaintenanceProcessor.name);
+
+  constructor(
+    @InjectQueue(MAINTENANCE_QUEUE) private readonly queue: Queue,
+    private readonly maintenance: MaintenanceService,
+  ) {
+    super();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const [task, every] of Object.entries(SCHEDULE)) {
+      await this.queue.upsertJobScheduler(task, { every }, { name: task, opts: { removeOnComplete: 100, removeOnFail: 100 } });
+    }
+  }
+
+  async process(job: Job): Promise<number> {
+    const task = job.name as Task;
+    const done =
+      task === 'renew-allowances'
+        ? await this.maintenance.renewAllowances()
+        : task === 'purge-stale-uploads'
+          ? await this.maintenance.purgeStaleUploads()
+          : await this.maintenance.sweepStuckAnalyses();
+    this.logger.log({ task, done }, 'maintenance task ran');
+    return done;
+  }
+}

@@ -1,0 +1,147 @@
+import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+
+export interface Balance {
+  /** Everything the user can spend now. */
+  tokens: number;
+  /** Purchased or granted tokens, which never expire. */
+  creditTokens: number;
+  /** The plan's allowance per period. */
+  tokensPlan: number;
+  planId: string;
+  planName: string;
+  periodStart: Date;
+  planExpiresAt: Date | null;
+}
+
+/** TypeORM's postgres driver answers UPDATE … RETURNING with [rows, affectedCount]. */
+function returned<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+export class InsufficientTokensException extends HttpException {
+  constructor(balance: number, cost: number) {
+    super({ statusCode: 402, message: 'Tokens insuficientes', balance, cost }, HttpStatus.PAYMENT_REQUIRED);
+  }
+}
+
+/**
+ * Every balance change goes through here (or through settle_analysis in SQL): the cached balance
+ * and its ledger row are written in one transaction, and the row lock on the user serialises
+ * concurrent spends.
+ */
+@Injectable()
+export class TokensService {
+  private readonly logger = new Logger(TokensService.name);
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * Spends plan tokens first, then credits. Throws 402 when the balance does not cover the cost.
+   * NO KEY UPDATE, not UPDATE: the analysis row inserted in the same transaction holds a KEY SHARE
+   * lock on the user through its foreign key, and FOR UPDATE would deadlock concurrent uploads.
+   */
+  async reserve(tx: EntityManager, userId: string, cost: number, analysisId: string): Promise<number> {
+    const rows = returned<{ tokens: string; credit_used: string }>(await tx.query(
+      `WITH old AS (SELECT tokens, credit_tokens FROM users WHERE id = $1 FOR NO KEY UPDATE)
+       UPDATE users u SET tokens = u.tokens - $2, credit_tokens = LEAST(u.credit_tokens, u.tokens - $2)
+       FROM old WHERE u.id = $1 AND old.tokens >= $2
+       RETURNING u.tokens, old.credit_tokens - u.credit_tokens AS credit_used`,
+      [userId, cost],
+    ));
+    if (!rows.length) {
+      const [{ tokens }] = await tx.query(`SELECT tokens FROM users WHERE id = $1`, [userId]);
+      throw new InsufficientTokensException(Number(tokens), cost);
+    }
+    await tx.query(
+      `INSERT INTO token_transactions (user_id, type, amount, credit_amount, analysis_id, description)
+       VALUES ($1, 'reserve', $2, $3, $4, 'Reserva para análise')`,
+      [userId, -cost, -Number(rows[0].credit_used), analysisId],
+    );
+    return Number(rows[0].tokens);
+  }
+
+  /** Refunds what the analysis did not deliver; safe to call any number of times. */
+  async settle(analysisId: string, tx: EntityManager = this.db.manager): Promise<number> {
+    const [{ settle_analysis }] = await tx.query(`SELECT settle_analysis($1)`, [analysisId]);
+    return Number(settle_analysis);
+  }
+
+  /** Adds non-expiring tokens (purchase, admin grant, bonus). A negative admin grant may not overdraw. */
+  async credit(userId: string, amount: number, type: 'purchase' | 'admin_grant' | 'bonus', description: string, orderId?: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const rows = returned<{ tokens: string }>(await tx.query(
+        `UPDATE users SET tokens = tokens + $2, credit_tokens = GREATEST(0, LEAST(credit_tokens + $2, tokens + $2))
+         WHERE id = $1 AND tokens + $2 >= 0 RETURNING tokens`,
+        [userId, amount],
+      ));
+      if (!rows.length) throw new InsufficientTokensException(0, -amount);
+      await tx.query(
+        `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, $2, $3, $3, $4, $5)`,
+        [userId, type, amount, orderId ?? null, description],
+      );
+      return Number(rows[0].tokens);
+    });
+  }
+
+  async balance(userId: string): Promise<Balance> {
+    const [r] = await this.db.query(
+      `SELECT u.tokens, u.credit_tokens, u.plan_period_start, u.plan_expires_at, p.id AS plan_id, p.name AS plan_name, p.token_limit
+       FROM users u JOIN plans p ON p.id = u.plan WHERE u.id = $1`,
+      [userId],
+    );
+    return {
+      tokens: Number(r.tokens),
+      creditTokens: Number(r.credit_tokens),
+      tokensPlan: Number(r.token_limit),
+      planId: r.plan_id,
+      planName: r.plan_name,
+      periodStart: r.plan_period_start,
+      planExpiresAt: r.plan_expires_at,
+    };
+  }
+
+  async ledgerSum(userId: string): Promise<number> {
+    const [{ sum }] = await this.db.query(`SELECT COALESCE(SUM(amount), 0) AS sum FROM token_transactions WHERE user_id = $1`, [userId]);
+    return Number(sum);
+  }
+
+  /**
+   * Starts a new period for every account whose period is over: unused plan tokens lapse, the
+   * allowance is granted afresh, credits stay. Returns how many accounts were renewed.
+   */
+  async renewDueAllowances(now = new Date()): Promise<number> {
+    let renewed = 0;
+    for (;;) {
+      const batch = await this.db.transaction(async (tx) => {
+        const rows = returned<{ id: string; delta: string }>(await tx.query(
+          `WITH due AS (
+             SELECT u.id, u.tokens AS old_tokens FROM users u
+             WHERE u.plan_period_start + interval '1 month' <= $1
+             ORDER BY u.id LIMIT 500 FOR UPDATE SKIP LOCKED
+           )
+           UPDATE users u SET
+             tokens = u.credit_tokens + p.token_limit,
+             plan_period_start = u.plan_period_start
+               + interval '1 month' * GREATEST(1, floor(extract(epoch FROM ($1 - u.plan_period_start)) / extract(epoch FROM interval '1 month'))::int)
+           FROM due, plans p
+           WHERE u.id = due.id AND p.id = u.plan
+           RETURNING u.id, (u.tokens - due.old_tokens)::text AS delta`,
+          [now],
+        ));
+        for (const r of rows) {
+          await tx.query(
+            `INSERT INTO token_transactions (user_id, type, amount, description) VALUES ($1, 'renewal', $2, 'Renovação mensal do plano')`,
+            [r.id, Number(r.delta)],
+          );
+        }
+        return rows.length;
+      });
+      renewed += batch;
+      if (batch < 500) break;
+    }
+    if (renewed) this.logger.log({ renewed }, 'plan allowances renewed');
+    return renewed;
+  }
+}
