@@ -31,6 +31,9 @@ export interface Stack {
   bucket: string;
   workers: WorkerProcess[];
   startWorker(): Promise<WorkerProcess>;
+  /** Takes the S3 server down (and back, on the same port and data) to simulate a storage outage. */
+  stopStorage(): Promise<void>;
+  startStorage(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -41,7 +44,9 @@ export interface Stack {
 export async function startStack(): Promise<Stack> {
   if (!existsSync(WORKER_MAIN)) throw new Error(`worker is not built (${WORKER_MAIN}); run "npm run build" first`);
   const s3Dir = mkdtempSync(path.join(tmpdir(), 'cda-s3-'));
-  const s3server = await startEmbeddedS3({ port: 0, directory: s3Dir, bucket: 'cda-test' });
+  let s3server = await startEmbeddedS3({ port: 0, directory: s3Dir, bucket: 'cda-test' });
+  const s3Port: number = s3server.port;
+  let s3Up = true;
   Object.assign(process.env, {
     NODE_ENV: 'test',
     S3_ENDPOINT: s3server.endpoint,
@@ -85,11 +90,19 @@ export async function startStack(): Promise<Stack> {
     bucket: config.s3.bucket,
     workers,
     startWorker,
+    async stopStorage() {
+      await s3server.close();
+      s3Up = false;
+    },
+    async startStorage() {
+      s3server = await startEmbeddedS3({ port: s3Port, directory: s3Dir, bucket: 'cda-test' });
+      s3Up = true;
+    },
     async stop() {
       const alive = workers.map((w) => w.child).filter((c) => c.exitCode === null && c.signalCode === null);
       await Promise.all(alive.map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); })));
       await app.close();
-      await s3server.close();
+      if (s3Up) await s3server.close();
       rmSync(s3Dir, { recursive: true, force: true });
     },
   };

@@ -33,7 +33,12 @@ describe('upload → queue → worker → storage → live status → download',
 
     let id: string | undefined;
     const events = collectUntilFinal(aliceSocket, () => id);
-    const pdfA = await makePdf(['PROCURADORIA-GERAL DA FAZENDA NACIONAL', 'Número da Inscrição: 80 6 19 123456-78']);
+    const pdfA = await makePdf([
+      'PROCURADORIA-GERAL DA FAZENDA NACIONAL',
+      'Número da Inscrição: 80 6 19 123456-78',
+      'Devedor: ACME COMERCIO LTDA',
+      'CNPJ: 12.345.678/0001-95',
+    ]);
     const pdfB = await makePdf(['PROCURADORIA-GERAL DA FAZENDA NACIONAL', 'Nº Inscrição 70 2 21 654321-09']);
     const res = await stack.http
       .post('/api/analyses')
@@ -74,6 +79,10 @@ describe('upload → queue → worker → storage → live status → download',
     ]);
 
     expect(await listKeys(stack, `uploads/${id}/`)).toEqual([]);
+    // Worker logs carry ids and counts, never document text, names or CPF/CNPJ (nor file names, which often hold names).
+    const logs = stack.workers.map((w) => w.output()).join('\n');
+    expect(logs).toContain(id!);
+    for (const secret of ['ACME', '12.345.678', '12345678000195', 'cda-a.pdf']) expect(logs).not.toContain(secret);
     expect(await listKeys(stack, `results/${alice.id}/${id}/`)).toEqual([`results/${alice.id}/${id}/${WORKBOOK_BASE}`]);
 
     // Bob: no download, no details, no events.

@@ -53,4 +53,20 @@ describe('a worker killed mid-batch', () => {
     expect(unsettled).toEqual([]);
     expect(await listKeys(stack, 'uploads/')).toEqual([]);
   }, 120000);
+
+  it('retries a job when storage is briefly down, then completes it', async () => {
+    const user = await registerUser(stack);
+    for (const w of stack.workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    const res = await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', await makePagedPdf(1), 'a.pdf').expect(202);
+    await stack.stopStorage();
+    const worker = await stack.startWorker();
+    const deadline = Date.now() + 20000;
+    while (!worker.output().includes('"msg":"job failed"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(worker.output()).toMatch(/"attempt":1,"state":"delayed","final":false/);
+    await stack.startStorage();
+    const done = await waitForFinal(stack, user.token, res.body.id, 30000);
+    expect(done.status).toBe('Concluída');
+    expect(await listKeys(stack, `uploads/${res.body.id}/`)).toEqual([]);
+  }, 60000);
 });
