@@ -9,6 +9,7 @@ import { io, Socket } from 'socket.io-client';
 import * as Minio from 'minio';
 import PDFDocument from 'pdfkit';
 import type { AnalysisView } from '../src/analyses/analyses.service';
+import { DataSource } from 'typeorm';
 import { AnalysisStatusEvent, SocketEvents, loadConfig, s3ClientOptions } from '@cda/shared';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -61,6 +62,8 @@ export async function startStack(): Promise<Stack> {
   const { createApp } = await import('../src/bootstrap');
   const app = await createApp();
   await app.listen(0, '127.0.0.1');
+  // Spec files share one database: each starts from the default settings.
+  await app.get(DataSource).query('DELETE FROM settings');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig();

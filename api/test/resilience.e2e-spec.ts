@@ -11,6 +11,7 @@ describe('a worker killed mid-batch', () => {
   }, 60000);
 
   afterAll(async () => {
+    await stack?.app.get(SettingsService).update('system', { tokensPerPage: 1000 }, null);
     await stack?.stop();
   });
 
