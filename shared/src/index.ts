@@ -5,3 +5,4 @@ export * from './config';
 export * from './certificate';
 export * from './settings';
 export * from './tokens';
+export * from './simulation';
