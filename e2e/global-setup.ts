@@ -26,6 +26,7 @@ export default async function globalSetup() {
       ADMIN_EMAIL: 'admin@e2e.local',
       ADMIN_PASSWORD: 'e2e-admin-senha',
       LOG_LEVEL: 'warn',
+      WORKER_METRICS_PORT: '0',
     },
     { workers: 1, log: process.env.E2E_VERBOSE ? process.stdout : { write: () => true } },
   );

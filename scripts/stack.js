@@ -62,8 +62,8 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
   run('api/dist/database/migrate.js', env);
   run('api/dist/database/seed.js', env);
 
-  const spawnChild = (name, args, cwd = ROOT) => {
-    const child = spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const spawnChild = (name, args, cwd = ROOT, extraEnv = {}) => {
+    const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = `[${name}] `;
     const forward = (chunk) => log.write(chunk.toString().split('\n').filter(Boolean).map((l) => prefix + l + '\n').join(''));
     child.stdout.on('data', forward);
@@ -72,7 +72,11 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
     return child;
   };
   spawnChild('api', ['api/dist/main.js']);
-  for (let i = 1; i <= workers; i++) spawnChild(`worker-${i}`, ['worker/dist/main.js']);
+  // Each worker on one machine needs its own metrics port.
+  const metricsBase = Number(env.WORKER_METRICS_PORT || 9464);
+  for (let i = 1; i <= workers; i++) {
+    spawnChild(`worker-${i}`, ['worker/dist/main.js'], ROOT, { WORKER_METRICS_PORT: String(metricsBase ? metricsBase + i - 1 : 0) });
+  }
   spawnChild('web', [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview'], path.join(ROOT, 'frontend'));
 
   const stop = async () => {

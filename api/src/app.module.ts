@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Module, RequestMethod } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -17,6 +18,8 @@ import { PlansModule } from './plans/plans.module';
 import { TokensModule } from './tokens/tokens.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
 
 @Module({
   imports: [
@@ -28,6 +31,12 @@ import { MaintenanceModule } from './maintenance/maintenance.module';
         forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
         pinoHttp: {
           level: config.get('logLevel', { infer: true }),
+          // One id per request, taken from a proxy's X-Request-Id when present; it travels into the job.
+          genReqId: (req, res) => {
+            const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+            res.setHeader('X-Request-Id', id);
+            return id;
+          },
           // Never log bearer tokens or cookies.
           redact: ['req.headers.authorization', 'req.headers.cookie'],
           autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
@@ -54,6 +63,8 @@ import { MaintenanceModule } from './maintenance/maintenance.module';
     TokensModule,
     DashboardModule,
     MaintenanceModule,
+    MetricsModule,
+    LifecycleModule,
     AuthModule,
     UsersModule,
     AnalysesModule,

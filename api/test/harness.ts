@@ -3,7 +3,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AddressInfo } from 'node:net';
+import net, { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { io, Socket } from 'socket.io-client';
 import * as Minio from 'minio';
@@ -17,6 +17,7 @@ const { startEmbeddedS3 } = require('../../scripts/embedded-s3.js');
 
 const ROOT = path.resolve(__dirname, '../..');
 const WORKER_MAIN = path.join(ROOT, 'worker/dist/main.js');
+const API_MAIN = path.join(ROOT, 'api/dist/main.js');
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -31,7 +32,9 @@ export interface Stack {
   s3: Minio.Client;
   bucket: string;
   workers: WorkerProcess[];
-  startWorker(): Promise<WorkerProcess>;
+  startWorker(env?: Record<string, string>): Promise<WorkerProcess>;
+  /** Another API instance as a separate process (from api/dist) on its own port. */
+  startApiProcess(): Promise<{ baseUrl: string; child: ChildProcess; output(): string }>;
   /** Takes the S3 server down (and back, on the same port and data) to simulate a storage outage. */
   stopStorage(): Promise<void>;
   startStorage(): Promise<void>;
@@ -57,6 +60,8 @@ export async function startStack(): Promise<Stack> {
     JWT_SECRET: 'test-secret',
     // Short job locks so that a killed worker's job comes back within seconds, not half a minute.
     WORKER_LOCK_MS: '2000',
+    WORKER_METRICS_PORT: '0',
+    WORKER_SHUTDOWN_GRACE_MS: '3000',
   });
   // Imported after the environment is set: the typed config is read when modules load.
   const { createApp } = await import('../src/bootstrap');
@@ -69,9 +74,10 @@ export async function startStack(): Promise<Stack> {
   const config = loadConfig();
   const workers: WorkerProcess[] = [];
 
-  const startWorker = () =>
+  const children: ChildProcess[] = [];
+  const startWorker = (extraEnv: Record<string, string> = {}) =>
     new Promise<WorkerProcess>((resolve, reject) => {
-      const child = spawn(process.execPath, [WORKER_MAIN], { env: { ...process.env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [WORKER_MAIN], { env: { ...process.env, LOG_LEVEL: 'info', ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       const proc: WorkerProcess = { child, output: () => out };
       workers.push(proc);
@@ -85,9 +91,29 @@ export async function startStack(): Promise<Stack> {
       setTimeout(() => reject(new Error(`worker did not get ready: ${out.slice(-2000)}`)), 30000).unref();
     });
 
+  const startApiProcess = async () => {
+    const apiPort = await freePort();
+    const child = spawn(process.execPath, [API_MAIN], { env: { ...process.env, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    const url = `http://127.0.0.1:${apiPort}`;
+    const deadline = Date.now() + 30000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`api process exited: ${out.slice(-2000)}`);
+      const ok = await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`api process not ready: ${out.slice(-2000)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return { baseUrl: url, child, output: () => out };
+  };
+
   return {
     app,
     baseUrl,
+    startApiProcess,
     http: request(baseUrl),
     s3: new Minio.Client(s3ClientOptions(config)),
     bucket: config.s3.bucket,
@@ -102,7 +128,7 @@ export async function startStack(): Promise<Stack> {
       s3Up = true;
     },
     async stop() {
-      const alive = workers.map((w) => w.child).filter((c) => c.exitCode === null && c.signalCode === null);
+      const alive = [...workers.map((w) => w.child), ...children].filter((c) => c.exitCode === null && c.signalCode === null);
       await Promise.all(alive.map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); })));
       await app.close();
       if (s3Up) await s3server.close();
@@ -188,3 +214,27 @@ export function makePagedPdf(pages: number, line = 'Inscrição 80 6 19 000003-3
 }
 
 export const CORRUPT_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Reads one counter or gauge (summed over label sets matching `labels`) from a Prometheus text page. */
+export function metricValue(text: string, name: string, labels: Record<string, string> = {}): number {
+  let total = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name)) continue;
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+([-+\d.eE]+|NaN)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const have = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]));
+    if (Object.entries(labels).every(([k, v]) => have[k] === v)) total += Number(m[3]);
+  }
+  return total;
+}

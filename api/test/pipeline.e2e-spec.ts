@@ -155,8 +155,10 @@ describe('upload → queue → worker → storage → live status → download',
     expect(reason).toBe('io server disconnect');
   });
 
-  it('reports the health of database, Redis and storage', async () => {
-    const res = await stack.http.get('/api/health').expect(200);
-    expect(res.body.details).toEqual({ database: { status: 'up' }, redis: { status: 'up' }, storage: { status: 'up' } });
+  it('reports liveness, and readiness from database, Redis, storage and lifecycle', async () => {
+    const expected = { database: { status: 'up' }, redis: { status: 'up' }, storage: { status: 'up' }, lifecycle: { status: 'up' } };
+    expect((await stack.http.get('/api/health').expect(200)).body.details).toEqual(expected);
+    expect((await stack.http.get('/api/health/ready').expect(200)).body.details).toEqual(expected);
+    expect((await stack.http.get('/api/health/live').expect(200)).body.status).toBe('ok');
   });
 });

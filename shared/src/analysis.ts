@@ -36,6 +36,8 @@ export interface AnalysisJobPayload {
   userId: string;
   files: JobFile[];
   params: AnalysisParams;
+  /** The upload's request id, so one id follows the analysis from the API log to the worker's. */
+  requestId?: string;
 }
 
 export const storageKeys = {

@@ -27,6 +27,12 @@ export interface AppConfig {
   workerConcurrency: number;
   /** How long a worker's claim on a job lasts without renewal; a dead worker's jobs return to the queue after it. */
   workerLockMs: number;
+  /** On SIGTERM a worker finishes its jobs within this time, then hands the rest back to the queue. */
+  workerShutdownGraceMs: number;
+  /** Port of the worker's /metrics, /live and /ready; 0 picks a free one. */
+  workerMetricsPort: number;
+  /** When set, /api/metrics requires `Authorization: Bearer <token>`. */
+  metricsToken: string;
   logLevel: string;
 }
 
@@ -76,6 +82,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     queuePrefix: str(env, 'QUEUE_PREFIX', 'cda'),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 2),
     workerLockMs: int(env, 'WORKER_LOCK_MS', 30000),
+    workerShutdownGraceMs: int(env, 'WORKER_SHUTDOWN_GRACE_MS', 30000),
+    workerMetricsPort: int(env, 'WORKER_METRICS_PORT', 9464),
+    metricsToken: str(env, 'METRICS_TOKEN', ''),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   };
 }

@@ -24,3 +24,19 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   admins: 'admins',
 };
+
+/** Workers announce themselves under this Redis key (refreshed, with a TTL) for the queue monitor. */
+export const workerRegistryKey = (queuePrefix: string, workerId: string) => `${queuePrefix}:workers:${workerId}`;
+export const WORKER_ANNOUNCE_INTERVAL_MS = 10_000;
+
+export interface WorkerAnnouncement {
+  id: string;
+  host: string;
+  pid: number;
+  concurrency: number;
+  version: string;
+  startedAt: string;
+  lastSeen: string;
+  activeJobs: number;
+  metricsPort: number;
+}

@@ -45,18 +45,20 @@ export class AnalysisStore {
 
   /**
    * Sets the final state and settles the tokens in one transaction. Only an analysis still
-   * `Processando` can end, so a timeout and a late finish never both win. Returns whether this call did.
+   * `Processando` can end, so a timeout and a late finish never both win. Returns the tokens
+   * charged, or null when another call had already ended it.
    */
-  async finish(analysisId: string, o: FinalOutcome): Promise<boolean> {
+  async finish(analysisId: string, o: FinalOutcome): Promise<number | null> {
     return this.inTransaction(async (q) => {
       const r = await q(
         `UPDATE analyses SET status = $2, error = $3, workbooks = $4, certificate_count = $5, summary = $6,
            completed_at = now(), updated_at = now() WHERE id = $1 AND status = $7`,
         [analysisId, o.status, o.error, o.workbooks, o.certificateCount, o.summary === null ? null : JSON.stringify(o.summary), AnalysisStatus.Processing],
       );
-      if (!r.rowCount) return false;
+      if (!r.rowCount) return null;
       await q(`SELECT settle_analysis($1)`, [analysisId]);
-      return true;
+      const charged = await q(`SELECT tokens_cost - tokens_refunded AS charged FROM analyses WHERE id = $1`, [analysisId]);
+      return Number(charged.rows[0].charged);
     });
   }
 
@@ -65,7 +67,9 @@ export class AnalysisStore {
     return { ...DEFAULT_SETTINGS.system, ...(r.rows[0]?.value ?? {}) };
   }
 
-  private async inTransaction<T>(fn: (q: (sql: string, args: unknown[]) => Promise<{ rowCount: number | null }>) => Promise<T>): Promise<T> {
+  private async inTransaction<T>(
+    fn: (q: (sql: string, args: unknown[]) => Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }>) => Promise<T>,
+  ): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { Job, UnrecoverableError, Worker } from 'bullmq';
+import os from 'node:os';
+import { DelayedError, Job, UnrecoverableError, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
 import {
@@ -7,45 +8,70 @@ import {
   AnalysisJobPayload,
   AnalysisStatus,
   SETTINGS_CHANNEL,
+  WORKER_ANNOUNCE_INTERVAL_MS,
+  WorkerAnnouncement,
   loadConfig,
   redisOptionsFromUrl,
+  workerRegistryKey,
 } from '@cda/shared';
 import { logger } from './logger';
 import { createObjectStore } from './storage';
 import { AnalysisStore } from './db';
 import { createStatusPublisher } from './status';
 import { finish, runAnalysisWithDeadline } from './pipeline';
+import { metrics } from './metrics';
+import { startOpsServer } from './ops-server';
 
 const INTERNAL_FAILURE = 'Falha interna ao processar a análise. Tente novamente; se persistir, abra um chamado.';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const VERSION: string = require('../package.json').version;
 
 async function main() {
   const config = loadConfig();
   const connection = redisOptionsFromUrl(config.redisUrl);
   const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
-  const publisherRedis = new Redis(connection);
+  const redis = new Redis(connection);
   const settingsRedis = new Redis(connection);
   const db = new AnalysisStore(pool);
-  const deps = { store: createObjectStore(config), db, publish: createStatusPublisher(publisherRedis), log: logger };
+  const deps = { store: createObjectStore(config), db, publish: createStatusPublisher(redis), log: logger };
+  const stopping = new AbortController();
 
   // Admin settings win over the environment's default once saved; they are re-read when announced.
   let system = await db.systemSettings();
-  const worker = new Worker<AnalysisJobPayload>(
-    ANALYSES_QUEUE,
-    (job) => runAnalysisWithDeadline(job.data, deps, system.analysisTimeoutSeconds * 1000),
-    {
-      connection,
-      prefix: config.queuePrefix,
-      concurrency: system.maxConcurrentAnalyses || config.workerConcurrency,
-      lockDuration: config.workerLockMs,
-      stalledInterval: Math.max(1000, Math.floor(config.workerLockMs / 2)),
-      maxStalledCount: 1,
-    },
-  );
+  const worker = new Worker<AnalysisJobPayload>(ANALYSES_QUEUE, (job, token) => processJob(job, token), {
+    connection,
+    prefix: config.queuePrefix,
+    concurrency: system.maxConcurrentAnalyses || config.workerConcurrency,
+    lockDuration: config.workerLockMs,
+    stalledInterval: Math.max(1000, Math.floor(config.workerLockMs / 2)),
+    maxStalledCount: 1,
+  });
+  metrics.concurrency.set(worker.concurrency);
+
+  async function processJob(job: Job<AnalysisJobPayload>, token?: string): Promise<void> {
+    const log = logger.child({ jobId: job.id, analysisId: job.data.analysisId, requestId: job.data.requestId });
+    const started = Date.now();
+    metrics.activeJobs.inc();
+    try {
+      const outcome = await runAnalysisWithDeadline(job.data, { ...deps, log }, system.analysisTimeoutSeconds * 1000, stopping.signal);
+      if (outcome === 'interrupted') {
+        // Back to the queue at once, without spending an attempt: another worker takes it from the start.
+        log.info('worker stopping: job handed back to the queue');
+        await job.moveToDelayed(Date.now(), token);
+        throw new DelayedError();
+      }
+      metrics.jobDuration.observe((Date.now() - started) / 1000);
+    } finally {
+      metrics.activeJobs.dec();
+    }
+  }
+
   settingsRedis.on('message', async (_channel, section: string) => {
     if (section !== 'system') return;
     try {
       system = await db.systemSettings();
       worker.concurrency = system.maxConcurrentAnalyses;
+      metrics.concurrency.set(worker.concurrency);
       logger.info({ concurrency: system.maxConcurrentAnalyses, timeoutS: system.analysisTimeoutSeconds }, 'settings reloaded');
     } catch (err) {
       logger.error({ err }, 'could not reload settings');
@@ -60,10 +86,10 @@ async function main() {
 
   /** Only the last failure ends the analysis; earlier ones are retried by BullMQ with back-off. */
   async function onFailed(job: Job<AnalysisJobPayload> | undefined, err: Error) {
-    if (!job) return;
+    if (!job || err instanceof DelayedError) return;
     const state = await job.getState().catch(() => 'unknown');
     const final = err instanceof UnrecoverableError || state === 'failed';
-    logger.error({ analysisId: job.data.analysisId, attempt: job.attemptsMade, state, final, err: err.message }, 'job failed');
+    logger.error({ analysisId: job.data.analysisId, jobId: job.id, attempt: job.attemptsMade, state, final, err: err.message }, 'job failed');
     if (!final) return;
     await finish(job.data, deps, { status: AnalysisStatus.Error, error: INTERNAL_FAILURE, workbooks: [], certificateCount: 0, summary: null }).catch(
       (e) => logger.error({ analysisId: job.data.analysisId, err: e }, 'could not record the failure'),
@@ -71,15 +97,52 @@ async function main() {
   }
 
   await worker.waitUntilReady();
-  logger.info({ pid: process.pid, concurrency: worker.concurrency, prefix: config.queuePrefix }, 'worker ready');
+  const ops = await startOpsServer(config.workerMetricsPort, () => !stopping.signal.aborted && worker.isRunning());
 
-  let stopping = false;
+  // The queue monitor lists live workers from these keys; a dead worker's key expires on its own.
+  const id = `${os.hostname()}:${process.pid}`;
+  const startedAt = new Date().toISOString();
+  const announce = async () => {
+    const a: WorkerAnnouncement = {
+      id,
+      host: os.hostname(),
+      pid: process.pid,
+      concurrency: worker.concurrency,
+      version: VERSION,
+      startedAt,
+      lastSeen: new Date().toISOString(),
+      activeJobs: (await metrics.activeJobs.get()).values[0]?.value ?? 0,
+      metricsPort: ops.port,
+    };
+    await redis.set(workerRegistryKey(config.queuePrefix, id), JSON.stringify(a), 'PX', WORKER_ANNOUNCE_INTERVAL_MS * 3);
+  };
+  await announce();
+  const announcer = setInterval(() => announce().catch((err) => logger.warn({ err }, 'could not announce')), WORKER_ANNOUNCE_INTERVAL_MS);
+  logger.info({ pid: process.pid, concurrency: worker.concurrency, prefix: config.queuePrefix, metricsPort: ops.port }, 'worker ready');
+
+  let closing = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker stopping: finishing jobs in hand');
-    await worker.close();
-    await Promise.allSettled([pool.end(), publisherRedis.quit(), settingsRedis.quit()]);
+    if (closing) return;
+    closing = true;
+    const grace = config.workerShutdownGraceMs;
+    logger.info({ signal, graceMs: grace }, 'worker stopping: no new jobs, finishing those in hand');
+    clearInterval(announcer);
+    const closed = worker.close();
+    const timer = setTimeout(() => {
+      // Past the grace period: stop between files and hand the jobs back to the queue.
+      logger.warn('grace period over: handing unfinished jobs back to the queue');
+      stopping.abort();
+    }, grace);
+    const hardStop = setTimeout(() => {
+      logger.error('jobs did not stop in time: forcing; their locks will expire and another worker will retake them');
+      void worker.close(true);
+    }, grace + Math.max(5000, config.workerLockMs));
+    await closed;
+    clearTimeout(timer);
+    clearTimeout(hardStop);
+    await redis.del(workerRegistryKey(config.queuePrefix, id)).catch(() => undefined);
+    await Promise.allSettled([ops.close(), pool.end(), redis.quit(), settingsRedis.quit()]);
+    logger.info('worker stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

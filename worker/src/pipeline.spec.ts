@@ -25,9 +25,9 @@ function fakes(objects: Record<string, Buffer>) {
     resetProgress: async () => undefined,
     recordFile: async (_id: string, o: FileOutcome) => void files.push(o),
     finish: async (_id: string, o: FinalOutcome) => {
-      if (final) return false;
+      if (final) return null;
       final = o;
-      return true;
+      return 0;
     },
   } as unknown as AnalysisStore;
   return {
@@ -98,7 +98,7 @@ describe('runAnalysisWithDeadline', () => {
       await slow;
       return ok(name);
     });
-    await runAnalysisWithDeadline(job(2), { ...f.deps, extract }, 50);
+    expect(await runAnalysisWithDeadline(job(2), { ...f.deps, extract }, 50)).toBe('timeout');
     expect(f.final()).toMatchObject({ status: 'Erro', error: 'Tempo limite da análise excedido.' });
     release();
     await new Promise((r) => setTimeout(r, 20));
@@ -109,7 +109,19 @@ describe('runAnalysisWithDeadline', () => {
 
   it('does nothing special when the analysis finishes in time', async () => {
     const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
-    await runAnalysisWithDeadline(job(1), { ...f.deps, extract: async (_b, n) => ok(n) }, 5000);
+    expect(await runAnalysisWithDeadline(job(1), { ...f.deps, extract: async (_b, n) => ok(n) }, 5000)).toBe('done');
     expect(f.final()).toMatchObject({ status: 'Concluída' });
+  });
+
+  it('stops between files when the worker is stopping, and leaves the analysis unfinished', async () => {
+    const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a'), 'uploads/an-1/2.pdf': Buffer.from('b') });
+    const stopping = new AbortController();
+    const extract = jest.fn(async (_b: Buffer, name: string) => {
+      stopping.abort();
+      return ok(name);
+    });
+    expect(await runAnalysisWithDeadline(job(2), { ...f.deps, extract }, 5000, stopping.signal)).toBe('interrupted');
+    expect(extract).toHaveBeenCalledTimes(1);
+    expect(f.final()).toBeNull();
   });
 });

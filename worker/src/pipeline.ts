@@ -12,6 +12,7 @@ import type { PublishStatus } from './status';
 import type { Logger } from './logger';
 import { extractFirstPass } from './first-pass-extraction';
 import { buildFirstPassBaseWorkbook, FileSummary } from './first-pass-workbook';
+import { metrics } from './metrics';
 
 export interface PipelineDeps {
   store: ObjectStore;
@@ -19,7 +20,7 @@ export interface PipelineDeps {
   publish: PublishStatus;
   log: Logger;
   extract?: (data: Buffer, fileName: string) => Promise<FileExtraction>;
-  /** Aborted when the analysis ran out of time: stop between files, leave the final state alone. */
+  /** Aborted when the analysis ran out of time or the worker is stopping: stop between files, leave the final state alone. */
   signal?: AbortSignal;
 }
 
@@ -52,6 +53,9 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     const started = Date.now();
     const extraction = await safeExtract(extract, data, file.name, log);
     const failed = extraction.error !== null;
+    metrics.files.inc({ outcome: failed ? 'error' : 'done' });
+    if (failed) metrics.fileFailures.inc({ reason: extraction.error! });
+    else metrics.pages.inc(file.pages);
     // Positions, not names: file names often carry debtors' names.
     log.info(
       { analysisId: job.analysisId, fileIndex: i + 1, ms: Date.now() - started, certificates: extraction.certificates.length, error: extraction.error },
@@ -100,7 +104,10 @@ export async function finish(
   await deps.store
     .removePrefix(storageKeys.uploadPrefix(job.analysisId))
     .catch((err) => deps.log.error({ analysisId: job.analysisId, err }, 'could not delete uploads'));
-  if (!(await deps.db.finish(job.analysisId, outcome))) return;
+  const charged = await deps.db.finish(job.analysisId, outcome);
+  if (charged === null) return;
+  metrics.tokensSpent.inc(charged);
+  metrics.jobs.inc({ outcome: outcome.status === AnalysisStatus.Done ? 'done' : 'error' });
   await deps.publish({
     id: job.analysisId,
     userId: job.userId,
@@ -111,26 +118,39 @@ export async function finish(
   });
 }
 
+export type RunOutcome = 'done' | 'timeout' | 'interrupted';
+
 /**
  * Runs the analysis under a deadline. When time runs out the analysis ends `Erro` at once (and is
- * refunded); the extraction still running is told to stop and its late result is ignored.
+ * refunded); the extraction still running is told to stop and its late result is ignored. When
+ * `interrupt` fires (the worker is stopping) the work stops between files and nothing is finished:
+ * the caller hands the job back to the queue.
  */
-export async function runAnalysisWithDeadline(job: AnalysisJobPayload, deps: PipelineDeps, timeoutMs: number): Promise<void> {
+export async function runAnalysisWithDeadline(
+  job: AnalysisJobPayload,
+  deps: PipelineDeps,
+  timeoutMs: number,
+  interrupt?: AbortSignal,
+): Promise<RunOutcome> {
   const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  interrupt?.addEventListener('abort', onInterrupt);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
   const work = runAnalysis(job, { ...deps, signal: controller.signal }).then(() => 'done' as const);
   try {
-    if ((await Promise.race([work, timedOut])) === 'done') return;
+    if ((await Promise.race([work, timedOut])) === 'done') return interrupt?.aborted ? 'interrupted' : 'done';
   } finally {
     clearTimeout(timer);
+    interrupt?.removeEventListener('abort', onInterrupt);
   }
   controller.abort();
   deps.log.warn({ analysisId: job.analysisId, timeoutMs }, 'analysis timed out');
   work.catch((err) => deps.log.warn({ analysisId: job.analysisId, err }, 'timed-out analysis failed afterwards'));
   await finish(job, deps, { status: AnalysisStatus.Error, error: `${TIMEOUT_MESSAGE}.`, workbooks: [], certificateCount: 0, summary: null });
+  return 'timeout';
 }
 
 async function safeExtract(

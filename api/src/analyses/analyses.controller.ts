@@ -38,7 +38,7 @@ export class AnalysesController {
   @UseInterceptors(PdfUploadInterceptor)
   async create(@CurrentUser() user: AuthUser, @Req() req: Request, @Body() dto: CreateAnalysisDto) {
     const files = (req.files as UploadedPdf[] | undefined) ?? [];
-    const a = await this.analyses.create(user, files, dto);
+    const a = await this.analyses.create(user, files, dto, String((req as Request & { id?: unknown }).id ?? ''));
     return { id: a.id, status: a.status, fileCount: a.fileCount, tokens: a.tokensCost };
   }
 

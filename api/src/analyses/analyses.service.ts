@@ -18,7 +18,9 @@ import {
 } from '@cda/shared';
 import { StorageService } from '../storage/storage.service';
 import { SettingsService } from '../settings/settings.service';
-import { TokensService } from '../tokens/tokens.service';
+import { InsufficientTokensException, TokensService } from '../tokens/tokens.service';
+import { MetricsService } from '../metrics/metrics.service';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
 import type { AuthUser } from '../auth/auth-user';
 import { Analysis } from './analysis.entity';
 import { AnalysisFile } from './analysis-file.entity';
@@ -74,12 +76,19 @@ export class AnalysesService {
     private readonly storage: StorageService,
     private readonly settings: SettingsService,
     private readonly tokens: TokensService,
+    private readonly metrics: MetricsService,
+    private readonly lifecycle: LifecycleService,
   ) {}
 
-  async create(user: AuthUser, files: UploadedPdf[], dto: CreateAnalysisDto): Promise<Analysis> {
+  async create(user: AuthUser, files: UploadedPdf[], dto: CreateAnalysisDto, requestId?: string): Promise<Analysis> {
+    if (this.lifecycle.isDraining) {
+      this.metrics.uploadsRefused.inc({ reason: 'shutting_down' });
+      throw new ServiceUnavailableException('Servidor reiniciando. Envie novamente em alguns segundos.');
+    }
     if (!files.length) throw new BadRequestException('Envie ao menos um arquivo PDF.');
     files.forEach((f, i) => {
       if (!looksLikePdf(f.buffer)) {
+        this.metrics.uploadsRefused.inc({ reason: 'not_pdf' });
         // File names can carry debtor names: log the position, never the name.
         this.logger.warn({ userId: user.id, fileIndex: i + 1, size: f.size }, 'upload refused: not a PDF');
         throw new BadRequestException(`O arquivo "${f.originalname}" não é um PDF válido.`);
@@ -100,7 +109,10 @@ export class AnalysesService {
           tokensCost: cost.total,
         }),
       );
-      await this.tokens.reserve(tx, user.id, cost.total, a.id);
+      await this.tokens.reserve(tx, user.id, cost.total, a.id).catch((err) => {
+        if (err instanceof InsufficientTokensException) this.metrics.uploadsRefused.inc({ reason: 'insufficient_tokens' });
+        throw err;
+      });
       await tx.getRepository(AnalysisFile).insert(
         files.map((f, i) => ({
           analysisId: a.id,
@@ -120,7 +132,7 @@ export class AnalysesService {
       await Promise.all(files.map((f, i) => this.storage.put(jobFiles[i].key, f.buffer, 'application/pdf')));
       await this.queue.add(
         'analyze',
-        { analysisId: analysis.id, userId: user.id, files: jobFiles, params },
+        { analysisId: analysis.id, userId: user.id, files: jobFiles, params, ...(requestId ? { requestId } : {}) },
         { jobId: analysis.id, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 5000 },
       );
     } catch (err) {
@@ -128,6 +140,10 @@ export class AnalysesService {
       await this.failBeforeStart(analysis.id, 'Falha ao registrar a análise. Tente novamente em instantes.');
       throw new ServiceUnavailableException('Não foi possível iniciar a análise agora. Tente novamente em instantes. Seus tokens foram estornados.');
     }
+    this.metrics.analysesCreated.inc();
+    this.metrics.filesUploaded.inc(files.length);
+    this.metrics.pagesUploaded.inc(pages.reduce((a, b) => a + b, 0));
+    this.metrics.tokensReserved.inc(cost.total);
     this.logger.log({ analysisId: analysis.id, userId: user.id, files: files.length, pages, cost: cost.total }, 'analysis enqueued');
     return analysis;
   }

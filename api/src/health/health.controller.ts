@@ -5,6 +5,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { ANALYSES_QUEUE } from '@cda/shared';
 import { StorageService } from '../storage/storage.service';
+import { LifecycleService } from '../lifecycle/lifecycle.service';
 
 @ApiTags('health')
 @Controller('health')
@@ -15,12 +16,28 @@ export class HealthController {
     private readonly indicator: HealthIndicatorService,
     private readonly storage: StorageService,
     @InjectQueue(ANALYSES_QUEUE) private readonly queue: Queue,
+    private readonly lifecycle: LifecycleService,
   ) {}
+
+  /** Liveness: the process answers. Restarting it would not fix a database outage, so no dependencies here. */
+  @Get('live')
+  @HealthCheck()
+  live() {
+    return this.health.check([]);
+  }
+
+  /** Readiness (also at /api/health): dependencies up and not shutting down, or the balancer should look elsewhere. */
+  @Get('ready')
+  @HealthCheck()
+  ready() {
+    return this.check();
+  }
 
   @Get()
   @HealthCheck()
   check() {
     return this.health.check([
+      () => (this.lifecycle.isDraining ? this.indicator.check('lifecycle').down({ message: 'shutting down' }) : this.indicator.check('lifecycle').up()),
       () => this.db.pingCheck('database'),
       () => this.probe('redis', async () => (await this.queue.getJobCounts()) !== undefined),
       () => this.probe('storage', () => this.storage.isReachable()),

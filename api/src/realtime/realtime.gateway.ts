@@ -29,7 +29,11 @@ export class RealtimeGateway implements OnGatewayConnection {
     if (ADMIN_ROLES.includes(user.role)) await socket.join(rooms.admins);
   }
 
-  emitAnalysisStatus(userId: string, event: AnalysisStatusEvent): void {
-    this.server.to(rooms.user(userId)).to(rooms.admins).emit(SocketEvents.AnalysisStatus, event);
+  /**
+   * Every API instance receives each worker message, so each delivers it only to its own sockets
+   * (`local`); going through the Redis adapter here would deliver it once per instance.
+   */
+  relayAnalysisStatus(userId: string, event: AnalysisStatusEvent): void {
+    this.server.local.to(rooms.user(userId)).to(rooms.admins).emit(SocketEvents.AnalysisStatus, event);
   }
 }

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import Redis from 'ioredis';
 import { AppConfig, AnalysisStatusMessage, STATUS_CHANNEL, redisOptionsFromUrl } from '@cda/shared';
@@ -7,7 +7,7 @@ import { RealtimeGateway } from './realtime.gateway';
 
 /** Workers publish status on Redis; this relays each message to the owner's socket room. */
 @Injectable()
-export class StatusRelayService implements OnModuleInit, OnModuleDestroy {
+export class StatusRelayService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(StatusRelayService.name);
   private subscriber?: Redis;
 
@@ -33,10 +33,10 @@ export class StatusRelayService implements OnModuleInit, OnModuleDestroy {
       return;
     }
     const { userId, ...event } = msg;
-    this.gateway.emitAnalysisStatus(userId, event);
+    this.gateway.relayAnalysisStatus(userId, event);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await this.subscriber?.quit().catch(() => undefined);
   }
 }

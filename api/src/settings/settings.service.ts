@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -22,7 +22,7 @@ export const SECRET_PLACEHOLDER = 'configurado';
  * them and drops the cache when any instance announces a change on Redis.
  */
 @Injectable()
-export class SettingsService implements OnModuleInit, OnModuleDestroy {
+export class SettingsService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SettingsService.name);
   private cache = new Map<SettingsSection, unknown>();
   private subscriber?: Redis;
@@ -43,7 +43,7 @@ export class SettingsService implements OnModuleInit, OnModuleDestroy {
     await this.subscriber.subscribe(SETTINGS_CHANNEL);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await Promise.allSettled([this.subscriber?.quit(), this.publisher?.quit()]);
   }
 
