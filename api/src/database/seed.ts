@@ -23,7 +23,11 @@ export async function seedAdmin(): Promise<{ email: string; password: string | n
       if (password) await repo.update({ id: existing.id }, { passwordHash: await argon2.hash(password), role: 'root', status: 'active' });
       return { email, password, created: false };
     }
-    await repo.save(repo.create({ email, name, role: 'root', plan: 'enterprise', tokens: 0, passwordHash: await argon2.hash(password!) }));
+    // The operator's own account runs on the Enterprise allowance, recorded in the ledger by the users trigger.
+    const [{ token_limit }] = await ds.query(`SELECT token_limit FROM plans WHERE id = 'enterprise'`);
+    await repo.save(
+      repo.create({ email, name, role: 'root', plan: 'enterprise', tokens: Number(token_limit), passwordHash: await argon2.hash(password!) }),
+    );
     return { email, password, created: true };
   } finally {
     await ds.destroy();

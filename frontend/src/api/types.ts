@@ -16,8 +16,18 @@ export interface Session {
   user: User;
 }
 
+export interface AnalysisFileOutcome {
+  position: number;
+  name: string;
+  pages: number;
+  status: string;
+  error: string | null;
+  certificateCount: number;
+}
+
 export interface Analysis {
   id: string;
+  type: string;
   status: AnalysisStatus;
   fileCount: number;
   processedFiles: number;
@@ -27,4 +37,14 @@ export interface Analysis {
   workbooks: string[];
   createdAt: string;
   completedAt: string | null;
+  /** Tokens reserved while processing; charged once finished. */
+  tokens: number;
+  files?: AnalysisFileOutcome[];
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageCount: number;
 }

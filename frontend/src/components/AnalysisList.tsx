@@ -29,6 +29,13 @@ export function AnalysisList({ analyses }: { analyses: Analysis[] }) {
                 {a.status === AnalysisStatus.Done && ` · ${plural(a.certificateCount, 'certidão', 'certidões')}`}
               </div>
               {a.status === AnalysisStatus.Error && a.error && <div className="error-text">{a.error}</div>}
+              {a.status === AnalysisStatus.Done && a.files?.some((f) => f.error) && (
+                <ul className="file-errors">
+                  {a.files.filter((f) => f.error).map((f) => (
+                    <li key={f.position} className="error-text">{f.name}: {f.error}</li>
+                  ))}
+                </ul>
+              )}
             </div>
             <div className="row-actions">
               <StatusBadge status={a.status} />

@@ -30,7 +30,7 @@ export function SimulatorPage() {
       await apiJson('/analyses', { method: 'POST', body });
       setFiles([]);
       setResult({ ok: true, message: 'Análise iniciada. Acompanhe o andamento abaixo.' });
-      await mutate(ANALYSES_KEY);
+      await mutate((key) => typeof key === 'string' && key.startsWith(ANALYSES_KEY));
     } catch (err) {
       setResult({ ok: false, message: (err as Error).message });
     } finally {
@@ -70,7 +70,7 @@ export function SimulatorPage() {
       <section className="card">
         <h2>Suas análises</h2>
         {listError && <p className="alert alert-red">{(listError as Error).message}</p>}
-        {!analyses && !listError ? <p className="muted">Carregando...</p> : <AnalysisList analyses={analyses ?? []} />}
+        {!analyses && !listError ? <p className="muted">Carregando...</p> : <AnalysisList analyses={analyses?.items ?? []} />}
       </section>
     </div>
   );

@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import { mutate } from 'swr';
 import { AnalysisStatusEvent, SocketEvents } from '@cda/shared';
 import { ANALYSES_KEY } from '../api/hooks';
-import type { Analysis } from '../api/types';
+import type { Analysis, Page } from '../api/types';
 
 /**
  * Keeps the analyses list live: each status event patches the cached row at once, and a final
@@ -14,9 +14,11 @@ export function useAnalysisEvents(token: string | null) {
     if (!token) return;
     const socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
     socket.on(SocketEvents.AnalysisStatus, (e: AnalysisStatusEvent) => {
-      void mutate<Analysis[]>(
-        ANALYSES_KEY,
-        (list) => list?.map((a) => (a.id === e.id ? { ...a, status: e.status, processedFiles: e.processedFiles, error: e.error ?? a.error } : a)),
+      const patch = (a: Analysis): Analysis =>
+        a.id === e.id ? { ...a, status: e.status, processedFiles: e.processedFiles, error: e.error ?? a.error } : a;
+      void mutate<Page<Analysis>>(
+        (key) => typeof key === 'string' && key.startsWith(ANALYSES_KEY),
+        (page) => (page ? { ...page, items: page.items.map(patch) } : page),
         { revalidate: e.status !== 'Processando' },
       );
     });
