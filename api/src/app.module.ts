@@ -46,8 +46,8 @@ import { LifecycleModule } from './lifecycle/lifecycle.module';
     TypeOrmModule.forRootAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AppConfig, true>) => ({
+        // Migrations run before the app starts (main.ts), under a lock shared by all instances.
         ...dataSourceOptions(config.get('databaseUrl', { infer: true })),
-        migrationsRun: true,
       }),
     }),
     BullModule.forRootAsync({

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
 import { ConfigService } from '@nestjs/config';
+import { loadConfig } from '@cda/shared';
 import { createApp } from './bootstrap';
+import { migrate } from './database/migrate';
 
 async function main() {
+  await migrate(loadConfig().databaseUrl);
   const app = await createApp();
   const port = app.get(ConfigService).get<number>('port');
   await app.listen(port ?? 3000, '0.0.0.0');

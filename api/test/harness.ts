@@ -65,6 +65,8 @@ export async function startStack(): Promise<Stack> {
   });
   // Imported after the environment is set: the typed config is read when modules load.
   const { createApp } = await import('../src/bootstrap');
+  const { migrate } = await import('../src/database/migrate');
+  await migrate(process.env.DATABASE_URL);
   const app = await createApp();
   await app.listen(0, '127.0.0.1');
   // Spec files share one database: each starts from the default settings.

@@ -2,14 +2,24 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source';
 
-/** Runs pending migrations; `npm start` calls it before starting the API. */
+/** Any constant shared by every instance: Postgres serialises holders of the same advisory lock. */
+const MIGRATION_LOCK = 727_001;
+
+/**
+ * Runs pending migrations. Several API instances may start at once, so they queue on an advisory
+ * lock and the later ones find nothing left to do.
+ */
 export async function migrate(databaseUrl?: string): Promise<string[]> {
   const ds = new DataSource(dataSourceOptions(databaseUrl));
   await ds.initialize();
+  const lock = ds.createQueryRunner();
   try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const done = await ds.runMigrations({ transaction: 'each' });
     return done.map((m) => m.name);
   } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.release();
     await ds.destroy();
   }
 }
