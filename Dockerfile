@@ -21,7 +21,8 @@ COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/shared shared
 COPY --from=build /app/api api
 EXPOSE 3000
-CMD ["sh", "-c", "node api/dist/database/migrate.js && node api/dist/database/seed.js && node api/dist/main.js"]
+# main.js migrates under an advisory lock; the seed is idempotent, so every replica may run both.
+CMD ["sh", "-c", "node api/dist/database/migrate.js && node api/dist/database/seed.js && exec node api/dist/main.js"]
 
 FROM node:20-bookworm-slim AS worker
 WORKDIR /app
@@ -32,6 +33,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils t
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/shared shared
 COPY --from=build /app/worker worker
+EXPOSE 9464
 CMD ["node", "worker/dist/main.js"]
 
 FROM nginx:1.27-alpine AS web
