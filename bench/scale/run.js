@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+/*
+ * Throughput with 1, 2 and 4 worker processes: the whole product on loopback (scripts/stack.js),
+ * FILES CDA PDFs uploaded through the API in batches of 10, timed from the first upload to the last
+ * `Concluída` event received over socket.io. Median of RUNS runs per worker count.
+ * Run by hand after `npm run build`: node bench/scale/run.js
+ */
+const path = require('node:path');
+const os = require('node:os');
+const fs = require('node:fs');
+const PDFDocument = require('pdfkit');
+const { io } = require(require.resolve('socket.io-client', { paths: [path.resolve(__dirname, '../../api')] }));
+const { startStack } = require('../../scripts/stack');
+const { ensureDatabase } = require('../../scripts/ensure-db');
+
+const FILES = Number(process.env.FILES || 40);
+const PAGES = Number(process.env.PAGES || 5);
+const RUNS = Number(process.env.RUNS || 3);
+const COUNTS = (process.env.WORKER_COUNTS || '1,2,4').split(',').map(Number);
+
+function cdaPdf(i) {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ autoFirstPage: false });
+    const chunks = [];
+    doc.on('data', (c) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    for (let p = 1; p <= PAGES; p++) {
+      doc.addPage();
+      doc.text('MINISTÉRIO DA FAZENDA — PROCURADORIA-GERAL DA FAZENDA NACIONAL');
+      doc.text(`Número da Inscrição: 80 6 19 ${String(100000 + i).padStart(6, '0')}-${String(i % 100).padStart(2, '0')}`);
+      doc.text(`Página ${p} de ${PAGES}`);
+      for (let l = 0; l < 30; l++) doc.text(`03/2018  25/04/2018  10.000,00  2.000,00  3.512,40  linha ${l}`);
+    }
+    doc.end();
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function oneRun(stack, corpus) {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@bench.local`;
+  const reg = await fetch(`${stack.apiUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email, password: 'senha-bench-1' }),
+  }).then((r) => r.json());
+  const socket = io(stack.apiUrl, { auth: { token: reg.token }, transports: ['websocket'] });
+  await new Promise((r) => socket.once('connect', r));
+  const pending = new Set();
+  let allDone;
+  const finished = new Promise((r) => (allDone = r));
+  let uploadsDone = false;
+  socket.on('analysis:status', (e) => {
+    if (e.status === 'Processando') return;
+    if (e.status !== 'Concluída') console.error('analysis ended', e.status, e.error);
+    pending.delete(e.id);
+    if (uploadsDone && pending.size === 0) allDone();
+  });
+  const t0 = performance.now();
+  for (let i = 0; i < corpus.length; i += 10) {
+    const form = new FormData();
+    corpus.slice(i, i + 10).forEach((b, j) => form.append('files', new Blob([b], { type: 'application/pdf' }), `cda-${i + j}.pdf`));
+    const res = await fetch(`${stack.apiUrl}/api/analyses`, { method: 'POST', headers: { Authorization: `Bearer ${reg.token}` }, body: form });
+    if (res.status !== 202) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+    pending.add((await res.json()).id);
+  }
+  uploadsDone = true;
+  if (pending.size === 0) allDone();
+  await finished;
+  const seconds = (performance.now() - t0) / 1000;
+  socket.disconnect();
+  return seconds;
+}
+
+async function main() {
+  const corpus = await Promise.all(Array.from({ length: FILES }, (_, i) => cdaPdf(i)));
+  const results = [];
+  for (const workers of COUNTS) {
+    const db = `postgres://postgres@127.0.0.1:5432/cda_bench_scale`;
+    await ensureDatabase(db, { recreate: true });
+    const stack = await startStack(
+      {
+        DATABASE_URL: db,
+        PORT: '3410',
+        WEB_PORT: '5410',
+        S3_ENDPOINT: '',
+        EMBEDDED_S3_PORT: '9410',
+        EMBEDDED_S3_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cda-bench-s3-')),
+        QUEUE_PREFIX: `bench-${Date.now()}`,
+        WORKER_METRICS_PORT: '0',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'bench-admin',
+      },
+      { workers, log: { write: () => true } },
+    );
+    try {
+      await oneRun(stack, corpus.slice(0, 10)); // warm-up: JIT, pdf.js, connections
+      const times = [];
+      for (let r = 0; r < RUNS; r++) times.push(await oneRun(stack, corpus));
+      const s = median(times);
+      results.push({ workers, seconds: s, filesPerSec: FILES / s, pagesPerSec: (FILES * PAGES) / s, runs: times.map((t) => t.toFixed(2)) });
+      console.log(JSON.stringify(results.at(-1)));
+    } finally {
+      await stack.stop();
+    }
+  }
+  const base = results[0];
+  console.log(`\n| workers | median s | files/s | pages/s | speed-up vs 1 | runs (s) |\n|---|---|---|---|---|---|`);
+  for (const r of results) {
+    console.log(`| ${r.workers} | ${r.seconds.toFixed(2)} | ${r.filesPerSec.toFixed(1)} | ${r.pagesPerSec.toFixed(0)} | ${(base.seconds / r.seconds).toFixed(2)}× | ${r.runs.join(', ')} |`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
