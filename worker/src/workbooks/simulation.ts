@@ -41,6 +41,8 @@ interface ParamLine {
   options?: readonly string[];
 }
 
+const ratioOf = (t: { total: number; saving: number }) => (t.total === 0 ? 0 : t.saving / t.total);
+
 const quote = (sheet: string) => `'${sheet.replace(/'/g, "''")}'`;
 
 // Formulas work in whole centavos (ROUND(x*100,0)) so that every engine rounds the same half-centavo
@@ -246,7 +248,6 @@ function summaryColumns(result: SimulationResult, byCert: TableLayout): Column<D
   ];
 }
 
-const ratioOf = (t: { total: number; saving: number }) => (t.total === 0 ? 0 : t.saving / t.total);
 
 function cashFlowColumns(result: SimulationResult, byCert: TableLayout): Column<CashFlowMonth>[] {
   const range = (key: string) => `${quote(SHEETS.byCertificate)}!${byCert.range(key)}`;
