@@ -171,4 +171,13 @@ describe('Simulacao_Classificacao.xlsx', () => {
     set(11, 72);
     checkComputed(hf, simulate(records, { ...PARAMS, discount: 90, debtorSize: 'small', installmentsOther: 72 }, settings({ entryBase: 'discounted' })));
   });
+
+  it('writes a valid workbook when no certificate is eligible', async () => {
+    const { result, wb, buffer } = await build([makeRecord({ issuer: 'municipal', registrationNumber: '45/2020', principal: 100_00 })]);
+    expect(result.certificates).toHaveLength(0);
+    expect(await formulasWithoutResult(buffer)).toEqual([]);
+    const { hf, formulas } = recalculate(wb);
+    for (const f of formulas) expect([f.sheet, f.address, computed(hf, f.sheet, f.row, f.col)]).toEqual([f.sheet, f.address, f.cached]);
+    expect(readTable(wb.getWorksheet(SHEETS.summary) as Worksheet)[2]).toMatchObject({ 'Natureza': 'Total', 'Valor bruto': 0 });
+  });
 });
