@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { Socket, io } from 'socket.io-client';
-import { AnalysisStatusEvent, SocketEvents, WORKBOOK_BASE } from '@cda/shared';
+import { AnalysisStatusEvent, SocketEvents, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
 import { Stack, collectUntilFinal, connectSocket, listKeys, makePdf, registerUser, startStack } from './harness';
 
 describe('upload → queue → worker → storage → live status → download', () => {
@@ -72,18 +72,25 @@ describe('upload → queue → worker → storage → live status → download',
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(download.body as unknown as ArrayBuffer);
     const sheet = wb.getWorksheet('Certidões')!;
-    const rows = sheet.getSheetValues().slice(2).map((r) => (r as ExcelJS.CellValue[]).slice(1, 4));
+    const rows = sheet
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as ExcelJS.CellValue[]).slice(1, 4))
+      .filter((r) => String(r[0]).endsWith('.pdf'));
     expect(rows).toEqual([
-      ['cda-a.pdf', 1, '8061912345678'],
-      ['cda-b.pdf', 1, '7022165432109'],
+      ['cda-a.pdf', '1', '80 6 19 123456-78'],
+      ['cda-b.pdf', '1', '70 2 21 654321-09'],
     ]);
+    expect(analysis.body.workbooks).toEqual([WORKBOOK_BASE, WORKBOOK_SIMULATION]);
 
     expect(await listKeys(stack, `uploads/${id}/`)).toEqual([]);
     // Worker logs carry ids and counts, never document text, names or CPF/CNPJ (nor file names, which often hold names).
     const logs = stack.workers.map((w) => w.output()).join('\n');
     expect(logs).toContain(id!);
     for (const secret of ['ACME', '12.345.678', '12345678000195', 'cda-a.pdf']) expect(logs).not.toContain(secret);
-    expect(await listKeys(stack, `results/${alice.id}/${id}/`)).toEqual([`results/${alice.id}/${id}/${WORKBOOK_BASE}`]);
+    expect((await listKeys(stack, `results/${alice.id}/${id}/`)).sort()).toEqual(
+      [WORKBOOK_BASE, WORKBOOK_SIMULATION].map((w) => `results/${alice.id}/${id}/${w}`),
+    );
 
     // Bob: no download, no details, no events.
     await stack.http.get(`/api/analyses/${id}/files/${WORKBOOK_BASE}`).set('Authorization', `Bearer ${bob.token}`).expect(404);

@@ -16,6 +16,8 @@ export interface AnalysisParams {
   discount: number;
   installmentsSocialSecurity: number;
   installmentsOther: number;
+  /** `small`: PF, MEI, ME, EPP and the other groups with the higher caps (Lei 13.988 art. 11). */
+  debtorSize?: 'general' | 'small';
 }
 
 export const DEFAULT_ANALYSIS_PARAMS: AnalysisParams = {

@@ -1,3 +1,5 @@
+import { DEFAULT_SIMULATION_SETTINGS, SimulationSettings } from './simulation/types';
+
 /**
  * Admin-controlled settings, persisted server-side (one row per section). Defaults live here so the
  * API, the worker and the admin screen agree. Secret fields are write-only through the API.
@@ -55,10 +57,12 @@ export interface Settings {
   security: SecuritySettings;
   payment: PaymentSettings;
   system: SystemSettings;
+  /** The current edital's rules for the transação simulation. */
+  simulation: SimulationSettings;
 }
 
 export type SettingsSection = keyof Settings;
-export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['general', 'email', 'security', 'payment', 'system'];
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['general', 'email', 'security', 'payment', 'system', 'simulation'];
 
 export const DEFAULT_SETTINGS: Settings = {
   general: {
@@ -103,6 +107,7 @@ export const DEFAULT_SETTINGS: Settings = {
     analysisTimeoutSeconds: 300,
     tokensPerPage: 1000,
   },
+  simulation: DEFAULT_SIMULATION_SETTINGS,
 };
 
 /** Fields never sent back to a browser once saved; the API answers `configurado` instead. */

@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { AnalysisStatus, DEFAULT_SETTINGS, SystemSettings } from '@cda/shared';
+import { AnalysisStatus, DEFAULT_SETTINGS, Settings, SettingsSection } from '@cda/shared';
 
 export interface FileOutcome {
   position: number;
@@ -62,9 +62,10 @@ export class AnalysisStore {
     });
   }
 
-  async systemSettings(): Promise<SystemSettings> {
-    const r = await this.pool.query(`SELECT value FROM settings WHERE section = 'system'`);
-    return { ...DEFAULT_SETTINGS.system, ...(r.rows[0]?.value ?? {}) };
+  /** A settings section merged over its defaults, as the API's SettingsService reads it. */
+  async settings<S extends SettingsSection>(section: S): Promise<Settings[S]> {
+    const r = await this.pool.query(`SELECT value FROM settings WHERE section = $1`, [section]);
+    return { ...DEFAULT_SETTINGS[section], ...(r.rows[0]?.value ?? {}) };
   }
 
   private async inTransaction<T>(

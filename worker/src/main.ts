@@ -37,7 +37,7 @@ async function main() {
   const stopping = new AbortController();
 
   // Admin settings win over the environment's default once saved; they are re-read when announced.
-  let system = await db.systemSettings();
+  let system = await db.settings('system');
   const worker = new Worker<AnalysisJobPayload>(ANALYSES_QUEUE, (job, token) => processJob(job, token), {
     connection,
     prefix: config.queuePrefix,
@@ -69,7 +69,7 @@ async function main() {
   settingsRedis.on('message', async (_channel, section: string) => {
     if (section !== 'system') return;
     try {
-      system = await db.systemSettings();
+      system = await db.settings('system');
       worker.concurrency = system.maxConcurrentAnalyses;
       metrics.concurrency.set(worker.concurrency);
       logger.info({ concurrency: system.maxConcurrentAnalyses, timeoutS: system.analysisTimeoutSeconds }, 'settings reloaded');

@@ -1,8 +1,9 @@
 import pino from 'pino';
-import { AnalysisJobPayload, AnalysisStatusMessage, DEFAULT_ANALYSIS_PARAMS, FileExtraction, WORKBOOK_BASE } from '@cda/shared';
+import { AnalysisJobPayload, AnalysisStatusMessage, DEFAULT_ANALYSIS_PARAMS, DEFAULT_SETTINGS, FileExtraction, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
 import type { AnalysisStore, FileOutcome, FinalOutcome } from './db';
 import type { ObjectStore } from './storage';
 import { runAnalysis, runAnalysisWithDeadline } from './pipeline';
+import { workedExample } from '../../shared/src/simulation/testing';
 
 function fakes(objects: Record<string, Buffer>) {
   const files: FileOutcome[] = [];
@@ -22,6 +23,7 @@ function fakes(objects: Record<string, Buffer>) {
   };
   const db = {
     exists: async () => true,
+    settings: async (section: keyof typeof DEFAULT_SETTINGS) => DEFAULT_SETTINGS[section],
     resetProgress: async () => undefined,
     recordFile: async (_id: string, o: FileOutcome) => void files.push(o),
     finish: async (_id: string, o: FinalOutcome) => {
@@ -56,8 +58,8 @@ describe('runAnalysis', () => {
     );
     await runAnalysis(job(2), { ...f.deps, extract });
     expect(f.files.map((x) => x.status)).toEqual(['error', 'done']);
-    expect(f.final()).toMatchObject({ status: 'Concluída', workbooks: [WORKBOOK_BASE] });
-    expect(Object.keys(objects)).toEqual([`results/u-1/an-1/${WORKBOOK_BASE}`]);
+    expect(f.final()).toMatchObject({ status: 'Concluída', workbooks: [WORKBOOK_BASE, WORKBOOK_SIMULATION] });
+    expect(Object.keys(objects).sort()).toEqual([`results/u-1/an-1/${WORKBOOK_BASE}`, `results/u-1/an-1/${WORKBOOK_SIMULATION}`]);
     expect(f.events.map((e) => [e.status, e.processedFiles])).toEqual([
       ['Processando', 0], ['Processando', 1], ['Processando', 2], ['Concluída', 2],
     ]);
@@ -86,6 +88,28 @@ describe('runAnalysis', () => {
     const f = fakes({});
     await expect(runAnalysis(job(1), { ...f.deps, extract: async (_b, n) => ok(n) })).rejects.toThrow(/NoSuchKey/);
     expect(f.final()).toBeNull();
+  });
+});
+
+describe('simulation in the pipeline', () => {
+  it('stores the simulation summary of the extracted records with the analysis', async () => {
+    const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
+    const j = { ...job(1), params: { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 120 } };
+    await runAnalysis(j, { ...f.deps, extract: async (_b, file) => ({ file, error: null, certificates: workedExample() }) });
+    expect(f.final()).toMatchObject({
+      status: 'Concluída',
+      certificateCount: 3,
+      summary: { simulation: { count: 3, gross: 507_000_00, toPay: 257_853_00, months: 120 }, simulationError: null },
+    });
+  });
+
+  it('still delivers the base workbook when the simulation settings are out of range', async () => {
+    const objects = { 'uploads/an-1/1.pdf': Buffer.from('a') };
+    const f = fakes(objects);
+    Object.assign(f.deps.db, { settings: async () => ({ ...DEFAULT_SETTINGS.simulation, entryPercent: 150 }) });
+    await runAnalysis(job(1), { ...f.deps, extract: async (_b, n) => ok(n) });
+    expect(f.final()).toMatchObject({ status: 'Concluída', workbooks: [WORKBOOK_BASE], summary: { simulation: null } });
+    expect(Object.keys(objects)).toEqual([`results/u-1/an-1/${WORKBOOK_BASE}`]);
   });
 });
 

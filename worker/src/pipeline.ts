@@ -3,15 +3,19 @@ import {
   AnalysisStatus,
   AnalysisStatusMessage,
   FileExtraction,
+  SimulationSummary,
   WORKBOOK_BASE,
+  WORKBOOK_SIMULATION,
+  simulate,
   storageKeys,
+  summarizeSimulation,
 } from '@cda/shared';
 import type { AnalysisStore } from './db';
 import type { ObjectStore } from './storage';
 import type { PublishStatus } from './status';
 import type { Logger } from './logger';
 import { extractFirstPass } from './first-pass-extraction';
-import { buildFirstPassBaseWorkbook, FileSummary } from './first-pass-workbook';
+import { buildBaseWorkbook, buildSimulationWorkbook, WorkbookFile } from './workbooks';
 import { metrics } from './metrics';
 
 export interface PipelineDeps {
@@ -46,7 +50,7 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
   await db.resetProgress(job.analysisId);
   await status({ status: AnalysisStatus.Processing, processedFiles: 0 });
 
-  const summaries: FileSummary[] = [];
+  const summaries: WorkbookFile[] = [];
   for (const [i, file] of job.files.entries()) {
     if (deps.signal?.aborted) return;
     const data = await store.getBuffer(file.key);
@@ -81,14 +85,31 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     return;
   }
 
-  const workbook = await buildFirstPassBaseWorkbook(summaries);
-  await store.put(storageKeys.result(job.userId, job.analysisId, WORKBOOK_BASE), workbook, XLSX);
+  const resultKey = (name: string) => storageKeys.result(job.userId, job.analysisId, name);
+  await store.put(resultKey(WORKBOOK_BASE), await buildBaseWorkbook(summaries), XLSX);
+  const workbooks = [WORKBOOK_BASE];
+
+  let simulation: SimulationSummary | null = null;
+  let simulationError: string | null = null;
+  const settings = await db.settings('simulation');
+  try {
+    const result = simulate(summaries.flatMap((s) => s.extraction.certificates), job.params, settings);
+    await store.put(resultKey(WORKBOOK_SIMULATION), await buildSimulationWorkbook(result, job.params, settings, new Date()), XLSX);
+    workbooks.push(WORKBOOK_SIMULATION);
+    simulation = summarizeSimulation(result);
+  } catch (err) {
+    // Out-of-range parameters or settings: the extraction is still worth delivering.
+    if (!(err instanceof RangeError)) throw err;
+    log.warn({ analysisId: job.analysisId, err: err.message }, 'simulation skipped');
+    simulationError = 'A simulação não pôde ser feita com os parâmetros informados; a planilha de certidões foi gerada.';
+  }
+
   await finish(job, deps, {
     status: AnalysisStatus.Done,
     error: null,
-    workbooks: [WORKBOOK_BASE],
+    workbooks,
     certificateCount,
-    summary: { files: summaries.map((s) => ({ name: s.name, certificates: s.extraction.certificates.length, error: s.extraction.error })) },
+    summary: { simulation, simulationError },
   });
 }
 

@@ -12,6 +12,7 @@ import {
   AnalysisStatus,
   DEFAULT_ANALYSIS_PARAMS,
   JobFile,
+  SimulationSummary,
   TYPE_ANALYSIS,
   analysisCost,
   storageKeys,
@@ -48,6 +49,9 @@ export interface AnalysisView {
   params: AnalysisParams;
   error: string | null;
   workbooks: string[];
+  /** The simulation's totals (overall and per nature) once finished; null before or when it could not run. */
+  simulation: SimulationSummary | null;
+  simulationError: string | null;
   files?: { position: number; name: string; pages: number; status: string; error: string | null; certificateCount: number }[];
 }
 
@@ -223,6 +227,8 @@ export function toView(a: Analysis, withFiles: boolean): AnalysisView {
     params: a.params,
     error: a.error,
     workbooks: a.workbooks,
+    simulation: (a.summary?.simulation as SimulationSummary | undefined) ?? null,
+    simulationError: (a.summary?.simulationError as string | undefined) ?? null,
     ...(withFiles && a.files
       ? {
           files: [...a.files]

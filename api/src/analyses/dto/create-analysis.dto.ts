@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { DebtorSize } from '@cda/shared';
 
 /** Multipart text fields arrive as strings; @Type turns them into numbers before validation. */
 export class CreateAnalysisDto {
@@ -27,4 +28,9 @@ export class CreateAnalysisDto {
   @Min(1, { message: 'Informe ao menos 1 parcela para as demais dívidas.' })
   @Max(200, { message: 'Número de parcelas das demais dívidas acima do permitido.' })
   installmentsOther?: number;
+
+  @ApiPropertyOptional({ enum: ['general', 'small'], default: 'general', description: 'small: PF, MEI, ME, EPP and the other groups of Lei 13.988 art. 11' })
+  @IsOptional()
+  @IsIn(['general', 'small'], { message: 'Porte do devedor inválido.' })
+  debtorSize?: DebtorSize;
 }
