@@ -35,9 +35,11 @@ test('logs in, uploads a PDF and sees it finish without reloading', async ({ pag
   await expect(item.getByRole('button', { name: /Baixar Base_Certidoes_Divida_Ativa\.xlsx/ })).toBeVisible();
   expect(navigations).toBe(0);
 
-  const download = page.waitForEvent('download');
-  await item.getByRole('button', { name: /Baixar/ }).click();
-  expect((await download).suggestedFilename()).toBe('Base_Certidoes_Divida_Ativa.xlsx');
+  for (const name of ['Base_Certidoes_Divida_Ativa.xlsx', 'Simulacao_Classificacao.xlsx']) {
+    const download = page.waitForEvent('download');
+    await item.getByRole('button', { name: `Baixar ${name}` }).click();
+    expect((await download).suggestedFilename()).toBe(name);
+  }
 
   await page.screenshot({ path: path.join(__dirname, 'screenshots', 'simulator-concluida.png'), fullPage: true });
 });
