@@ -20,6 +20,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
+import { AuditModule } from './audit/audit.module';
 
 @Module({
   imports: [
@@ -65,6 +66,7 @@ import { LifecycleModule } from './lifecycle/lifecycle.module';
     MaintenanceModule,
     MetricsModule,
     LifecycleModule,
+    AuditModule,
     AuthModule,
     UsersModule,
     AnalysesModule,

@@ -240,3 +240,11 @@ export function metricValue(text: string, name: string, labels: Record<string, s
   }
   return total;
 }
+
+/** A registered user promoted to admin in the database, logged in again so the token carries the role. */
+export async function registerAdmin(stack: Stack): Promise<{ token: string; id: string; email: string }> {
+  const user = await registerUser(stack, 'Admin Teste');
+  await stack.app.get(DataSource).query(`UPDATE users SET role = 'admin' WHERE id = $1`, [user.id]);
+  const res = await stack.http.post('/api/auth/login').send({ email: user.email, password: 'senha-forte-1' }).expect(200);
+  return { ...user, token: res.body.token };
+}

@@ -33,6 +33,8 @@ export interface AppConfig {
   workerMetricsPort: number;
   /** When set, /api/metrics requires `Authorization: Bearer <token>`. */
   metricsToken: string;
+  /** 32-byte key (base64 or hex) that encrypts secret settings at rest; required in production. */
+  settingsKey: string;
   logLevel: string;
 }
 
@@ -56,6 +58,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env, 'PORT', 3000);
   const jwtSecret = str(env, 'JWT_SECRET', nodeEnv === 'production' ? '' : 'dev-only-secret-change-me');
   if (!jwtSecret) throw new Error('JWT_SECRET is required in production');
+  if (nodeEnv === 'production' && !env.SETTINGS_ENCRYPTION_KEY) throw new Error('SETTINGS_ENCRYPTION_KEY is required in production');
   return {
     nodeEnv,
     port,
@@ -85,6 +88,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workerShutdownGraceMs: int(env, 'WORKER_SHUTDOWN_GRACE_MS', 30000),
     workerMetricsPort: int(env, 'WORKER_METRICS_PORT', 9464),
     metricsToken: str(env, 'METRICS_TOKEN', ''),
+    settingsKey: str(env, 'SETTINGS_ENCRYPTION_KEY', nodeEnv === 'production' ? '' : 'ZGV2LW9ubHktc2V0dGluZ3Mta2V5LTMyLWJ5dGVzISE='),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
   };
 }

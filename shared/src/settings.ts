@@ -49,6 +49,8 @@ export interface SystemSettings {
   maxConcurrentAnalyses: number;
   analysisTimeoutSeconds: number;
   tokensPerPage: number;
+  /** Automatic pg_dump to object storage. */
+  backupFrequency: 'off' | 'daily' | 'weekly';
 }
 
 export interface Settings {
@@ -106,6 +108,7 @@ export const DEFAULT_SETTINGS: Settings = {
     maxConcurrentAnalyses: 2,
     analysisTimeoutSeconds: 300,
     tokensPerPage: 1000,
+    backupFrequency: 'daily',
   },
   simulation: DEFAULT_SIMULATION_SETTINGS,
 };

@@ -62,6 +62,12 @@ export class AnalysisStore {
     });
   }
 
+  /** Whether an admin ever saved this key: until then the environment's value stands. */
+  async isSaved(section: SettingsSection, key: string): Promise<boolean> {
+    const r = await this.pool.query(`SELECT value ? $2 AS saved FROM settings WHERE section = $1`, [section, key]);
+    return r.rows[0]?.saved === true;
+  }
+
   /** A settings section merged over its defaults, as the API's SettingsService reads it. */
   async settings<S extends SettingsSection>(section: S): Promise<Settings[S]> {
     const r = await this.pool.query(`SELECT value FROM settings WHERE section = $1`, [section]);

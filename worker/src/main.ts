@@ -38,6 +38,7 @@ async function main() {
 
   // Admin settings win over the environment's default once saved; they are re-read when announced.
   let system = await db.settings('system');
+  if (await db.isSaved('system', 'logLevel')) logger.level = system.logLevel;
   const worker = new Worker<AnalysisJobPayload>(ANALYSES_QUEUE, (job, token) => processJob(job, token), {
     connection,
     prefix: config.queuePrefix,
@@ -72,6 +73,7 @@ async function main() {
       system = await db.settings('system');
       worker.concurrency = system.maxConcurrentAnalyses;
       metrics.concurrency.set(worker.concurrency);
+      logger.level = system.logLevel;
       logger.info({ concurrency: system.maxConcurrentAnalyses, timeoutS: system.analysisTimeoutSeconds }, 'settings reloaded');
     } catch (err) {
       logger.error({ err }, 'could not reload settings');

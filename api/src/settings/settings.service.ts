@@ -14,6 +14,8 @@ import {
   redisOptionsFromUrl,
 } from '@cda/shared';
 import { Setting } from './setting.entity';
+import { SecretBox } from './secret-box';
+import { AuditService } from '../audit/audit.service';
 
 export const SECRET_PLACEHOLDER = 'configurado';
 
@@ -27,17 +29,32 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
   private cache = new Map<SettingsSection, unknown>();
   private subscriber?: Redis;
   private publisher?: Redis;
+  private readonly box: SecretBox;
+  private readonly listeners: ((section: SettingsSection) => void)[] = [];
 
   constructor(
     @InjectRepository(Setting) private readonly repo: Repository<Setting>,
     private readonly config: ConfigService<AppConfig, true>,
-  ) {}
+    private readonly audit: AuditService,
+  ) {
+    this.box = new SecretBox(config.get('settingsKey', { infer: true }));
+  }
+
+  /** Called on this instance whenever any instance changes a section (e.g. to apply the log level). */
+  onChange(listener: (section: SettingsSection) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(section: SettingsSection): void {
+    this.cache.delete(section);
+    for (const l of this.listeners) l(section);
+  }
 
   async onModuleInit(): Promise<void> {
     const opts = redisOptionsFromUrl(this.config.get('redisUrl', { infer: true }));
     this.publisher = new Redis(opts);
     this.subscriber = new Redis(opts);
-    this.subscriber.on('message', (_c, section: string) => this.cache.delete(section as SettingsSection));
+    this.subscriber.on('message', (_c, section: string) => this.changed(section as SettingsSection));
     // Subscribing before the connection is ready makes ioredis' ready check fail in subscriber mode.
     if (this.subscriber.status !== 'ready') await once(this.subscriber, 'ready');
     await this.subscriber.subscribe(SETTINGS_CHANNEL);
@@ -51,27 +68,39 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
     const cached = this.cache.get(section);
     if (cached) return cached as Settings[S];
     const row = await this.repo.findOne({ where: { section } });
+    const stored = { ...(row?.value ?? {}) };
+    for (const k of secretKeys(section)) if (typeof stored[k] === 'string') stored[k] = this.box.open(stored[k] as string);
     // Stored values are merged over the defaults so a setting added later has its default at once.
-    const value = { ...DEFAULT_SETTINGS[section], ...(row?.value ?? {}) } as Settings[S];
+    const value = { ...DEFAULT_SETTINGS[section], ...stored } as Settings[S];
     this.cache.set(section, value);
     return value;
+  }
+
+  /** Whether an admin ever saved this key: until then the environment's value (e.g. LOG_LEVEL) stands. */
+  async isSaved(section: SettingsSection, key: string): Promise<boolean> {
+    const row = await this.repo.findOne({ where: { section } });
+    return row !== null && key in row.value;
   }
 
   /** Partial update; secret fields left empty or equal to the placeholder keep their stored value. */
   async update<S extends SettingsSection>(section: S, patch: Partial<Settings[S]>, userId: string | null): Promise<Settings[S]> {
     const current = await this.get(section);
-    const secrets = (SECRET_SETTINGS[section] ?? []) as string[];
+    const secrets = secretKeys(section);
     const clean = Object.fromEntries(
-      Object.entries(patch).filter(([k, v]) => !(secrets.includes(k) && (v === '' || v === SECRET_PLACEHOLDER || v === undefined))),
+      Object.entries(patch).filter(([k, v]) => v !== undefined && !(secrets.includes(k) && (v === '' || v === SECRET_PLACEHOLDER))),
     );
     const value = { ...current, ...clean } as Settings[S];
+    const toStore: Record<string, unknown> = { ...value };
+    for (const k of secrets) if (typeof toStore[k] === 'string') toStore[k] = this.box.seal(toStore[k] as string);
     // Raw SQL: TypeORM's upsert typing cannot express a jsonb column holding an object.
     await this.repo.query(
       `INSERT INTO settings (section, value, updated_by, updated_at) VALUES ($1, $2, $3, now())
        ON CONFLICT (section) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-      [section, JSON.stringify(value), userId],
+      [section, JSON.stringify(toStore), userId],
     );
-    this.cache.delete(section);
+    // Keys only: secret values never reach the audit log or the logs.
+    await this.audit.record(userId, 'settings.update', section, { keys: Object.keys(clean) });
+    this.changed(section);
     await this.publisher?.publish(SETTINGS_CHANNEL, section);
     this.logger.log({ section, by: userId, fields: Object.keys(clean) }, 'settings updated');
     return value;
@@ -80,7 +109,11 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
   /** What a browser may see: secrets become `configurado` (or empty when unset). */
   async getMasked<S extends SettingsSection>(section: S): Promise<Settings[S]> {
     const value = { ...(await this.get(section)) } as unknown as Record<string, unknown>;
-    for (const k of (SECRET_SETTINGS[section] ?? []) as string[]) value[k] = value[k] ? SECRET_PLACEHOLDER : '';
+    for (const k of secretKeys(section)) value[k] = value[k] ? SECRET_PLACEHOLDER : '';
     return value as unknown as Settings[S];
   }
+}
+
+function secretKeys(section: SettingsSection): string[] {
+  return (SECRET_SETTINGS[section] ?? []) as string[];
 }

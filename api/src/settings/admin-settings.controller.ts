@@ -1,0 +1,49 @@
+import { BadRequestException, Body, Controller, Get, NotFoundException, Param, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { SETTINGS_SECTIONS, Settings, SettingsSection } from '@cda/shared';
+import { JwtAuthGuard, CurrentUser } from '../auth/jwt-auth.guard';
+import { AdminGuard } from '../auth/admin.guard';
+import type { AuthUser } from '../auth/auth-user';
+import { SettingsService } from './settings.service';
+import { SETTINGS_DTOS } from './dto/settings.dto';
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, AdminGuard)
+@Controller('admin/settings')
+export class AdminSettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  /** Every section, secrets masked as `configurado`. */
+  @Get()
+  async all(): Promise<Partial<Settings>> {
+    const entries = await Promise.all(SETTINGS_SECTIONS.map(async (s) => [s, await this.settings.getMasked(s)] as const));
+    return Object.fromEntries(entries);
+  }
+
+  @Get(':section')
+  one(@Param('section') section: string) {
+    return this.settings.getMasked(this.section(section));
+  }
+
+  @Put(':section')
+  async update(@CurrentUser() user: AuthUser, @Param('section') section: string, @Body() body: unknown) {
+    const name = this.section(section);
+    // The body's shape depends on the section, so it is validated here rather than by a fixed DTO.
+    const dto = plainToInstance(SETTINGS_DTOS[name], body ?? {});
+    const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
+    if (errors.length) {
+      const messages = errors.flatMap((e) => (e.constraints ? Object.values(e.constraints) : [`Campo inválido: ${e.property}.`]));
+      throw new BadRequestException(messages.map((m) => (m.includes('should not exist') ? m.replace(/property (\w+) should not exist/, 'Campo desconhecido: $1.') : m)));
+    }
+    await this.settings.update(name, dto as Partial<Settings[typeof name]>, user.id);
+    return this.settings.getMasked(name);
+  }
+
+  private section(name: string): SettingsSection {
+    if (!(SETTINGS_SECTIONS as readonly string[]).includes(name)) throw new NotFoundException('Seção de configurações inexistente.');
+    return name as SettingsSection;
+  }
+}
