@@ -21,6 +21,7 @@ import { MaintenanceModule } from './maintenance/maintenance.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { AuditModule } from './audit/audit.module';
+import { QueuesModule } from './queues/queues.module';
 
 @Module({
   imports: [
@@ -67,6 +68,7 @@ import { AuditModule } from './audit/audit.module';
     MetricsModule,
     LifecycleModule,
     AuditModule,
+    QueuesModule,
     AuthModule,
     UsersModule,
     AnalysesModule,

@@ -34,6 +34,7 @@ describe('scale-out: 2 API processes and 3 workers', () => {
 
   afterAll(async () => {
     socket?.disconnect();
+    await stack?.app.get(SettingsService).update('system', { tokensPerPage: 1000 }, null);
     await stack?.stop();
   });
 

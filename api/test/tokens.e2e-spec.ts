@@ -18,6 +18,8 @@ describe('token ledger, limits and per-file outcomes', () => {
     db = stack.app.get(DataSource);
     tokens = stack.app.get(TokensService);
     settings = stack.app.get(SettingsService);
+    // Prices below assume the default 1,000 tokens per page; say so rather than rely on other specs.
+    await settings.update('system', { tokensPerPage: 1000 }, null);
   }, 60000);
 
   afterAll(async () => {

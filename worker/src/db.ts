@@ -25,13 +25,23 @@ export class AnalysisStore {
     return (r.rowCount ?? 0) > 0;
   }
 
-  async recordFile(analysisId: string, outcome: FileOutcome, processedFiles: number): Promise<void> {
-    await this.inTransaction(async (q) => {
+  /**
+   * Records one file's outcome while the analysis is still running. Returns false when it has already
+   * ended (e.g. another worker finished it after this one was stopped): the caller must then stop.
+   */
+  async recordFile(analysisId: string, outcome: FileOutcome, processedFiles: number): Promise<boolean> {
+    return this.inTransaction(async (q) => {
+      const r = await q(`UPDATE analyses SET processed_files = $2, updated_at = now() WHERE id = $1 AND status = $3`, [
+        analysisId,
+        processedFiles,
+        AnalysisStatus.Processing,
+      ]);
+      if (!r.rowCount) return false;
       await q(
         `UPDATE analysis_files SET status = $3, error = $4, certificate_count = $5 WHERE analysis_id = $1 AND position = $2`,
         [analysisId, outcome.position, outcome.status, outcome.error, outcome.certificateCount],
       );
-      await q(`UPDATE analyses SET processed_files = $2, updated_at = now() WHERE id = $1`, [analysisId, processedFiles]);
+      return true;
     });
   }
 

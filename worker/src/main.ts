@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import os from 'node:os';
-import { DelayedError, Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, Job, MetricsTime, UnrecoverableError, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
 import {
@@ -46,6 +46,8 @@ async function main() {
     lockDuration: config.workerLockMs,
     stalledInterval: Math.max(1000, Math.floor(config.workerLockMs / 2)),
     maxStalledCount: 1,
+    // Per-minute completion counts for the queue monitor's throughput.
+    metrics: { maxDataPoints: MetricsTime.ONE_WEEK },
   });
   metrics.concurrency.set(worker.concurrency);
 

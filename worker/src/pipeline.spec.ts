@@ -25,7 +25,11 @@ function fakes(objects: Record<string, Buffer>) {
     exists: async () => true,
     settings: async (section: keyof typeof DEFAULT_SETTINGS) => DEFAULT_SETTINGS[section],
     resetProgress: async () => undefined,
-    recordFile: async (_id: string, o: FileOutcome) => void files.push(o),
+    recordFile: async (_id: string, o: FileOutcome) => {
+      if (final) return false;
+      files.push(o);
+      return true;
+    },
     finish: async (_id: string, o: FinalOutcome) => {
       if (final) return null;
       final = o;

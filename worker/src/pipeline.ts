@@ -66,11 +66,17 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
       'file extracted',
     );
     summaries.push({ name: file.name, pages: file.pages, extraction });
-    await db.recordFile(
+    // Stopped or timed out meanwhile: whoever ends or retakes the analysis owns its progress now.
+    if (deps.signal?.aborted) return;
+    const recorded = await db.recordFile(
       job.analysisId,
       { position: i + 1, status: failed ? 'error' : 'done', error: extraction.error, certificateCount: extraction.certificates.length },
       i + 1,
     );
+    if (!recorded) {
+      log.warn({ analysisId: job.analysisId }, 'analysis already ended elsewhere; dropping this run');
+      return;
+    }
     await status({ status: AnalysisStatus.Processing, processedFiles: i + 1 });
   }
 

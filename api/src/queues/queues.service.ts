@@ -1,0 +1,139 @@
+import { ConflictException, Injectable, NotFoundException, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { InjectQueue } from '@nestjs/bullmq';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { ANALYSES_QUEUE, AnalysisStatus, AppConfig, MAINTENANCE_QUEUE, WorkerAnnouncement, redisOptionsFromUrl } from '@cda/shared';
+
+const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'paused', 'prioritized'] as const;
+
+export interface QueueStats {
+  name: string;
+  paused: boolean;
+  counts: Record<(typeof STATES)[number], number>;
+  /**
+   * Completed jobs in the last full minute and the average per minute over the last 15 full minutes
+   * (BullMQ records a minute when it ends), plus the running total since metrics began.
+   */
+  throughput: { lastMinute: number; perMinute15: number; total: number };
+}
+
+export interface FailedJob {
+  id: string;
+  name: string;
+  analysisId: string | null;
+  reason: string;
+  attempts: number;
+  failedAt: string | null;
+}
+
+/** What operators need to scale workers: depth, throughput, who is consuming, what failed. */
+@Injectable()
+export class QueuesService implements OnApplicationShutdown {
+  private readonly queues: Map<string, Queue>;
+  private readonly redis: Redis;
+
+  constructor(
+    @InjectQueue(ANALYSES_QUEUE) analyses: Queue,
+    @InjectQueue(MAINTENANCE_QUEUE) maintenance: Queue,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: ConfigService<AppConfig, true>,
+  ) {
+    this.queues = new Map([
+      [ANALYSES_QUEUE, analyses],
+      [MAINTENANCE_QUEUE, maintenance],
+    ]);
+    this.redis = new Redis(redisOptionsFromUrl(config.get('redisUrl', { infer: true })));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+
+  async stats(): Promise<QueueStats[]> {
+    return Promise.all([...this.queues.values()].map((q) => this.statsOf(q)));
+  }
+
+  private async statsOf(q: Queue): Promise<QueueStats> {
+    const [counts, paused, metrics] = await Promise.all([q.getJobCounts(...STATES), q.isPaused(), q.getMetrics('completed', 0, 14)]);
+    // BullMQ keeps per-minute completion counts (newest first) when workers run with `metrics` enabled.
+    const perMinute = metrics.data.map(Number);
+    return {
+      name: q.name,
+      paused,
+      counts: Object.fromEntries(STATES.map((s) => [s, counts[s] ?? 0])) as QueueStats['counts'],
+      throughput: {
+        lastMinute: perMinute[0] ?? 0,
+        perMinute15: perMinute.length ? perMinute.reduce((a, b) => a + b, 0) / 15 : 0,
+        total: Number(metrics.meta.count ?? 0),
+      },
+    };
+  }
+
+  /** Live workers from their announcements; a worker that stopped announcing drops out when its key expires. */
+  async workers(): Promise<WorkerAnnouncement[]> {
+    const redis = this.redis;
+    const pattern = `${this.config.get('queuePrefix', { infer: true })}:workers:*`;
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 200);
+      cursor = next;
+      keys.push(...batch);
+    } while (cursor !== '0');
+    const values = keys.length ? await redis.mget(...keys) : [];
+    return values
+      .filter((v): v is string => v !== null)
+      .map((v) => JSON.parse(v) as WorkerAnnouncement)
+      .sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  async failed(name: string, page = 1, pageSize = 20): Promise<{ items: FailedJob[]; total: number }> {
+    const q = this.queue(name);
+    const [jobs, total] = await Promise.all([q.getFailed((page - 1) * pageSize, page * pageSize - 1), q.getFailedCount()]);
+    return {
+      total,
+      items: jobs.map((j) => ({
+        id: String(j.id),
+        name: j.name,
+        // Ids only: job data may never carry document content, and this list shows none.
+        analysisId: (j.data as { analysisId?: string } | undefined)?.analysisId ?? null,
+        reason: j.failedReason,
+        attempts: j.attemptsMade,
+        failedAt: j.finishedOn ? new Date(j.finishedOn).toISOString() : null,
+      })),
+    };
+  }
+
+  /**
+   * A failed analysis was already ended and refunded and its uploads deleted, so it cannot run again;
+   * retrying is for jobs whose work is still owed (maintenance tasks, or an analysis still Processando).
+   */
+  async retry(name: string, id: string): Promise<void> {
+    const q = this.queue(name);
+    const job = await q.getJob(id);
+    if (!job || (await job.getState()) !== 'failed') throw new NotFoundException('Tarefa com falha não encontrada.');
+    const analysisId = (job.data as { analysisId?: string }).analysisId;
+    if (name === ANALYSES_QUEUE && analysisId) {
+      const [row] = await this.db.query(`SELECT status FROM analyses WHERE id = $1`, [analysisId]);
+      if (!row || row.status !== AnalysisStatus.Processing) {
+        throw new ConflictException('Esta análise já foi encerrada e os tokens estornados; peça ao usuário que envie os arquivos novamente.');
+      }
+    }
+    await job.retry();
+  }
+
+  async setPaused(name: string, paused: boolean): Promise<void> {
+    const q = this.queue(name);
+    if (paused) await q.pause();
+    else await q.resume();
+  }
+
+  private queue(name: string): Queue {
+    const q = this.queues.get(name);
+    if (!q) throw new NotFoundException('Fila inexistente.');
+    return q;
+  }
+}
