@@ -16,7 +16,6 @@ export async function createApp(): Promise<INestApplication> {
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(ConfigService).get<string>('redisUrl')!));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true }));
-  app.enableShutdownHooks();
   const doc = new DocumentBuilder().setTitle('CDA Extractor API').setVersion('0.1.0').addBearerAuth().build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc));
   return app;
