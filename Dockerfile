@@ -17,6 +17,8 @@ RUN npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim AS api
 WORKDIR /app
 ENV NODE_ENV=production
+# pg_dump for the admin backups.
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/shared shared
 COPY --from=build /app/api api

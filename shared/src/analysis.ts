@@ -47,6 +47,7 @@ export const storageKeys = {
   uploadPrefix: (analysisId: string) => `uploads/${analysisId}/`,
   result: (userId: string, analysisId: string, workbook: string) =>
     `results/${userId}/${analysisId}/${workbook}`,
+  backup: (at: Date) => `backups/${at.toISOString().replace(/[:.]/g, '-')}.dump`,
 };
 
 /** Allowance of the Free plan, credited at registration. */

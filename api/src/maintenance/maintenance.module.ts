@@ -4,9 +4,10 @@ import { ANALYSES_QUEUE, MAINTENANCE_QUEUE } from '@cda/shared';
 import { AnalysesModule } from '../analyses/analyses.module';
 import { MaintenanceService } from './maintenance.service';
 import { MaintenanceProcessor } from './maintenance.processor';
+import { BackupsModule } from '../backups/backups.module';
 
 @Module({
-  imports: [BullModule.registerQueue({ name: MAINTENANCE_QUEUE }, { name: ANALYSES_QUEUE }), AnalysesModule],
+  imports: [BullModule.registerQueue({ name: MAINTENANCE_QUEUE }, { name: ANALYSES_QUEUE }), AnalysesModule, BackupsModule],
   providers: [MaintenanceService, MaintenanceProcessor],
   exports: [MaintenanceService],
 })

@@ -3,6 +3,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Job, Queue } from 'bullmq';
 import { MAINTENANCE_QUEUE } from '@cda/shared';
 import { MaintenanceService } from './maintenance.service';
+import { BACKUP_JOB, BackupsService } from '../backups/backups.service';
 
 type Task = 'renew-allowances' | 'purge-stale-uploads' | 'sweep-stuck-analyses';
 
@@ -22,6 +23,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   constructor(
     @InjectQueue(MAINTENANCE_QUEUE) private readonly queue: Queue,
     private readonly maintenance: MaintenanceService,
+    private readonly backups: BackupsService,
   ) {
     super();
   }
@@ -32,7 +34,8 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     }
   }
 
-  async process(job: Job): Promise<number> {
+  async process(job: Job): Promise<number | string> {
+    if (job.name === BACKUP_JOB) return (await this.backups.run((job.data as { backupId?: string }).backupId)).status;
     const task = job.name as Task;
     const done =
       task === 'renew-allowances'

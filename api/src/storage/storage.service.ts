@@ -37,6 +37,11 @@ export class StorageService implements OnModuleInit {
     await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
   }
 
+  /** A file on local disk, streamed with its size known (large files go up in parts). */
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    await this.client.fPutObject(this.bucket, key, filePath, { 'Content-Type': contentType });
+  }
+
   async getStream(key: string): Promise<Readable> {
     return this.client.getObject(this.bucket, key);
   }
