@@ -22,6 +22,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { AuditModule } from './audit/audit.module';
 import { QueuesModule } from './queues/queues.module';
+import { TicketsModule } from './tickets/tickets.module';
 
 @Module({
   imports: [
@@ -69,6 +70,7 @@ import { QueuesModule } from './queues/queues.module';
     LifecycleModule,
     AuditModule,
     QueuesModule,
+    TicketsModule,
     AuthModule,
     UsersModule,
     AnalysesModule,

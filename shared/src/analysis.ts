@@ -47,6 +47,9 @@ export const storageKeys = {
   uploadPrefix: (analysisId: string) => `uploads/${analysisId}/`,
   result: (userId: string, analysisId: string, workbook: string) =>
     `results/${userId}/${analysisId}/${workbook}`,
+  /** `name` must already be reduced to a safe file name (no slashes). */
+  ticketAttachment: (ticketId: string, n: number, name: string) => `tickets/${ticketId}/${n}-${name}`,
+  ticketPrefix: (ticketId: string) => `tickets/${ticketId}/`,
   backup: (at: Date) => `backups/${at.toISOString().replace(/[:.]/g, '-')}.dump`,
 };
 

@@ -6,3 +6,4 @@ export * from './certificate';
 export * from './settings';
 export * from './tokens';
 export * from './simulation';
+export * from './tickets';

@@ -13,9 +13,11 @@ import { AuditEntry } from '../audit/audit-entry.entity';
 import { Audit1763900300000 } from './migrations/1763900300000-Audit';
 import { Backups1763900350000 } from './migrations/1763900350000-Backups';
 import { Backup } from '../backups/backup.entity';
+import { Tickets1763900400000 } from './migrations/1763900400000-Tickets';
+import { Ticket, TicketAttachment, TicketMessage } from '../tickets/ticket.entity';
 
-export const entities = [User, Analysis, AnalysisFile, Setting, Plan, TokenTransaction, AuditEntry, Backup];
-export const migrations = [Init1763900000000, Settings1763900100000, Tokens1763900150000, Audit1763900300000, Backups1763900350000];
+export const entities = [User, Analysis, AnalysisFile, Setting, Plan, TokenTransaction, AuditEntry, Backup, Ticket, TicketMessage, TicketAttachment];
+export const migrations = [Init1763900000000, Settings1763900100000, Tokens1763900150000, Audit1763900300000, Backups1763900350000, Tickets1763900400000];
 
 /** Migrations are listed explicitly so that compiled and ts-jest runs see the same set. */
 export function dataSourceOptions(databaseUrl = loadConfig().databaseUrl): DataSourceOptions {
