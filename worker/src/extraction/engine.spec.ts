@@ -1,0 +1,83 @@
+import { extractFromPages } from '.';
+
+const page = (num: number, text: string) => ({ num, text, ocr: false });
+const PGFN_HEAD = 'MINISTÉRIO DA FAZENDA\nPROCURADORIA-GERAL DA FAZENDA NACIONAL\nCERTIDÃO DE DÍVIDA ATIVA DA UNIÃO';
+
+describe('label placement', () => {
+  it('reads a row of labels over a row of values, a label column then a value column, and inline labels', () => {
+    const [rec] = extractFromPages([page(1, `${PGFN_HEAD}
+Número da Inscrição \tCNPJ \tData da Inscrição
+80 6 19 123456-78 \t11.222.333/0001-81 12/08/2019
+Devedor:
+Processo Administrativo:
+ACME COMÉRCIO LTDA
+10880.123456/2019-11
+Natureza da Dívida: 2172 - COFINS
+Situação: ATIVA AJUIZADA
+Fundamento Legal: Lei 10.833/03, art. 1º;
+Lei 9.430/96, art. 61.
+Valor Originário: R$ 2.000,00 \tMulta: 400,00
+Juros: 600,00
+Encargo Legal: 600,00
+Valor consolidado em 31/10/2025: R$ 3.600,00`)]);
+    expect(rec).toMatchObject({
+      registrationNumber: '8061912345678', debtorDocument: '11222333000181', registrationDate: '2019-08-12',
+      debtorName: 'ACME COMÉRCIO LTDA', administrativeProcess: '10880123456201911', revenueCode: '2172', revenueDescription: 'COFINS',
+      status: 'ATIVA AJUIZADA', legalBasis: 'Lei 10.833/03, art. 1º; Lei 9.430/96, art. 61.',
+      principal: 200000, fine: 40000, interest: 60000, legalCharge: 60000, total: 360000, consolidationDate: '2025-10-31',
+      issuer: 'federal', nature: 'demais', pages: [1], warnings: [],
+    });
+  });
+
+  it('reads a label on the line before its value', () => {
+    const [rec] = extractFromPages([page(1, `${PGFN_HEAD}\nNº da Inscrição\n70 2 20 000123-45\nCPF\n529.982.247-25\nNome do Devedor\nFULANA DE TAL\nTotal\n1.000,00\nPrincipal: 1.000,00`)]);
+    expect(rec).toMatchObject({ registrationNumber: '7022000012345', debtorDocument: '52998224725', debtorName: 'FULANA DE TAL', total: 100000 });
+  });
+});
+
+describe('debt table', () => {
+  it('continues across a page break, skipping the repeated header and the page furniture', () => {
+    const head = `${PGFN_HEAD}\nInscrição nº 80 6 19 123456-78\nCNPJ: 11.222.333/0001-81\nDevedor: ACME LTDA`;
+    const recs = extractFromPages([
+      page(1, `${head}\nPeríodo\tVencimento\tPrincipal\tMulta\tJuros\n01/2018\t25/02/2018\t100,00\t20,00\t5,00\n02/2018\t25/03/2018\t100,00\t20,00\t5,00\nPágina 1 de 2`),
+      page(2, `MINISTÉRIO DA FAZENDA\nPROCURADORIA-GERAL DA FAZENDA NACIONAL\nPeríodo\tVencimento\tPrincipal\tMulta\tJuros\n03/2018\t25/04/2018\t100,00\t20,00\t5,00\nTotal\t300,00\t60,00\t15,00\nValor Total: 375,00\nPágina 2 de 2`),
+    ]);
+    expect(recs).toHaveLength(1);
+    expect(recs[0].debts.map((d) => d.period)).toEqual(['2018-01', '2018-02', '2018-03']);
+    expect(recs[0]).toMatchObject({ principal: 30000, fine: 6000, interest: 1500, total: 37500, pages: [1, 2], warnings: [] });
+  });
+
+  it('maps columns by the header order, not a fixed order', () => {
+    const [rec] = extractFromPages([page(1, `${PGFN_HEAD}\nInscrição nº 80 2 19 123456-78\nCNPJ: 11.222.333/0001-81\nReceita\tPer. Apuração\tVencimento\tValor Originário\tJuros\tMulta\n2089\t1º TRI/2019\t30/04/2019\t1.000,00\t300,00\t200,00\nValor Total: 1.500,00`)]);
+    expect(rec.debts).toEqual([{ period: '2019-Q1', dueDate: '2019-04-30', principal: 100000, fine: 20000, interest: 30000 }]);
+  });
+
+  it('warns when the rows do not add up to the printed values', () => {
+    const [rec] = extractFromPages([page(1, `${PGFN_HEAD}\nInscrição nº 80 6 19 123456-78\nCNPJ: 11.222.333/0001-81\nPeríodo Vencimento Principal Multa Juros\n01/2018 25/02/2018 100,00 20,00 5,00\nPrincipal: 150,00\nMulta: 20,00\nJuros: 5,00\nTotal: 175,00`)]);
+    expect(rec.warnings).toContain('Soma das linhas da tabela de débitos (principal R$ 100,00) difere do valor impresso (R$ 150,00)');
+  });
+});
+
+describe('checks become warnings', () => {
+  it('flags a bad CNPJ check digit and a total that does not add up, keeping the values as read', () => {
+    const [rec] = extractFromPages([page(1, `${PGFN_HEAD}\nInscrição nº 80 6 19 123456-78\nCNPJ: 11.222.333/0001-82\nPrincipal: 100,00\nMulta: 20,00\nTotal: 130,00`)]);
+    expect(rec.debtorDocument).toBe('11222333000182');
+    expect(rec.total).toBe(13000);
+    expect(rec.warnings).toEqual(expect.arrayContaining([
+      'CNPJ do devedor com dígito verificador inválido (11.222.333/0001-82)',
+      'Total impresso (R$ 130,00) difere de principal + multa + juros + encargo (R$ 120,00)',
+    ]));
+  });
+});
+
+describe('segmentation', () => {
+  it('splits a file into certificates by inscription number, continuation pages stay with theirs', () => {
+    const cert = (n: string) => `${PGFN_HEAD}\nInscrição nº ${n}\nCNPJ: 11.222.333/0001-81\nTotal: 10,00\nPrincipal: 10,00`;
+    const recs = extractFromPages([page(1, cert('80 6 19 000001-01')), page(2, cert('80 6 19 000001-01')), page(3, cert('80 6 19 000002-02'))]);
+    expect(recs.map((r) => [r.registrationNumber, r.pages])).toEqual([['8061900000101', [1, 2]], ['8061900000202', [3]]]);
+  });
+
+  it('rejects text that is not a CDA', () => {
+    expect(extractFromPages([page(1, 'CERTIDÃO NEGATIVA DE DÉBITOS RELATIVOS AOS TRIBUTOS FEDERAIS E À DÍVIDA ATIVA DA UNIÃO\nProcuradoria-Geral da Fazenda Nacional\nCNPJ: 11.222.333/0001-81')])).toEqual([]);
+  });
+});

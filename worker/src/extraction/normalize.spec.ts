@@ -1,0 +1,69 @@
+import { digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, parsePeriod } from './normalize';
+
+describe('money', () => {
+  it.each([
+    ['1.234.567,89', 123456789],
+    ['R$ 10,00', 1000],
+    ['R$10,5', 1050],
+    ['0,07', 7],
+    ['18.614,88', 1861488],
+  ])('%s → %i centavos, no repair', (text, cents) => {
+    expect(parseMoney(text)).toEqual({ value: cents });
+  });
+
+  it.each([
+    ['1.234.56', 123456],
+    ['1,234,56', 123456],
+    ['6:209,18', null],
+    ['2.8O3,25', 280325],
+  ])('OCR shape %s is read and flagged as a repair', (text, cents) => {
+    const p = parseMoney(text);
+    if (cents === null) expect(p).toBeNull();
+    else expect(p).toEqual({ value: cents, repairedFrom: text });
+  });
+
+  it('rejects non-money', () => {
+    expect(parseMoney('abc')).toBeNull();
+    expect(parseMoney('12/08/2019')).toBeNull();
+  });
+});
+
+describe('dates and periods', () => {
+  it('dates go to ISO and impossible dates are refused', () => {
+    expect(parseDate('12/08/2019')).toEqual({ value: '2019-08-12' });
+    expect(parseDate('31/02/2019')).toBeNull();
+    expect(parseDate('12/O8/2019')).toEqual({ value: '2019-08-12', repairedFrom: '12/O8/2019' });
+  });
+
+  it.each([
+    ['03/2018', '2018-03'],
+    ['1º TRI/2019', '2019-Q1'],
+    ['4º TRIM/2017', '2017-Q4'],
+    ['2° TRI/2020', '2020-Q2'],
+    ['2021', '2021'],
+    ['25/04/2018', '2018-04-25'],
+    ['13/2018', null],
+  ])('period %s → %s', (text, iso) => expect(parsePeriod(text)).toBe(iso));
+});
+
+describe('CPF/CNPJ', () => {
+  it('validates check digits with the library', () => {
+    expect(parseDocument('11.222.333/0001-81')).toEqual({ digits: '11222333000181', kind: 'cnpj', valid: true });
+    expect(parseDocument('529.982.247-25')).toEqual({ digits: '52998224725', kind: 'cpf', valid: true });
+    expect(parseDocument('529.982.247-26')).toMatchObject({ valid: false });
+  });
+
+  it('repairs OCR lookalikes only when the check digits confirm it', () => {
+    expect(parseDocument('11.222.333/OOO1-81')).toEqual({ digits: '11222333000181', kind: 'cnpj', valid: true, repairedFrom: '11.222.333/OOO1-81' });
+    expect(parseDocument('11.222.333/OOO1-82')).toMatchObject({ valid: false });
+  });
+});
+
+describe('folding', () => {
+  it('keeps one character per character so indexes line up', () => {
+    const s = 'Número da Inscrição';
+    expect(fold(s)).toBe('numero da inscricao');
+    expect(fold(s).length).toBe(s.length);
+  });
+  it('maps digit lookalikes', () => expect(digitsFromLookalikes('1O.2l5')).toBe('10.215'));
+});

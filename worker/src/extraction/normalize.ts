@@ -1,0 +1,136 @@
+import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { parseBRLToCentavos } from '@cda/shared';
+
+/**
+ * Accent- and case-folding that keeps every character in place (one char in, one char out), so a
+ * match found in the folded line indexes the original line directly.
+ */
+export function fold(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const base = ch.normalize('NFD')[0] ?? ch;
+    out += base.length === ch.length ? base.toLowerCase() : ch.toLowerCase();
+  }
+  return out;
+}
+
+export function collapseSpaces(text: string): string {
+  return text.replace(/[ \t\u00a0]+/g, ' ').trim();
+}
+
+/** OCR reads these letters where the print has digits; only applied inside digit-shaped tokens. */
+const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', Q: '0', D: '0', l: '1', I: '1', i: '1', '|': '1', S: '5', s: '5', B: '8', Z: '2', z: '2', G: '6' };
+
+export function digitsFromLookalikes(text: string): string {
+  return text.replace(/[OoQDlIi|SsBZzG]/g, (c) => DIGIT_LOOKALIKES[c]);
+}
+
+export interface Parsed<T> {
+  value: T;
+  /** Set when the text needed an OCR repair to parse; the caller decides whether a check confirms it. */
+  repairedFrom?: string;
+}
+
+/**
+ * Money in centavos. Strict pt-BR first; then OCR shapes (`1.234.56`, `1,234,56`, `1 234,56`) read
+ * as "last separator before two digits is the decimal comma" and flagged as repaired.
+ */
+export function parseMoney(text: string): Parsed<number> | null {
+  const raw = text.replace(/R\s?\$/i, '').trim();
+  const strict = parseBRLToCentavos(raw);
+  if (strict !== null) return { value: strict };
+  const cleaned = digitsFromLookalikes(raw).replace(/\s+/g, '');
+  const m = /^(-)?([\d.,]*\d)[.,](\d{2})$/.exec(cleaned);
+  if (!m || !/^\d{1,3}([.,]\d{3})*$|^\d+$/.test(m[2])) return null;
+  const value = Number(m[2].replace(/[.,]/g, '')) * 100 + Number(m[3]);
+  return { value: m[1] ? -value : value, repairedFrom: text.trim() };
+}
+
+/** Money token as it appears in running text (also matches the OCR shapes parseMoney accepts). */
+export const MONEY_TOKEN = /(?<![\d.,/])(?:R\s?\$\s?)?\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?![\d/])/g;
+
+function validDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1 || y < 1900 || y > 2100) return false;
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** `dd/mm/yyyy` (also `dd.mm.yyyy`, `dd-mm-yyyy`) to ISO; null when not a real calendar date. */
+export function parseDate(text: string): Parsed<string> | null {
+  const t = text.trim();
+  const fixed = digitsFromLookalikes(t);
+  const m = /^(\d{2})[/.-](\d{2})[/.-](\d{4})$/.exec(fixed);
+  if (!m) return null;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!validDate(y, mo, d)) return null;
+  const value = `${m[3]}-${m[2]}-${m[1]}`;
+  return fixed === t ? { value } : { value, repairedFrom: t };
+}
+
+export const DATE_TOKEN = /(?<![\d/])[0-3OoDl][\dOoDl][/.-][01Oo][\dOoDlSB][/.-][12l][\dOoDlSB]{3}(?![\d/])/g;
+
+/**
+ * Apuração period: `03/2018` → `2018-03`, `1º TRI/2019` → `2019-Q1`, `2019` → `2019`,
+ * `25/04/2018` → `2018-04-25`. Null when it is none of those.
+ */
+export function parsePeriod(text: string): string | null {
+  const raw = collapseSpaces(text).toUpperCase();
+  // Quarters first: the lookalike repair would turn the I of "TRI" into a 1.
+  const q = /^([1-4lI])\s*[º°O0o]?\.?\s*(?:TR[I1l](?:M(?:ESTRE)?)?\.?|T)\s*[/ -]?\s*(\d{4})$/.exec(raw);
+  if (q) return `${q[2]}-Q${digitsFromLookalikes(q[1])}`;
+  const t = digitsFromLookalikes(raw);
+  const full = parseDate(t);
+  if (full) return full.value;
+  let m = /^(\d{2})[/.-](\d{4})$/.exec(t);
+  if (m && Number(m[1]) >= 1 && Number(m[1]) <= 12) return `${m[2]}-${m[1]}`;
+  m = /^((?:19|20)\d{2})$/.exec(t);
+  if (m) return m[1];
+  return null;
+}
+
+export const PERIOD_TOKEN = /(?<![\d/])(?:\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?\.?\s?TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?\d{4}|(?:19|20)\d{2})(?![\d/])/i;
+
+export type DocumentKind = 'cpf' | 'cnpj';
+
+export interface ParsedDocument {
+  digits: string;
+  kind: DocumentKind;
+  valid: boolean;
+  repairedFrom?: string;
+}
+
+/** Shaped like a CPF or CNPJ, with OCR lookalikes allowed in digit positions. */
+export const DOCUMENT_TOKEN = /(?<![\w./-])(?:[\dOoIlSB]{2}\s?\.\s?[\dOoIlSB]{3}\s?\.\s?[\dOoIlSB]{3}\s?\/\s?[\dOoIlSB]{4}\s?-\s?[\dOoIlSB]{2}|[\dOoIlSB]{3}\s?\.\s?[\dOoIlSB]{3}\s?\.\s?[\dOoIlSB]{3}\s?-\s?[\dOoIlSB]{2}|\d{14}|\d{11})(?![\w/-])/;
+
+/**
+ * CPF/CNPJ to digits with check-digit validation. Lookalike letters are repaired only when the
+ * repaired digits pass the check digits; otherwise the raw reading is returned as invalid.
+ */
+export function parseDocument(text: string): ParsedDocument | null {
+  const t = text.trim();
+  const direct = t.replace(/\D/g, '');
+  const repaired = digitsFromLookalikes(t).replace(/\D/g, '');
+  const check = (d: string) => (d.length === 11 ? isValidCpf(d) : d.length === 14 ? isValidCnpj(d) : false);
+  const kindOf = (d: string): DocumentKind => (d.length === 11 ? 'cpf' : 'cnpj');
+  if ((direct.length === 11 || direct.length === 14) && direct === repaired) {
+    return { digits: direct, kind: kindOf(direct), valid: check(direct) };
+  }
+  if ((repaired.length === 11 || repaired.length === 14) && check(repaired)) {
+    return { digits: repaired, kind: kindOf(repaired), valid: true, repairedFrom: t };
+  }
+  if (repaired.length === 11 || repaired.length === 14) return { digits: repaired, kind: kindOf(repaired), valid: false, repairedFrom: t };
+  return null;
+}
+
+export function documentLabel(kind: DocumentKind): string {
+  return kind === 'cpf' ? 'CPF' : 'CNPJ';
+}
+
+/** Keeps digits and, for municipal `N/AAAA` numbers, the slash. */
+export function normalizeRegistration(text: string, keepSlash: boolean): string {
+  const fixed = digitsFromLookalikes(text);
+  return keepSlash ? fixed.replace(/[^\d/]/g, '') : fixed.replace(/\D/g, '');
+}
+
+export function upperText(text: string): string {
+  return collapseSpaces(text).toUpperCase();
+}

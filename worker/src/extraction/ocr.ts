@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface OcrWord {
+  text: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  line: string;
+}
+
+/**
+ * Rebuilds lines from Tesseract's TSV: words of one line joined by a space, or by a tab where the
+ * gap is wide enough to be a column break, so scans read like the text layer does.
+ */
+export function linesFromTsv(tsv: string): string {
+  const words: OcrWord[] = [];
+  for (const row of tsv.split('\n').slice(1)) {
+    const c = row.split('\t');
+    if (c.length < 12 || c[0] !== '5') continue;
+    const text = c[11].trim();
+    if (!text) continue;
+    words.push({ text, left: +c[6], top: +c[7], width: +c[8], height: +c[9], line: `${c[2]}.${c[3]}.${c[4]}` });
+  }
+  const out: string[] = [];
+  let current: OcrWord[] = [];
+  const flush = () => {
+    if (!current.length) return;
+    const h = [...current].map((w) => w.height).sort((a, b) => a - b)[current.length >> 1];
+    let s = current[0].text;
+    for (let i = 1; i < current.length; i++) {
+      const gap = current[i].left - (current[i - 1].left + current[i - 1].width);
+      s += (gap > h * 1.6 ? '\t' : ' ') + current[i].text;
+    }
+    out.push(s);
+    current = [];
+  };
+  for (const w of words) {
+    if (current.length && current[0].line !== w.line) flush();
+    current.push(w);
+  }
+  flush();
+  return out.join('\n');
+}
+
+export interface OcrOptions {
+  dpi?: number;
+}
+
+/** OCR of one page (1-based) of a PDF already written to `pdfPath`. Needs poppler-utils and tesseract-ocr-por. */
+export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = {}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cda-ocr-'));
+  try {
+    const base = join(dir, 'p');
+    await run('pdftoppm', ['-r', String(opts.dpi ?? 300), '-gray', '-f', String(page), '-l', String(page), '-singlefile', pdfPath, base]);
+    // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on.
+    const { stdout } = await run('tesseract', [`${base}.pgm`, 'stdout', '-l', 'por', '--psm', '6', 'tsv'], {
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    });
+    return linesFromTsv(stdout);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes the buffer once so every OCR'd page of the file can be rendered from disk. */
+export async function withTempPdf<T>(data: Buffer, fn: (path: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'cda-pdf-'));
+  const path = join(dir, 'in.pdf');
+  try {
+    await writeFile(path, data);
+    return await fn(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+

@@ -1,0 +1,123 @@
+import type { CertificateRecord } from '@cda/shared';
+import { formatCentavos } from '@cda/shared';
+import { classifyNature } from './classify';
+import { type SegmentFields, splitRevenue } from './engine';
+import type { LayoutRule } from './layouts';
+import { documentLabel, parseDate, parseDocument, parseMoney, upperText } from './normalize';
+
+export const OCR_WARNING = 'Extraído por OCR; confira os valores';
+
+const FIELD_NAMES_PT: Record<string, string> = {
+  registration: 'número da inscrição',
+  debtorName: 'nome do devedor',
+  debtorDocument: 'CPF/CNPJ do devedor',
+  total: 'valor total',
+};
+
+/**
+ * Turns the raw strings of one certificate into the record, running every check the document
+ * allows; each failure is a pt-BR warning on the record and the value is left as read.
+ */
+export function buildRecord(seg: SegmentFields, layout: LayoutRule, pages: number[], ocr: boolean): CertificateRecord {
+  const warnings: string[] = [];
+  const v = seg.values;
+  const repairs: string[] = [...seg.table.repairs];
+
+  const money = (slot: 'principal' | 'fine' | 'interest' | 'legalCharge' | 'total') => {
+    const raw = v[slot];
+    if (!raw) return null;
+    const p = parseMoney(raw);
+    if (!p) {
+      warnings.push(`Valor ilegível em ${slot === 'total' ? 'total' : slot}: "${raw}"`);
+      return null;
+    }
+    if (p.repairedFrom) repairs.push(p.repairedFrom);
+    return p.value;
+  };
+  const date = (slot: 'registrationDate' | 'consolidationDate', label: string) => {
+    const raw = v[slot];
+    if (!raw) return null;
+    const d = parseDate(raw);
+    if (!d) warnings.push(`Data inválida em ${label}: "${raw}"`);
+    else if (d.repairedFrom) warnings.push(`Data de ${label} corrigida de OCR ("${d.repairedFrom}" → ${d.value}); confira`);
+    return d?.value ?? null;
+  };
+
+  const rows = seg.table.rows;
+  const sum = (k: 'principal' | 'fine' | 'interest') => rows.reduce((s, r) => s + r[k], 0);
+  const printedOrTable = (slot: 'principal' | 'fine' | 'interest') => money(slot) ?? seg.table.printed[slot] ?? null;
+  const principal = printedOrTable('principal');
+  const fine = printedOrTable('fine');
+  const interest = printedOrTable('interest');
+  const legalCharge = money('legalCharge');
+  const total = money('total');
+
+  let checksPass = true;
+  if (rows.length) {
+    const parts = [
+      ['principal', principal, sum('principal')],
+      ['multa', fine, sum('fine')],
+      ['juros', interest, sum('interest')],
+    ] as const;
+    for (const [name, printed, summed] of parts) {
+      if (printed !== null && printed !== summed) {
+        checksPass = false;
+        warnings.push(`Soma das linhas da tabela de débitos (${name} ${formatCentavos(summed)}) difere do valor impresso (${formatCentavos(printed)})`);
+      }
+    }
+  }
+  if (total !== null) {
+    const parts = (principal ?? 0) + (fine ?? 0) + (interest ?? 0) + (legalCharge ?? 0);
+    if (parts !== total) {
+      checksPass = false;
+      warnings.push(`Total impresso (${formatCentavos(total)}) difere de principal + multa + juros + encargo (${formatCentavos(parts)})`);
+    }
+  } else warnings.push('Valor total não encontrado');
+  if (repairs.length && !checksPass) warnings.push(`Valores corrigidos de OCR sem confirmação pelos totais: ${repairs.map((r) => `"${r}"`).join(', ')}`);
+
+  const registration = seg.registration ?? '';
+  if (!registration) warnings.push(`Campo não encontrado: ${FIELD_NAMES_PT.registration}`);
+  if (v.registration && /[A-Za-z]/.test(v.registration)) warnings.push(`Número da inscrição corrigido de OCR ("${v.registration}" → ${registration}); confira`);
+
+  let debtorDocument = '';
+  if (v.debtorDocument) {
+    const d = parseDocument(v.debtorDocument);
+    if (!d) warnings.push(`CPF/CNPJ do devedor ilegível: "${v.debtorDocument}"`);
+    else {
+      debtorDocument = d.digits;
+      if (!d.valid) warnings.push(`${documentLabel(d.kind)} do devedor com dígito verificador inválido (${v.debtorDocument})`);
+    }
+  } else warnings.push(`Campo não encontrado: ${FIELD_NAMES_PT.debtorDocument}`);
+  if (!v.debtorName) warnings.push(`Campo não encontrado: ${FIELD_NAMES_PT.debtorName}`);
+  warnings.push(...seg.table.warnings, ...seg.coDebtors.warnings);
+
+  const revenue = v.revenue ? splitRevenue(v.revenue) : { code: '', description: '' };
+  const revenueCode = v.revenueCode ? v.revenueCode.replace(/\s/g, '') : revenue.code;
+  const revenueDescription = v.revenueDescription ? upperText(v.revenueDescription) : revenue.description;
+
+  if (ocr) warnings.unshift(OCR_WARNING);
+  return {
+    registrationNumber: registration,
+    issuer: layout.issuer,
+    issuerName: seg.issuerName,
+    nature: classifyNature(layout, registration, `${revenueCode} ${revenueDescription}`),
+    debtorName: v.debtorName ? upperText(v.debtorName) : '',
+    debtorDocument,
+    coDebtors: seg.coDebtors.list,
+    revenueCode,
+    revenueDescription,
+    administrativeProcess: v.administrativeProcess ? v.administrativeProcess.replace(/\D/g, '') : '',
+    registrationDate: date('registrationDate', 'inscrição'),
+    legalBasis: v.legalBasis ?? '',
+    status: v.status ? upperText(v.status) : '',
+    principal: principal ?? 0,
+    fine: fine ?? 0,
+    interest: interest ?? 0,
+    legalCharge: legalCharge ?? 0,
+    total: total ?? 0,
+    consolidationDate: date('consolidationDate', 'consolidação'),
+    debts: rows,
+    pages,
+    warnings,
+  };
+}
