@@ -21,6 +21,7 @@ import { MaintenanceModule } from './maintenance/maintenance.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { AuditModule } from './audit/audit.module';
+import { PaymentsModule } from './payments/payments.module';
 import { QueuesModule } from './queues/queues.module';
 import { TicketsModule } from './tickets/tickets.module';
 
@@ -69,6 +70,7 @@ import { TicketsModule } from './tickets/tickets.module';
     MetricsModule,
     LifecycleModule,
     AuditModule,
+    PaymentsModule,
     QueuesModule,
     TicketsModule,
     AuthModule,

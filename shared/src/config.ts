@@ -36,6 +36,8 @@ export interface AppConfig {
   /** 32-byte key (base64 or hex) that encrypts secret settings at rest; required in production. */
   settingsKey: string;
   logLevel: string;
+  /** Env fallbacks for the payment settings; the base URL points tests and test mode at a fake provider. */
+  mercadoPago: { baseUrl: string; accessToken: string; publicKey: string; webhookSecret: string; notificationUrl: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -52,6 +54,8 @@ function str(env: Env, name: string, fallback: string): string {
   const raw = env[name];
   return raw === undefined || raw === '' ? fallback : raw;
 }
+
+export const MERCADO_PAGO_API = 'https://api.mercadopago.com';
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV', 'development');
@@ -90,6 +94,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metricsToken: str(env, 'METRICS_TOKEN', ''),
     settingsKey: str(env, 'SETTINGS_ENCRYPTION_KEY', nodeEnv === 'production' ? '' : 'ZGV2LW9ubHktc2V0dGluZ3Mta2V5LTMyLWJ5dGVzISE='),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    mercadoPago: {
+      baseUrl: str(env, 'MP_BASE_URL', MERCADO_PAGO_API),
+      accessToken: str(env, 'MP_ACCESS_TOKEN', ''),
+      publicKey: str(env, 'MP_PUBLIC_KEY', ''),
+      webhookSecret: str(env, 'MP_WEBHOOK_SECRET', ''),
+      notificationUrl: str(env, 'MP_NOTIFICATION_URL', `${str(env, 'PUBLIC_URL', `http://localhost:${int(env, 'WEB_PORT', 5173)}`)}/api/payments/webhook`),
+    },
   };
 }
 

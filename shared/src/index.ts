@@ -7,3 +7,4 @@ export * from './settings';
 export * from './tokens';
 export * from './simulation';
 export * from './tickets';
+export * from './payments';

@@ -7,6 +7,8 @@ export const TokenTransactionType = {
   AdminGrant: 'admin_grant',
   Bonus: 'bonus',
   Renewal: 'renewal',
+  /** Takes back what a refunded or charged-back order gave. */
+  Reversal: 'reversal',
 } as const;
 export type TokenTransactionType = (typeof TokenTransactionType)[keyof typeof TokenTransactionType];
 

@@ -10,7 +10,7 @@ export class TokenTransaction {
   @Column({ name: 'user_id', type: 'uuid' })
   userId: string;
 
-  @Column({ type: 'enum', enumName: 'token_tx_type', enum: ['reserve', 'settle', 'refund', 'purchase', 'admin_grant', 'bonus', 'renewal'] })
+  @Column({ type: 'enum', enumName: 'token_tx_type', enum: ['reserve', 'settle', 'refund', 'purchase', 'admin_grant', 'bonus', 'renewal', 'reversal'] })
   type: TokenTransactionType;
 
   @Column({ type: 'bigint', transformer: bigintToNumber })

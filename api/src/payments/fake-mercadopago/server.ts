@@ -1,0 +1,364 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
+
+/**
+ * A stand-in for the slice of Mercado Pago's API that the app uses, on loopback. Tests and
+ * `npm start` without credentials ("Modo de teste") talk to it through MP_BASE_URL. Outcomes follow
+ * Mercado Pago's own test rules (the cardholder name decides: APRO, CONT, FUND, ...), so nothing
+ * here is random. State changes that Mercado Pago would announce are sent to the app as webhooks
+ * signed exactly as the real ones are.
+ */
+
+export interface FakePayment {
+  id: number;
+  status: string;
+  status_detail: string;
+  transaction_amount: number;
+  transaction_amount_refunded: number;
+  currency_id: string;
+  description?: string;
+  external_reference?: string;
+  payment_method_id: string;
+  payment_type_id: string;
+  installments: number;
+  date_created: string;
+  date_approved: string | null;
+  date_of_expiration: string | null;
+  payer: unknown;
+  notification_url?: string;
+  point_of_interaction?: { type: string; transaction_data: { qr_code: string; qr_code_base64: string; ticket_url: string } };
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  body: unknown;
+}
+
+export interface FakeMercadoPagoOptions {
+  port?: number;
+  host?: string;
+  accessToken?: string;
+  webhookSecret: string;
+  /** Where webhooks go when the payment has no notification_url, or always when `forceWebhookUrl`. */
+  webhookUrl?: string;
+  forceWebhookUrl?: boolean;
+  /** Send a `payment.created` webhook after each creation, as Mercado Pago does (default true). */
+  webhookOnCreate?: boolean;
+}
+
+export interface WebhookDelivery {
+  paymentId: number;
+  status: number | null;
+  action: string;
+}
+
+/** Mercado Pago's documented test cardholder names and what each one produces. */
+export const CARD_OUTCOMES: Record<string, [string, string]> = {
+  APRO: ['approved', 'accredited'],
+  CONT: ['in_process', 'pending_contingency'],
+  OTHE: ['rejected', 'cc_rejected_other_reason'],
+  CALL: ['rejected', 'cc_rejected_call_for_authorize'],
+  FUND: ['rejected', 'cc_rejected_insufficient_amount'],
+  SECU: ['rejected', 'cc_rejected_bad_filled_security_code'],
+  EXPI: ['rejected', 'cc_rejected_bad_filled_date'],
+  FORM: ['rejected', 'cc_rejected_bad_filled_other'],
+  CARD: ['rejected', 'cc_rejected_bad_filled_card_number'],
+  INST: ['rejected', 'cc_rejected_invalid_installments'],
+  DUPL: ['rejected', 'cc_rejected_duplicated_payment'],
+  LOCK: ['rejected', 'cc_rejected_card_disabled'],
+  CTNA: ['rejected', 'cc_rejected_card_type_not_allowed'],
+  ATTE: ['rejected', 'cc_rejected_max_attempts'],
+  BLAC: ['rejected', 'cc_rejected_blacklist'],
+};
+
+/** Test card tokens are `fake-<NAME>[-anything]`, as made by the browser SDK's test double. */
+export function fakeCardToken(cardholderName: string): string {
+  return `fake-${cardholderName.trim().toUpperCase()}-${randomUUID().slice(0, 8)}`;
+}
+
+/** The signature Mercado Pago puts on a webhook: HMAC-SHA256 over `id:…;request-id:…;ts:…;`. */
+export function signWebhook(secret: string, dataId: string, requestId: string, ts = Math.floor(Date.now() / 1000)): string {
+  const v1 = createHmac('sha256', secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest('hex');
+  return `ts=${ts},v1=${v1}`;
+}
+
+export class FakeMercadoPago {
+  readonly payments = new Map<number, FakePayment>();
+  readonly requests: RecordedRequest[] = [];
+  readonly deliveries: WebhookDelivery[] = [];
+  /** When true every /v1 call answers 503, as during an outage. */
+  down = false;
+  private server?: Server;
+  private nextId = 1_300_000_000;
+  private readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  url = '';
+
+  constructor(readonly options: FakeMercadoPagoOptions) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      void this.handle(req, res).catch((err: Error) => send(res, 500, { message: err.message, status: 500 }));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.url = `http://${this.options.host ?? '127.0.0.1'}:${port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** Marks a pending PIX (or in-review card) payment paid and notifies the app. */
+  approve(id: number): Promise<FakePayment> {
+    return this.change(id, { status: 'approved', status_detail: 'accredited', date_approved: new Date().toISOString() });
+  }
+
+  /** PIX never paid: Mercado Pago cancels it at its expiry. */
+  expire(id: number): Promise<FakePayment> {
+    return this.change(id, { status: 'cancelled', status_detail: 'expired' });
+  }
+
+  refund(id: number): Promise<FakePayment> {
+    const p = this.mustGet(id);
+    return this.change(id, { status: 'refunded', status_detail: 'refunded', transaction_amount_refunded: p.transaction_amount });
+  }
+
+  private async change(id: number, patch: Partial<FakePayment>): Promise<FakePayment> {
+    Object.assign(this.mustGet(id), patch);
+    await this.sendWebhook(id, 'payment.updated');
+    return this.mustGet(id);
+  }
+
+  private mustGet(id: number): FakePayment {
+    const p = this.payments.get(id);
+    if (!p) throw new Error(`fake mercado pago: no payment ${id}`);
+    return p;
+  }
+
+  /** Delivers one signed notification for the payment, as Mercado Pago would (returns the app's HTTP status). */
+  async sendWebhook(id: number, action = 'payment.updated', secret = this.options.webhookSecret): Promise<number | null> {
+    const p = this.mustGet(id);
+    const target = this.options.forceWebhookUrl || !p.notification_url ? this.options.webhookUrl : p.notification_url;
+    if (!target) return null;
+    const requestId = randomUUID();
+    const url = new URL(target);
+    url.searchParams.set('data.id', String(id));
+    url.searchParams.set('type', 'payment');
+    let status: number | null = null;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-signature': signWebhook(secret, String(id), requestId), 'x-request-id': requestId },
+        body: JSON.stringify({
+          id: Date.now(),
+          live_mode: false,
+          type: 'payment',
+          date_created: new Date().toISOString(),
+          user_id: 123456,
+          api_version: 'v1',
+          action,
+          data: { id: String(id) },
+        }),
+      });
+      status = res.status;
+    } catch {
+      status = null;
+    }
+    this.deliveries.push({ paymentId: id, status, action });
+    return status;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const body = await readJson(req);
+    const idempotencyKey = header(req, 'x-idempotency-key');
+    this.requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey, body });
+
+    const control = /^\/__test\/payments\/(\d+)\/(approve|expire|refund)$/.exec(url.pathname);
+    if (req.method === 'POST' && control) {
+      const id = Number(control[1]);
+      if (!this.payments.has(id)) return send(res, 404, { message: 'not found' });
+      return send(res, 200, await this[control[2] as 'approve' | 'expire' | 'refund'](id));
+    }
+    if (req.method === 'POST' && url.pathname === '/__test/down') {
+      this.down = Boolean((body as { down?: boolean } | null)?.down);
+      return send(res, 200, { down: this.down });
+    }
+    if (req.method === 'GET' && url.pathname === '/__test/payments') return send(res, 200, [...this.payments.values()]);
+
+    if (!url.pathname.startsWith('/v1/')) return send(res, 404, { message: 'not found', status: 404 });
+    if (this.down) return send(res, 503, { message: 'service unavailable', status: 503 });
+    if (this.options.accessToken && header(req, 'authorization') !== `Bearer ${this.options.accessToken}`) {
+      return send(res, 401, { message: 'invalid access token', error: 'unauthorized', status: 401 });
+    }
+    if (req.method === 'POST') {
+      if (!idempotencyKey) return send(res, 400, { message: 'X-Idempotency-Key header is required', status: 400 });
+      // Same key, same answer, nothing charged twice: what Mercado Pago promises.
+      const key = `${url.pathname}|${idempotencyKey}`;
+      const seen = this.idempotent.get(key);
+      if (seen) return send(res, seen.status, seen.body);
+      const answer = await this.post(url.pathname, body as Record<string, unknown>);
+      this.idempotent.set(key, answer);
+      return send(res, answer.status, answer.body);
+    }
+    const get = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && get) {
+      const p = this.payments.get(Number(get[1]));
+      return p ? send(res, 200, p) : send(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
+    }
+    return send(res, 404, { message: 'not found', status: 404 });
+  }
+
+  private async post(path: string, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+    if (path === '/v1/payments') return this.createPayment(body);
+    const refund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(path);
+    if (refund) {
+      const p = this.payments.get(Number(refund[1]));
+      if (!p) return { status: 404, body: { message: 'Payment not found', status: 404 } };
+      if (p.status !== 'approved') return { status: 400, body: { message: 'Payment not refundable', status: 400 } };
+      Object.assign(p, { status: 'refunded', status_detail: 'refunded', transaction_amount_refunded: p.transaction_amount });
+      this.later(p.id, 'payment.updated');
+      return { status: 201, body: { id: this.nextId++, payment_id: p.id, amount: p.transaction_amount, status: 'approved' } };
+    }
+    return { status: 404, body: { message: 'not found', status: 404 } };
+  }
+
+  private createPayment(body: Record<string, unknown>): { status: number; body: unknown } {
+    const amount = Number(body.transaction_amount);
+    if (!(amount > 0)) return { status: 400, body: { message: 'transaction_amount is required', status: 400, cause: [{ code: 4037 }] } };
+    const now = new Date();
+    const base = {
+      id: this.nextId++,
+      transaction_amount: amount,
+      transaction_amount_refunded: 0,
+      currency_id: 'BRL',
+      description: body.description as string | undefined,
+      external_reference: body.external_reference as string | undefined,
+      payer: body.payer,
+      notification_url: body.notification_url as string | undefined,
+      date_created: now.toISOString(),
+    };
+    let payment: FakePayment;
+    if (body.payment_method_id === 'pix') {
+      const expiry = typeof body.date_of_expiration === 'string' ? new Date(body.date_of_expiration) : new Date(now.getTime() + 24 * 3600_000);
+      if (Number.isNaN(expiry.getTime())) return { status: 400, body: { message: 'Invalid date_of_expiration', status: 400, cause: [{ code: 23 }] } };
+      const qrCode = pixCode(base.id, amount);
+      payment = {
+        ...base,
+        status: 'pending',
+        status_detail: 'pending_waiting_transfer',
+        payment_method_id: 'pix',
+        payment_type_id: 'bank_transfer',
+        installments: 1,
+        date_approved: null,
+        date_of_expiration: expiry.toISOString(),
+        point_of_interaction: {
+          type: 'PIX',
+          transaction_data: { qr_code: qrCode, qr_code_base64: qrPng(qrCode).toString('base64'), ticket_url: `${this.url}/pix/${base.id}` },
+        },
+      };
+    } else {
+      const token = String(body.token ?? '');
+      const name = /^fake-([A-Z]{4})/.exec(token)?.[1];
+      if (!name) return { status: 400, body: { message: 'Invalid card_token_id', error: 'bad_request', status: 400, cause: [{ code: 2006 }] } };
+      const [status, detail] = CARD_OUTCOMES[name] ?? CARD_OUTCOMES.OTHE;
+      payment = {
+        ...base,
+        status,
+        status_detail: detail,
+        payment_method_id: String(body.payment_method_id ?? 'master'),
+        payment_type_id: 'credit_card',
+        installments: Number(body.installments ?? 1),
+        date_approved: status === 'approved' ? now.toISOString() : null,
+        date_of_expiration: null,
+      };
+    }
+    this.payments.set(payment.id, payment);
+    if (this.options.webhookOnCreate !== false) this.later(payment.id, 'payment.created');
+    return { status: 201, body: payment };
+  }
+
+  /** Webhooks go out after the response, as Mercado Pago's do; they may overtake the app's own handling. */
+  private later(id: number, action: string): void {
+    setTimeout(() => void this.sendWebhook(id, action), 20);
+  }
+}
+
+export async function startFakeMercadoPago(options: FakeMercadoPagoOptions): Promise<FakeMercadoPago> {
+  return new FakeMercadoPago(options).start();
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** A PIX "copia e cola" string shaped like the real EMV payload (not payable anywhere). */
+function pixCode(id: number, amount: number): string {
+  const value = amount.toFixed(2);
+  return `00020126580014br.gov.bcb.pix0136fake-${id}-teste-cda-extractor52040000530398654${String(value.length).padStart(2, '0')}${value}5802BR5913CDA EXTRACTOR6009SAO PAULO62070503***6304ABCD`;
+}
+
+/** A QR-looking PNG (finder squares plus modules from a hash of the code); only for showing on screen. */
+function qrPng(text: string, modules = 29, scale = 6): Buffer {
+  const size = (modules + 8) * scale;
+  const bits = createHash('sha512').update(text).digest();
+  const dark = (x: number, y: number): boolean => {
+    for (const [fx, fy] of [[0, 0], [modules - 7, 0], [0, modules - 7]]) {
+      const dx = x - fx;
+      const dy = y - fy;
+      if (dx >= 0 && dx < 7 && dy >= 0 && dy < 7) return dx === 0 || dx === 6 || dy === 0 || dy === 6 || (dx >= 2 && dx <= 4 && dy >= 2 && dy <= 4);
+    }
+    const i = y * modules + x;
+    return ((bits[i % bits.length] >> (i % 8)) & 1) === 1;
+  };
+  const raw = Buffer.alloc(size * (size + 1), 255);
+  for (let py = 0; py < size; py++) {
+    raw[py * (size + 1)] = 0; // filter: none
+    const my = Math.floor(py / scale) - 4;
+    for (let px = 0; px < size; px++) {
+      const mx = Math.floor(px / scale) - 4;
+      if (mx >= 0 && my >= 0 && mx < modules && my < modules && dark(mx, my)) raw[py * (size + 1) + 1 + px] = 0;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(td) >>> 0);
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

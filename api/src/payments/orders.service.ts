@@ -1,0 +1,410 @@
+import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, FindOptionsWhere, ILike, Repository } from 'typeorm';
+import {
+  BillingCycle,
+  ORDER_STATUS_EVENT,
+  OrderKind,
+  OrderStatus,
+  OrderStatusEvent,
+  OrderView,
+  PAYMENT_ERRORS,
+  PIX_EXPIRY_MINUTES,
+  PaymentMethodKind,
+  TokenPackView,
+  isValidCpf,
+  maxInstallments,
+  rejectionReason,
+  rooms,
+} from '@cda/shared';
+import { PlansService } from '../plans/plans.service';
+import { SettingsService } from '../settings/settings.service';
+import { MetricsService } from '../metrics/metrics.service';
+import { RealtimeGateway } from '../realtime/realtime.gateway';
+import { AuditService } from '../audit/audit.service';
+import { Order } from './order.entity';
+import { TokenPack } from './token-pack.entity';
+import { MercadoPagoCredentialsService } from './mercadopago.provider';
+import { PAYMENT_PROVIDER, Payer, PaymentProvider, ProviderError, ProviderPayment } from './payment-provider';
+
+/** Marks an order whose payment could not be created; a late approval of it is still honoured. */
+const PROVIDER_ERROR = 'provider_error';
+
+export interface PurchaseItem {
+  kind: OrderKind;
+  itemId: string;
+  billingCycle?: BillingCycle;
+}
+
+export interface PayerInput {
+  email: string;
+  fullName: string;
+  cpf: string;
+}
+
+export interface CardInput {
+  token: string;
+  installments: number;
+  paymentMethodId: string;
+  issuerId?: string;
+}
+
+/** The provider's payment does not belong to the order it names (amount, currency, reference or id). */
+export class PaymentMismatchError extends HttpException {
+  constructor(readonly reasons: string[]) {
+    super({ statusCode: 422, message: 'Pagamento não confere com o pedido', reasons }, HttpStatus.UNPROCESSABLE_ENTITY);
+  }
+}
+
+/** Which order status a provider status leads to; `authorized` (not captured) and in-review stay pending. */
+function targetStatus(providerStatus: string): OrderStatus {
+  switch (providerStatus) {
+    case 'approved':
+      return 'approved';
+    case 'rejected':
+      return 'rejected';
+    case 'cancelled':
+      return 'cancelled';
+    case 'refunded':
+    case 'charged_back':
+      return 'refunded';
+    default:
+      return 'pending';
+  }
+}
+
+/** Allowed previous states for each target: the order state machine in one place. */
+function canMove(from: { status: OrderStatus; statusDetail: string | null }, to: OrderStatus): boolean {
+  const unconfirmed = from.status === 'pending' || (from.status === 'cancelled' && from.statusDetail === PROVIDER_ERROR);
+  switch (to) {
+    case 'approved':
+    case 'rejected':
+      return unconfirmed;
+    case 'cancelled':
+      return from.status === 'pending';
+    case 'refunded':
+      return from.status === 'approved' || unconfirmed;
+    case 'pending':
+      return from.status === 'pending';
+  }
+}
+
+/** TypeORM's postgres driver answers UPDATE … RETURNING with [rows, affectedCount]. */
+function returned<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+function splitName(fullName: string): { firstName: string; lastName: string } {
+  const parts = fullName.trim().split(/\s+/);
+  return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' ') };
+}
+
+@Injectable()
+export class OrdersService {
+  private readonly logger = new Logger(OrdersService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    @InjectRepository(TokenPack) private readonly packs: Repository<TokenPack>,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly credentials: MercadoPagoCredentialsService,
+    private readonly plans: PlansService,
+    private readonly settings: SettingsService,
+    private readonly metrics: MetricsService,
+    private readonly gateway: RealtimeGateway,
+    private readonly audit: AuditService,
+  ) {}
+
+  async listPacks(): Promise<TokenPackView[]> {
+    const packs = await this.packs.find({ where: { isActive: true }, order: { sortOrder: 'ASC' } });
+    return packs.map(({ id, name, tokens, priceCents, popular }) => ({ id, name, tokens, priceCents, popular }));
+  }
+
+  async paymentConfig() {
+    const [creds, s] = await Promise.all([this.credentials.get(), this.settings.get('payment')]);
+    return {
+      publicKey: creds.publicKey,
+      testMode: creds.testMode,
+      methods: { card: s.cardEnabled, pix: s.pixEnabled, boleto: s.boletoEnabled },
+    };
+  }
+
+  /** Price, name and tokens come from our tables; the client only says what it wants. */
+  private async price(item: PurchaseItem): Promise<Pick<Order, 'kind' | 'planId' | 'packId' | 'billingCycle' | 'itemName' | 'tokens' | 'amountCents'>> {
+    if (item.kind === 'plan') {
+      const plan = await this.plans.get(item.itemId);
+      const cycle = item.billingCycle;
+      if (!cycle) throw new BadRequestException('Escolha a cobrança mensal ou anual.');
+      const cents = plan ? (cycle === 'yearly' ? plan.yearlyPriceCents : plan.monthlyPriceCents) : 0;
+      if (!plan || !plan.isActive || cents <= 0) throw new NotFoundException('Plano não encontrado');
+      const name = `Plano ${plan.name} - ${cycle === 'yearly' ? 'Anual' : 'Mensal'}`;
+      return { kind: 'plan', planId: plan.id, packId: null, billingCycle: cycle, itemName: name, tokens: plan.tokenLimit, amountCents: cents };
+    }
+    const pack = await this.packs.findOne({ where: { id: item.itemId, isActive: true } });
+    if (!pack) throw new NotFoundException('Pacote não encontrado');
+    return { kind: 'token_pack', planId: null, packId: pack.id, billingCycle: null, itemName: `Pacote ${pack.name} de tokens`, tokens: pack.tokens, amountCents: pack.priceCents };
+  }
+
+  private async checkMethod(method: PaymentMethodKind): Promise<void> {
+    const s = await this.settings.get('payment');
+    const enabled = { card: s.cardEnabled, pix: s.pixEnabled, boleto: s.boletoEnabled }[method];
+    if (!enabled) throw new BadRequestException('Forma de pagamento indisponível.');
+  }
+
+  private payer(input: PayerInput): Payer {
+    const cpf = input.cpf.replace(/\D/g, '');
+    if (!isValidCpf(cpf)) throw new BadRequestException('CPF inválido');
+    const { firstName, lastName } = splitName(input.fullName);
+    if (!firstName) throw new BadRequestException('Informe o nome completo');
+    return { email: input.email.trim().toLowerCase(), firstName, lastName, cpf };
+  }
+
+  private async open(userId: string, item: PurchaseItem, method: PaymentMethodKind, email: string, installments = 1): Promise<Order> {
+    await this.checkMethod(method);
+    const priced = await this.price(item);
+    if (installments < 1 || installments > maxInstallments(priced.billingCycle)) {
+      throw new BadRequestException(`Número de parcelas inválido (máximo ${maxInstallments(priced.billingCycle)}).`);
+    }
+    return this.orders.save(this.orders.create({ ...priced, userId, method, installments, payerEmail: email, status: 'pending' }));
+  }
+
+  /**
+   * The provider could not create the payment. The order is closed (never left pending without a
+   * payment), but a late approval of it is still honoured, as the request may have reached them.
+   */
+  private async providerFailed(order: Order, err: unknown, message: string): Promise<never> {
+    this.logger.error({ orderId: order.id, err: (err as Error).message, status: (err as ProviderError).httpStatus }, 'payment creation failed');
+    await this.orders.update({ id: order.id, status: 'pending' }, { status: 'cancelled', statusDetail: PROVIDER_ERROR });
+    this.metrics.payments.inc({ status: 'provider_error' });
+    throw new HttpException({ statusCode: 502, message, orderId: order.id }, HttpStatus.BAD_GATEWAY);
+  }
+
+  async payByCard(userId: string, item: PurchaseItem, payerInput: PayerInput, card: CardInput): Promise<OrderView> {
+    const payer = this.payer(payerInput);
+    const order = await this.open(userId, item, 'card', payer.email, card.installments);
+    const { notificationUrl } = await this.credentials.get();
+    let payment: ProviderPayment;
+    try {
+      payment = await this.provider.createCardPayment(
+        { orderId: order.id, amountCents: order.amountCents, description: order.itemName, payer, notificationUrl, ...card },
+        `order:${order.id}:card`,
+      );
+    } catch (err) {
+      return this.providerFailed(order, err, PAYMENT_ERRORS.card);
+    }
+    // The webhook may already have applied this payment; the compare-and-set makes the second a no-op.
+    await this.apply(order.id, payment, 'card-response');
+    return this.view(await this.orders.findOneByOrFail({ id: order.id }));
+  }
+
+  async payByPix(userId: string, item: PurchaseItem, payerInput: PayerInput): Promise<OrderView> {
+    const payer = this.payer(payerInput);
+    const order = await this.open(userId, item, 'pix', payer.email);
+    const { notificationUrl } = await this.credentials.get();
+    const expiresAt = new Date(Date.now() + PIX_EXPIRY_MINUTES * 60_000);
+    let payment: ProviderPayment;
+    try {
+      payment = await this.provider.createPixPayment(
+        { orderId: order.id, amountCents: order.amountCents, description: order.itemName, payer, notificationUrl, expiresAt },
+        `order:${order.id}:pix`,
+      );
+    } catch (err) {
+      return this.providerFailed(order, err, PAYMENT_ERRORS.pix);
+    }
+    const pix = { ...payment.pix!, expiresAt: payment.pix!.expiresAt || expiresAt.toISOString() };
+    await this.orders.update({ id: order.id }, { pix });
+    await this.apply(order.id, payment, 'pix-response');
+    return this.view(await this.orders.findOneByOrFail({ id: order.id }));
+  }
+
+  /** A webhook told us about a payment: ask the provider for the truth, then apply it. */
+  async onPaymentNotification(providerPaymentId: string): Promise<{ orderId: string | null; status: OrderStatus | null }> {
+    const payment = await this.provider.getPayment(providerPaymentId);
+    const ref = payment.externalReference ?? '';
+    const order = /^[0-9a-f-]{36}$/i.test(ref) ? await this.orders.findOneBy({ id: ref }) : null;
+    if (!order) {
+      // Not ours (another integration on the same account): acknowledge so the provider stops retrying.
+      this.logger.warn({ providerPaymentId, externalReference: ref }, 'payment notification for an unknown order');
+      return { orderId: null, status: null };
+    }
+    const status = await this.apply(order.id, payment, 'webhook');
+    return { orderId: order.id, status };
+  }
+
+  /**
+   * Applies the provider's view of a payment to its order, exactly once per transition: the order
+   * row is locked, the move is checked against the state machine, and the grant or reversal is
+   * written in the same transaction (the ledger's unique (order_id, type) backs this up).
+   */
+  async apply(orderId: string, payment: ProviderPayment, source: string): Promise<OrderStatus> {
+    const target = targetStatus(payment.status);
+    const result = await this.db.transaction(async (tx) => {
+      const [row] = await tx.query(
+        `SELECT id, user_id, kind, plan_id, pack_id, billing_cycle, item_name, tokens, amount_cents, status, status_detail, provider_payment_id
+         FROM orders WHERE id = $1 FOR UPDATE`,
+        [orderId],
+      );
+      if (!row) throw new NotFoundException('Pedido não encontrado');
+      const mismatch = this.mismatches(row, payment);
+      if (mismatch.length) {
+        this.logger.error({ orderId, providerPaymentId: payment.providerId, mismatch, source }, 'payment does not match its order; refused');
+        this.metrics.payments.inc({ status: 'mismatch' });
+        throw new PaymentMismatchError(mismatch);
+      }
+      const from = { status: row.status as OrderStatus, statusDetail: row.status_detail as string | null };
+      if (!canMove(from, target)) return { moved: false, previous: from.status, status: from.status, userId: row.user_id as string };
+      await tx.query(
+        `UPDATE orders SET status = $2::order_status, status_detail = $3, provider_payment_id = $4, updated_at = now(),
+           approved_at = CASE WHEN $2::order_status = 'approved' THEN now() ELSE approved_at END,
+           refunded_at = CASE WHEN $2::order_status = 'refunded' THEN now() ELSE refunded_at END
+         WHERE id = $1`,
+        [orderId, target, payment.statusDetail, payment.providerId],
+      );
+      if (target === 'approved') await this.grant(tx, row);
+      if (target === 'refunded' && from.status === 'approved') await this.reverse(tx, row);
+      return { moved: target !== from.status, previous: from.status, status: target, userId: row.user_id as string };
+    });
+    if (result.moved) {
+      this.logger.log({ orderId, from: result.previous, to: result.status, source, providerPaymentId: payment.providerId }, 'order status changed');
+      this.metrics.payments.inc({ status: result.status });
+      const event: OrderStatusEvent = { id: orderId, status: result.status, statusDetail: payment.statusDetail };
+      // Through the Redis adapter: the user's browser may be connected to another API instance.
+      this.gateway.server?.to(rooms.user(result.userId)).emit(ORDER_STATUS_EVENT, event);
+    }
+    return result.status;
+  }
+
+  private mismatches(row: { id: string; amount_cents: number; provider_payment_id: string | null }, p: ProviderPayment): string[] {
+    const out: string[] = [];
+    if (p.externalReference !== row.id) out.push(`reference ${p.externalReference ?? '(none)'}`);
+    if (p.amountCents !== Number(row.amount_cents)) out.push(`amount ${p.amountCents} != ${row.amount_cents}`);
+    if (p.currency !== 'BRL') out.push(`currency ${p.currency}`);
+    if (row.provider_payment_id && row.provider_payment_id !== p.providerId) out.push(`payment id ${p.providerId} != ${row.provider_payment_id}`);
+    return out;
+  }
+
+  /** Plan: the plan, a fresh allowance and the paid period. Pack: non-expiring credit. */
+  private async grant(tx: EntityManager, o: { id: string; user_id: string; kind: OrderKind; plan_id: string; billing_cycle: BillingCycle; item_name: string; tokens: string }) {
+    if (o.kind === 'plan') {
+      const period = o.billing_cycle === 'yearly' ? '1 year' : '1 month';
+      // The allowance replaces the unused plan tokens (as a renewal does); a still-running paid
+      // period of the same plan is extended rather than cut short.
+      const [r] = returned<{ delta: string }>(await tx.query(
+        `WITH old AS (SELECT tokens, plan, plan_expires_at FROM users WHERE id = $1 FOR UPDATE)
+         UPDATE users u SET plan = $2::varchar, tokens = u.credit_tokens + $3, plan_period_start = now(),
+           plan_expires_at = CASE WHEN old.plan = $2::varchar AND old.plan_expires_at > now() THEN old.plan_expires_at ELSE now() END + $4::interval
+         FROM old WHERE u.id = $1
+         RETURNING (u.tokens - old.tokens)::text AS delta`,
+        [o.user_id, o.plan_id, Number(o.tokens), period],
+      ));
+      await tx.query(
+        `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, 'purchase', $2, 0, $3, $4)`,
+        [o.user_id, Number(r.delta), o.id, `Compra: ${o.item_name}`],
+      );
+      return;
+    }
+    await tx.query(`UPDATE users SET tokens = tokens + $2, credit_tokens = credit_tokens + $2 WHERE id = $1`, [o.user_id, Number(o.tokens)]);
+    await tx.query(
+      `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, 'purchase', $2, $2, $3, $4)`,
+      [o.user_id, Number(o.tokens), o.id, `Compra: ${o.item_name}`],
+    );
+  }
+
+  /**
+   * Takes back what the order gave, as far as it is still there (spent tokens cannot be recovered,
+   * and the balance never goes negative). A refunded plan falls back to the free plan.
+   */
+  private async reverse(tx: EntityManager, o: { id: string; user_id: string; kind: OrderKind; item_name: string; tokens: string }) {
+    let delta: number;
+    let creditDelta = 0;
+    if (o.kind === 'plan') {
+      const [r] = returned<{ delta: string }>(await tx.query(
+        `WITH old AS (SELECT tokens FROM users WHERE id = $1 FOR UPDATE)
+         UPDATE users u SET plan = 'free', plan_expires_at = NULL, plan_period_start = now(),
+           tokens = u.credit_tokens + LEAST(u.tokens - u.credit_tokens, (SELECT token_limit FROM plans WHERE id = 'free'))
+         FROM old WHERE u.id = $1
+         RETURNING (u.tokens - old.tokens)::text AS delta`,
+        [o.user_id],
+      ));
+      delta = Number(r.delta);
+    } else {
+      const [r] = returned<{ removed: string }>(await tx.query(
+        `WITH old AS (SELECT credit_tokens FROM users WHERE id = $1 FOR UPDATE)
+         UPDATE users u SET tokens = u.tokens - LEAST($2, old.credit_tokens), credit_tokens = u.credit_tokens - LEAST($2, old.credit_tokens)
+         FROM old WHERE u.id = $1
+         RETURNING LEAST($2, old.credit_tokens)::text AS removed`,
+        [o.user_id, Number(o.tokens)],
+      ));
+      delta = -Number(r.removed);
+      creditDelta = delta;
+    }
+    await tx.query(
+      `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, 'reversal', $2, $3, $4, $5)`,
+      [o.user_id, delta, creditDelta, o.id, `Estorno: ${o.item_name}`],
+    );
+  }
+
+  /** Admin refund: the provider refunds, then its answer (not ours) moves the order and reverses the credit. */
+  async refund(orderId: string, adminId: string): Promise<OrderView> {
+    const order = await this.orders.findOneBy({ id: orderId });
+    if (!order) throw new NotFoundException('Pedido não encontrado');
+    if (order.status !== 'approved' || !order.providerPaymentId) throw new BadRequestException('Só pedidos aprovados podem ser estornados.');
+    try {
+      await this.provider.refund(order.providerPaymentId, `order:${order.id}:refund`);
+      await this.apply(order.id, await this.provider.getPayment(order.providerPaymentId), 'admin-refund');
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      this.logger.error({ orderId, err: err.message }, 'refund failed at the provider');
+      throw new HttpException({ statusCode: 502, message: 'Erro ao estornar pagamento' }, HttpStatus.BAD_GATEWAY);
+    }
+    await this.audit.record(adminId, 'order.refund', order.id, { amountCents: order.amountCents });
+    return this.view(await this.orders.findOneByOrFail({ id: orderId }));
+  }
+
+  async getForUser(orderId: string, user: { id: string; isAdmin: boolean }): Promise<OrderView> {
+    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await this.orders.findOneBy({ id: orderId }) : null;
+    // Someone else's order is as invisible as a missing one.
+    if (!order || (order.userId !== user.id && !user.isAdmin)) throw new NotFoundException('Pedido não encontrado');
+    return this.view(order);
+  }
+
+  async list(filter: { userId?: string; status?: OrderStatus; kind?: OrderKind; method?: PaymentMethodKind; email?: string; page: number; pageSize: number }) {
+    const where: FindOptionsWhere<Order> = {};
+    if (filter.userId) where.userId = filter.userId;
+    if (filter.status) where.status = filter.status;
+    if (filter.kind) where.kind = filter.kind;
+    if (filter.method) where.method = filter.method;
+    if (filter.email) where.payerEmail = ILike(`%${filter.email.replace(/[%_\\]/g, '\\$&')}%`);
+    const [rows, total] = await this.orders.findAndCount({
+      where,
+      order: { createdAt: 'DESC' },
+      skip: (filter.page - 1) * filter.pageSize,
+      take: filter.pageSize,
+    });
+    return { items: rows.map((o) => this.view(o)), total, page: filter.page, pageCount: Math.max(1, Math.ceil(total / filter.pageSize)) };
+  }
+
+  view(o: Order): OrderView {
+    return {
+      id: o.id,
+      kind: o.kind,
+      itemId: (o.kind === 'plan' ? o.planId : o.packId) ?? '',
+      itemName: o.itemName,
+      billingCycle: o.billingCycle,
+      tokens: o.tokens,
+      amountCents: o.amountCents,
+      method: o.method,
+      installments: o.installments,
+      status: o.status,
+      statusDetail: o.statusDetail,
+      reason: o.status === 'rejected' || o.status === 'cancelled' ? rejectionReason(o.statusDetail) : null,
+      providerPaymentId: o.providerPaymentId,
+      pix: o.pix,
+      approvedAt: o.approvedAt?.toISOString() ?? null,
+      createdAt: o.createdAt.toISOString(),
+      updatedAt: o.updatedAt.toISOString(),
+      payerEmail: o.payerEmail,
+    };
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * What the order logic needs from a payment provider. Mercado Pago's types stay behind the
+ * implementation, so the state machine and its tests speak only these.
+ */
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
+
+/** The provider's own status vocabulary (Mercado Pago's, which is the only provider). */
+export type ProviderStatus =
+  | 'approved'
+  | 'authorized'
+  | 'in_process'
+  | 'pending'
+  | 'rejected'
+  | 'cancelled'
+  | 'refunded'
+  | 'charged_back'
+  | (string & {});
+
+export interface ProviderPayment {
+  providerId: string;
+  status: ProviderStatus;
+  statusDetail: string | null;
+  externalReference: string | null;
+  amountCents: number;
+  currency: string;
+  pix?: { qrCode: string; qrCodeBase64: string; ticketUrl: string | null; expiresAt: string };
+}
+
+export interface Payer {
+  email: string;
+  firstName: string;
+  lastName: string;
+  cpf: string;
+}
+
+interface CommonInput {
+  orderId: string;
+  amountCents: number;
+  description: string;
+  payer: Payer;
+  notificationUrl: string;
+}
+
+export interface CardPaymentInput extends CommonInput {
+  token: string;
+  installments: number;
+  paymentMethodId: string;
+  issuerId?: string;
+}
+
+export interface PixPaymentInput extends CommonInput {
+  expiresAt: Date;
+}
+
+/** The provider answered with an error or could not be reached; nothing was (knowingly) charged. */
+export class ProviderError extends Error {
+  constructor(message: string, readonly httpStatus: number | null, readonly body?: unknown) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface PaymentProvider {
+  createCardPayment(input: CardPaymentInput, idempotencyKey: string): Promise<ProviderPayment>;
+  createPixPayment(input: PixPaymentInput, idempotencyKey: string): Promise<ProviderPayment>;
+  getPayment(providerId: string): Promise<ProviderPayment>;
+  refund(providerId: string, idempotencyKey: string): Promise<void>;
+}

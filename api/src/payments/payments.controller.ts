@@ -1,0 +1,115 @@
+import { Body, Controller, Get, Headers, HttpCode, HttpException, HttpStatus, Logger, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ADMIN_ROLES } from '@cda/shared';
+import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { AdminGuard } from '../auth/admin.guard';
+import type { AuthUser } from '../auth/auth-user';
+import { CardPaymentDto, OrdersQueryDto, PixPaymentDto } from './dto/payments.dto';
+import { OrdersService } from './orders.service';
+import { MercadoPagoCredentialsService } from './mercadopago.provider';
+import { verifyWebhookSignature } from './webhook-verifier';
+import { ProviderError } from './payment-provider';
+
+@ApiTags('payments')
+@Controller()
+export class PaymentsController {
+  private readonly logger = new Logger(PaymentsController.name);
+
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly credentials: MercadoPagoCredentialsService,
+  ) {}
+
+  /** Public: the plans page offers packs before signing in. */
+  @Get('token-packs')
+  packs() {
+    return this.orders.listPacks();
+  }
+
+  /** Public key, enabled methods and test mode, for the checkout screen. */
+  @Get('payments/config')
+  config() {
+    return this.orders.paymentConfig();
+  }
+
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @Post('payments/card')
+  card(@CurrentUser() user: AuthUser, @Body() dto: CardPaymentDto) {
+    const { item, payer, ...card } = dto;
+    return this.orders.payByCard(user.id, item, payer, card);
+  }
+
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @Post('payments/pix')
+  pix(@CurrentUser() user: AuthUser, @Body() dto: PixPaymentDto) {
+    return this.orders.payByPix(user.id, dto.item, dto.payer);
+  }
+
+  /**
+   * Mercado Pago's notifications. The signature proves the sender; the body is not trusted beyond
+   * the payment id, which is re-read from the provider before anything changes.
+   */
+  @Post('payments/webhook')
+  @HttpCode(200)
+  async webhook(
+    @Req() req: Request,
+    @Body() body: { type?: string; action?: string; data?: { id?: string | number } },
+    @Headers('x-signature') xSignature?: string,
+    @Headers('x-request-id') xRequestId?: string,
+  ) {
+    // Parsed from the raw URL: a nested query parser would turn `data.id` into an object.
+    const query = new URL(req.originalUrl, 'http://local').searchParams;
+    const dataId = query.get('data.id') ?? query.get('id') ?? (body?.data?.id !== undefined ? String(body.data.id) : undefined);
+    const type = query.get('type') ?? query.get('topic') ?? body?.type;
+    const { webhookSecret } = await this.credentials.get();
+    const check = verifyWebhookSignature({ xSignature, xRequestId, dataId, secret: webhookSecret });
+    if (!check.ok) {
+      this.logger.warn({ reason: check.reason, xRequestId, dataId }, 'webhook refused: bad signature');
+      throw new HttpException({ statusCode: 401, message: 'Assinatura inválida' }, HttpStatus.UNAUTHORIZED);
+    }
+    if (type !== 'payment' || !dataId) return { received: true, ignored: true };
+    try {
+      return { received: true, ...(await this.orders.onPaymentNotification(dataId)) };
+    } catch (err) {
+      // Provider unreachable: a non-2xx makes Mercado Pago deliver again later.
+      if (err instanceof ProviderError) throw new HttpException({ statusCode: 502, message: 'Provedor indisponível' }, HttpStatus.BAD_GATEWAY);
+      throw err;
+    }
+  }
+
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @Get('orders')
+  mine(@CurrentUser() user: AuthUser, @Query() q: OrdersQueryDto) {
+    return this.orders.list({ userId: user.id, status: q.status, kind: q.kind, method: q.method, page: q.page, pageSize: q.pageSize });
+  }
+
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  @Get('orders/:id')
+  one(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.orders.getForUser(id, { id: user.id, isAdmin: ADMIN_ROLES.includes(user.role) });
+  }
+}
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, AdminGuard)
+@Controller('admin/orders')
+export class AdminOrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Get()
+  list(@Query() q: OrdersQueryDto) {
+    return this.orders.list(q);
+  }
+
+  @Post(':id/refund')
+  @HttpCode(200)
+  refund(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.orders.refund(id, user.id);
+  }
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { RealtimeModule } from '../realtime/realtime.module';
+import { Order } from './order.entity';
+import { TokenPack } from './token-pack.entity';
+import { OrdersService } from './orders.service';
+import { MercadoPagoCredentialsService, MercadoPagoProvider } from './mercadopago.provider';
+import { PAYMENT_PROVIDER } from './payment-provider';
+import { AdminOrdersController, PaymentsController } from './payments.controller';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Order, TokenPack]), AuthModule, RealtimeModule],
+  controllers: [PaymentsController, AdminOrdersController],
+  providers: [OrdersService, MercadoPagoCredentialsService, { provide: PAYMENT_PROVIDER, useClass: MercadoPagoProvider }],
+  exports: [OrdersService],
+})
+export class PaymentsModule {}

@@ -1,0 +1,290 @@
+import { Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ORDER_STATUS_EVENT, OrderStatusEvent, OrderView } from '@cda/shared';
+import { TokensService } from '../src/tokens/tokens.service';
+import { FakeMercadoPago, fakeCardToken, signWebhook, startFakeMercadoPago } from '../src/payments/fake-mercadopago/server';
+import { Stack, connectSocket, metricValue, registerAdmin, registerUser, startStack } from './harness';
+
+const SECRET = 'whsec-test-payments';
+const CPF = '12345678909';
+
+describe('payments through Mercado Pago (fake provider over HTTP)', () => {
+  let stack: Stack;
+  let fake: FakeMercadoPago;
+  let db: DataSource;
+  let tokens: TokensService;
+
+  beforeAll(async () => {
+    fake = await startFakeMercadoPago({ webhookSecret: SECRET, accessToken: 'TEST-token', forceWebhookUrl: true });
+    Object.assign(process.env, { MP_BASE_URL: fake.url, MP_ACCESS_TOKEN: 'TEST-token', MP_WEBHOOK_SECRET: SECRET, MP_PUBLIC_KEY: 'TEST-public' });
+    stack = await startStack();
+    fake.options.webhookUrl = `${stack.baseUrl}/api/payments/webhook`;
+    db = stack.app.get(DataSource);
+    tokens = stack.app.get(TokensService);
+  }, 60000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await fake?.stop();
+    for (const k of ['MP_BASE_URL', 'MP_ACCESS_TOKEN', 'MP_WEBHOOK_SECRET', 'MP_PUBLIC_KEY']) delete process.env[k];
+  });
+
+  const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
+  const payer = (email: string) => ({ email, fullName: 'Maria da Silva', cpf: '123.456.789-09' });
+  const pack = (id = 'premium') => ({ kind: 'token_pack', itemId: id });
+
+  async function consistent(userId: string): Promise<number> {
+    const b = await tokens.balance(userId);
+    expect(await tokens.ledgerSum(userId)).toBe(b.tokens);
+    return b.tokens;
+  }
+
+  function payCard(user: { token: string; email: string }, name: string, item: object = pack(), installments = 1) {
+    return stack.http
+      .post('/api/payments/card')
+      .set(auth(user.token))
+      .send({ item, payer: payer(user.email), token: fakeCardToken(name), installments, paymentMethodId: 'master', issuerId: '24' });
+  }
+
+  async function payPix(user: { token: string; email: string }, item: object = pack('basic')): Promise<OrderView> {
+    const res = await stack.http.post('/api/payments/pix').set(auth(user.token)).send({ item, payer: payer(user.email) }).expect(201);
+    return res.body;
+  }
+
+  /** Waits until the fake has delivered every webhook it owes the app (they go out just after each answer). */
+  async function settled(paymentId: string | null, count = 1) {
+    const deadline = Date.now() + 5000;
+    while (fake.deliveries.filter((d) => String(d.paymentId) === paymentId).length < count) {
+      if (Date.now() > deadline) throw new Error(`webhook for ${paymentId} not delivered`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  const purchases = async (orderId: string) =>
+    (await db.query(`SELECT type, amount::int FROM token_transactions WHERE order_id = $1 ORDER BY id`, [orderId])) as { type: string; amount: number }[];
+
+  it('lists the packs and the checkout configuration', async () => {
+    const packs = (await stack.http.get('/api/token-packs').expect(200)).body;
+    expect(packs).toEqual([
+      { id: 'basic', name: 'Básico', tokens: 1_000_000, priceCents: 1900, popular: false },
+      { id: 'premium', name: 'Premium', tokens: 5_000_000, priceCents: 7900, popular: true },
+      { id: 'enterprise', name: 'Enterprise', tokens: 10_000_000, priceCents: 14900, popular: false },
+    ]);
+    const config = (await stack.http.get('/api/payments/config').expect(200)).body;
+    expect(config).toEqual({ publicKey: 'TEST-public', testMode: true, methods: { card: true, pix: true, boleto: false } });
+  });
+
+  it.each([
+    ['APRO', 'approved', 'accredited', null],
+    ['CONT', 'pending', 'pending_contingency', null],
+    ['FUND', 'rejected', 'cc_rejected_insufficient_amount', 'Cartão sem limite suficiente'],
+    ['SECU', 'rejected', 'cc_rejected_bad_filled_security_code', 'Código de segurança inválido'],
+    ['EXPI', 'rejected', 'cc_rejected_bad_filled_date', 'Data de validade inválida'],
+    ['CARD', 'rejected', 'cc_rejected_bad_filled_card_number', 'Número do cartão inválido'],
+    ['BLAC', 'rejected', 'cc_rejected_blacklist', 'Cartão bloqueado pelo banco'],
+    ['LOCK', 'rejected', 'cc_rejected_card_disabled', 'Cartão bloqueado pelo banco'],
+    ['OTHE', 'rejected', 'cc_rejected_other_reason', 'Não foi possível processar o pagamento'],
+    ['CALL', 'rejected', 'cc_rejected_call_for_authorize', 'Não foi possível processar o pagamento'],
+    ['FORM', 'rejected', 'cc_rejected_bad_filled_other', 'Não foi possível processar o pagamento'],
+  ])('card as %s ends %s (%s) and credits only when approved', async (name, status, detail, reason) => {
+    const user = await registerUser(stack);
+    const res = await payCard(user, name);
+    expect(res.status).toBe(201);
+    const order: OrderView = res.body;
+    expect(order).toMatchObject({ status, statusDetail: detail, reason, amountCents: 7900, itemName: 'Pacote Premium de tokens', method: 'card' });
+    // The card response and the provider's own webhook both arrive; only one may count.
+    await settled(order.providerPaymentId);
+    const again = (await stack.http.get(`/api/orders/${order.id}`).set(auth(user.token)).expect(200)).body;
+    expect(again.status).toBe(status);
+    expect(await consistent(user.id)).toBe(status === 'approved' ? 6_000_000 : 1_000_000);
+    expect((await purchases(order.id)).filter((r) => r.type === 'purchase')).toHaveLength(status === 'approved' ? 1 : 0);
+  });
+
+  it('prices on the server, sends one idempotency key per order, and limits instalments', async () => {
+    const user = await registerUser(stack);
+    // The client cannot name a price: the field is refused, and the catalogue's price is charged.
+    const priced = await stack.http
+      .post('/api/payments/card')
+      .set(auth(user.token))
+      .send({ item: pack(), payer: payer(user.email), token: fakeCardToken('APRO'), installments: 3, paymentMethodId: 'master', amount: 1 });
+    expect(priced.status).toBe(400);
+    const ok = (await payCard(user, 'APRO', pack(), 3).expect(201)).body as OrderView;
+    expect(ok.amountCents).toBe(7900);
+    const created = fake.requests.filter((r) => r.path === '/v1/payments' && (r.body as { external_reference?: string }).external_reference === ok.id);
+    expect(created).toHaveLength(1);
+    expect(created[0].idempotencyKey).toBe(`order:${ok.id}:card`);
+    expect(created[0].body).toMatchObject({ transaction_amount: 79, installments: 3, payer: { identification: { type: 'CPF', number: CPF } } });
+
+    const yearly = await payCard(user, 'APRO', { kind: 'plan', itemId: 'premium', billingCycle: 'yearly' }, 2);
+    expect(yearly.status).toBe(400);
+    expect(yearly.body.message).toBe('Número de parcelas inválido (máximo 1).');
+    const badCpf = await stack.http
+      .post('/api/payments/pix')
+      .set(auth(user.token))
+      .send({ item: pack(), payer: { ...payer(user.email), cpf: '123.456.789-00' } });
+    expect(badCpf.status).toBe(400);
+    expect(badCpf.body.message).toBe('CPF inválido');
+    const free = await payCard(user, 'APRO', { kind: 'plan', itemId: 'free', billingCycle: 'monthly' });
+    expect(free.status).toBe(404);
+    expect(free.body.message).toBe('Plano não encontrado');
+  });
+
+  it('activates a yearly Premium plan: plan, 20M allowance, period of one year', async () => {
+    const user = await registerUser(stack);
+    const order = (await payCard(user, 'APRO', { kind: 'plan', itemId: 'premium', billingCycle: 'yearly' }).expect(201)).body as OrderView;
+    expect(order).toMatchObject({ status: 'approved', amountCents: 143000, itemName: 'Plano Premium - Anual', billingCycle: 'yearly' });
+    await settled(order.providerPaymentId);
+    const b = await tokens.balance(user.id);
+    expect(b).toMatchObject({ planId: 'premium', tokens: 20_000_000, tokensPlan: 20_000_000 });
+    const days = (new Date(b.planExpiresAt!).getTime() - Date.now()) / 86400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThan(367);
+    expect(await consistent(user.id)).toBe(20_000_000);
+  });
+
+  it('PIX: QR data and 30-minute expiry; the approval webhook credits and is pushed over socket.io', async () => {
+    const user = await registerUser(stack);
+    const socket = await connectSocket(stack, user.token);
+    try {
+      const order = await payPix(user);
+      expect(order).toMatchObject({ status: 'pending', statusDetail: 'pending_waiting_transfer', method: 'pix', amountCents: 1900 });
+      expect(order.pix!.qrCode).toMatch(/^000201/);
+      expect(Buffer.from(order.pix!.qrCodeBase64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+      const minutes = (new Date(order.pix!.expiresAt).getTime() - Date.now()) / 60_000;
+      expect(minutes).toBeGreaterThan(29);
+      expect(minutes).toBeLessThanOrEqual(30);
+      const sent = fake.requests.find((r) => (r.body as { external_reference?: string })?.external_reference === order.id)!;
+      expect(sent.body).toMatchObject({ payment_method_id: 'pix', transaction_amount: 19, payer: { first_name: 'Maria', last_name: 'da Silva' } });
+      expect((sent.body as { date_of_expiration: string }).date_of_expiration).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-03:00$/);
+      await settled(order.providerPaymentId);
+      expect(await consistent(user.id)).toBe(1_000_000);
+
+      const pushed = new Promise<OrderStatusEvent>((resolve) => socket.on(ORDER_STATUS_EVENT, (e: OrderStatusEvent) => e.status === 'approved' && resolve(e)));
+      await fake.approve(Number(order.providerPaymentId));
+      expect(await pushed).toEqual({ id: order.id, status: 'approved', statusDetail: 'accredited' });
+      expect((await stack.http.get(`/api/orders/${order.id}`).set(auth(user.token)).expect(200)).body.status).toBe('approved');
+      expect(await consistent(user.id)).toBe(2_000_000);
+      expect(await purchases(order.id)).toEqual([{ type: 'purchase', amount: 1_000_000 }]);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('PIX that expires unpaid ends cancelled and credits nothing', async () => {
+    const user = await registerUser(stack);
+    const order = await payPix(user);
+    await fake.expire(Number(order.providerPaymentId));
+    const view = (await stack.http.get(`/api/orders/${order.id}`).set(auth(user.token)).expect(200)).body;
+    expect(view).toMatchObject({ status: 'cancelled', statusDetail: 'expired' });
+    // A late approval after expiry cannot happen at the provider; if it did, a cancelled order stays closed.
+    expect(await consistent(user.id)).toBe(1_000_000);
+  });
+
+  it('refuses webhooks without a valid signature and changes nothing', async () => {
+    const user = await registerUser(stack);
+    const order = await payPix(user);
+    const id = order.providerPaymentId!;
+    fake.payments.get(Number(id))!.status = 'approved';
+    const send = (headers: Record<string, string>) =>
+      stack.http.post(`/api/payments/webhook?data.id=${id}&type=payment`).set(headers).send({ type: 'payment', action: 'payment.updated', data: { id } });
+    expect((await send({ 'x-signature': signWebhook('wrong-secret', id, 'req-1'), 'x-request-id': 'req-1' })).status).toBe(401);
+    expect((await send({})).status).toBe(401);
+    // Signed for another payment id: the manifest does not match.
+    expect((await send({ 'x-signature': signWebhook(SECRET, '999', 'req-2'), 'x-request-id': 'req-2' })).status).toBe(401);
+    expect((await stack.http.get(`/api/orders/${order.id}`).set(auth(user.token))).body.status).toBe('pending');
+    expect(await consistent(user.id)).toBe(1_000_000);
+  });
+
+  it('credits once when the same approval webhook arrives 5 times at once', async () => {
+    const user = await registerUser(stack);
+    const order = await payPix(user, pack('enterprise'));
+    await settled(order.providerPaymentId);
+    Object.assign(fake.payments.get(Number(order.providerPaymentId))!, { status: 'approved', status_detail: 'accredited' });
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => fake.sendWebhook(Number(order.providerPaymentId))));
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    expect(await purchases(order.id)).toEqual([{ type: 'purchase', amount: 10_000_000 }]);
+    expect(await consistent(user.id)).toBe(11_000_000);
+    // A stale "created" notification delivered late (out of order) changes nothing either.
+    expect(await fake.sendWebhook(Number(order.providerPaymentId), 'payment.created')).toBe(200);
+    expect(await consistent(user.id)).toBe(11_000_000);
+  });
+
+  it('refuses and logs a payment whose amount does not match the order', async () => {
+    const user = await registerUser(stack);
+    const order = await payPix(user);
+    await settled(order.providerPaymentId);
+    const errors = jest.spyOn(Logger.prototype, 'error');
+    Object.assign(fake.payments.get(Number(order.providerPaymentId))!, { status: 'approved', transaction_amount: 0.01 });
+    expect(await fake.sendWebhook(Number(order.providerPaymentId))).toBe(422);
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ orderId: order.id, mismatch: ['amount 1 != 1900'] }), 'payment does not match its order; refused');
+    errors.mockRestore();
+    expect((await stack.http.get(`/api/orders/${order.id}`).set(auth(user.token))).body.status).toBe('pending');
+    expect(await consistent(user.id)).toBe(1_000_000);
+    expect(metricValue((await stack.http.get('/api/metrics')).text, 'cda_payments_total', { status: 'mismatch' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refund by an admin reverses the credit once, even when the refund webhook follows', async () => {
+    const user = await registerUser(stack);
+    const admin = await registerAdmin(stack);
+    const order = (await payCard(user, 'APRO', pack('basic')).expect(201)).body as OrderView;
+    await settled(order.providerPaymentId);
+    expect(await consistent(user.id)).toBe(2_000_000);
+
+    const list = (await stack.http.get(`/api/admin/orders?status=approved&email=${encodeURIComponent(user.email)}`).set(auth(admin.token)).expect(200)).body;
+    expect(list.items.map((o: OrderView) => o.id)).toEqual([order.id]);
+    expect((await stack.http.get('/api/admin/orders').set(auth(user.token))).status).toBe(403);
+
+    const refunded = (await stack.http.post(`/api/admin/orders/${order.id}/refund`).set(auth(admin.token)).expect(200)).body;
+    expect(refunded).toMatchObject({ status: 'refunded', statusDetail: 'refunded' });
+    expect(fake.requests.find((r) => r.path === `/v1/payments/${order.providerPaymentId}/refunds`)!.idempotencyKey).toBe(`order:${order.id}:refund`);
+    await settled(order.providerPaymentId, 2);
+    expect(await purchases(order.id)).toEqual([
+      { type: 'purchase', amount: 1_000_000 },
+      { type: 'reversal', amount: -1_000_000 },
+    ]);
+    expect(await consistent(user.id)).toBe(1_000_000);
+    expect((await stack.http.post(`/api/admin/orders/${order.id}/refund`).set(auth(admin.token))).status).toBe(400);
+  });
+
+  it('a refunded plan falls back to the free plan with a compensating ledger entry', async () => {
+    const user = await registerUser(stack);
+    const admin = await registerAdmin(stack);
+    const order = (await payCard(user, 'APRO', { kind: 'plan', itemId: 'basic', billingCycle: 'monthly' }).expect(201)).body as OrderView;
+    await settled(order.providerPaymentId);
+    expect((await tokens.balance(user.id)).planId).toBe('basic');
+    await stack.http.post(`/api/admin/orders/${order.id}/refund`).set(auth(admin.token)).expect(200);
+    const b = await tokens.balance(user.id);
+    expect(b).toMatchObject({ planId: 'free', tokens: 1_000_000, planExpiresAt: null });
+    expect(await consistent(user.id)).toBe(1_000_000);
+  });
+
+  it('provider down: pt-BR error, nothing faked or credited, and the user can retry', async () => {
+    const user = await registerUser(stack);
+    fake.down = true;
+    try {
+      const pix = await stack.http.post('/api/payments/pix').set(auth(user.token)).send({ item: pack(), payer: payer(user.email) });
+      expect(pix.status).toBe(502);
+      expect(pix.body.message).toBe('Erro ao criar pagamento PIX');
+      const card = await payCard(user, 'APRO');
+      expect(card.status).toBe(502);
+      expect(card.body.message).toBe('Erro ao processar pagamento');
+      const mine = (await stack.http.get('/api/orders').set(auth(user.token)).expect(200)).body;
+      expect(mine.items.map((o: OrderView) => [o.status, o.statusDetail])).toEqual([
+        ['cancelled', 'provider_error'],
+        ['cancelled', 'provider_error'],
+      ]);
+      expect(await consistent(user.id)).toBe(1_000_000);
+    } finally {
+      fake.down = false;
+    }
+    expect((await payCard(user, 'APRO')).body.status).toBe('approved');
+  });
+
+  it("hides another user's order", async () => {
+    const owner = await registerUser(stack);
+    const other = await registerUser(stack);
+    const order = await payPix(owner);
+    expect((await stack.http.get(`/api/orders/${order.id}`).set(auth(other.token))).status).toBe(404);
+    expect((await stack.http.get(`/api/orders/${order.id}`)).status).toBe(401);
+  });
+});

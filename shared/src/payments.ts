@@ -1,0 +1,119 @@
+/** Orders, payment methods and the texts shown for them: shared by the API and the checkout screens. */
+
+export const OrderStatus = {
+  Pending: 'pending',
+  Approved: 'approved',
+  Rejected: 'rejected',
+  Cancelled: 'cancelled',
+  Refunded: 'refunded',
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus);
+
+export type OrderKind = 'plan' | 'token_pack';
+export const ORDER_KINDS: readonly OrderKind[] = ['plan', 'token_pack'];
+export type PaymentMethodKind = 'card' | 'pix' | 'boleto';
+export const PAYMENT_METHODS: readonly PaymentMethodKind[] = ['card', 'pix', 'boleto'];
+export type BillingCycle = 'monthly' | 'yearly';
+export const BILLING_CYCLES: readonly BillingCycle[] = ['monthly', 'yearly'];
+
+/** The provider's minimum PIX validity; the PIX screen counts it down. */
+export const PIX_EXPIRY_MINUTES = 30;
+
+/** Interest-free instalments: monthly plans and packs up to 12, yearly plans are charged at once. */
+export function maxInstallments(cycle: BillingCycle | null): number {
+  return cycle === 'yearly' ? 1 : 12;
+}
+
+/** Socket.io event telling the owner's browsers that an order changed (the PIX screen waits for it). */
+export const ORDER_STATUS_EVENT = 'order:status';
+export interface OrderStatusEvent {
+  id: string;
+  status: OrderStatus;
+  statusDetail: string | null;
+}
+
+/** What the API returns for an order: everything the result pages show comes from here, never from the URL. */
+export interface OrderView {
+  id: string;
+  kind: OrderKind;
+  /** Plan or pack id and its display name. */
+  itemId: string;
+  itemName: string;
+  billingCycle: BillingCycle | null;
+  /** Tokens granted: the plan's monthly allowance or the pack's size. */
+  tokens: number;
+  amountCents: number;
+  method: PaymentMethodKind;
+  installments: number;
+  status: OrderStatus;
+  statusDetail: string | null;
+  /** Text for the failure page, mapped from statusDetail. */
+  reason: string | null;
+  providerPaymentId: string | null;
+  pix: { qrCode: string; qrCodeBase64: string; ticketUrl: string | null; expiresAt: string } | null;
+  approvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  payerEmail: string;
+}
+
+export interface TokenPackView {
+  id: string;
+  name: string;
+  tokens: number;
+  priceCents: number;
+  popular: boolean;
+}
+
+/** Public checkout configuration: which methods to offer and whether the provider is the test double. */
+export interface PaymentConfigView {
+  publicKey: string;
+  testMode: boolean;
+  methods: { card: boolean; pix: boolean; boleto: boolean };
+}
+
+const REJECTION_REASONS: Record<string, string> = {
+  cc_rejected_insufficient_amount: 'Cartão sem limite suficiente',
+  cc_rejected_bad_filled_card_number: 'Número do cartão inválido',
+  cc_rejected_bad_filled_date: 'Data de validade inválida',
+  cc_rejected_bad_filled_security_code: 'Código de segurança inválido',
+  cc_rejected_blacklist: 'Cartão bloqueado pelo banco',
+  cc_rejected_card_disabled: 'Cartão bloqueado pelo banco',
+};
+export const GENERIC_REJECTION = 'Não foi possível processar o pagamento';
+
+/** The failure page's reason for a provider status_detail. */
+export function rejectionReason(statusDetail: string | null | undefined): string {
+  return (statusDetail && REJECTION_REASONS[statusDetail]) || GENERIC_REJECTION;
+}
+
+/** Messages when the provider cannot be reached or refuses the request: nothing is faked in their place. */
+export const PAYMENT_ERRORS = {
+  pix: 'Erro ao criar pagamento PIX',
+  card: 'Erro ao processar pagamento',
+} as const;
+
+/** CPF check digits (digits only, 11 of them, not all equal). */
+export function isValidCpf(value: string): boolean {
+  if (!/^\d{11}$/.test(value) || /^(\d)\1{10}$/.test(value)) return false;
+  const digit = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += Number(value[i]) * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  return digit(9) === Number(value[9]) && digit(10) === Number(value[10]);
+}
+
+/** `000.000.000-00` as the user types. */
+export function formatCpf(value: string): string {
+  const d = value.replace(/\D/g, '').slice(0, 11);
+  return d.replace(/^(\d{3})(\d)/, '$1.$2').replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3').replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
+}
+
+/** Whole-percent discount of paying a year at once instead of twelve months. */
+export function yearlyDiscountPercent(monthlyCents: number, yearlyCents: number): number {
+  if (monthlyCents <= 0 || yearlyCents <= 0) return 0;
+  return Math.round((1 - yearlyCents / (monthlyCents * 12)) * 100);
+}
