@@ -10,6 +10,7 @@ import { dataSourceOptions } from './database/data-source';
 import { StorageModule } from './storage/storage.module';
 import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
+import { MailModule } from './mail/mail.module';
 import { AnalysesModule } from './analyses/analyses.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { HealthModule } from './health/health.module';
@@ -75,6 +76,7 @@ import { TicketsModule } from './tickets/tickets.module';
     TicketsModule,
     AuthModule,
     UsersModule,
+    MailModule,
     AnalysesModule,
     RealtimeModule,
     HealthModule,

@@ -1,4 +1,4 @@
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { BadRequestException, INestApplication, ValidationError, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
@@ -15,8 +15,25 @@ export async function createApp(): Promise<INestApplication> {
   app.use(httpMetrics(app.get(MetricsService)));
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(ConfigService).get<string>('redisUrl')!));
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true }));
+  // Behind nginx (private network) the client's address is in X-Forwarded-For; rate limits key on it.
+  app.getHttpAdapter().getInstance().set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: (errors) => new BadRequestException(validationMessages(errors)),
+    }),
+  );
   const doc = new DocumentBuilder().setTitle('CDA Extractor API').setVersion('0.1.0').addBearerAuth().build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc));
   return app;
+}
+
+/** DTO messages are pt-BR already; class-validator's own "should not exist" for unknown fields is not. */
+function validationMessages(errors: ValidationError[]): string[] {
+  return errors.flatMap((e) => {
+    const own = Object.entries(e.constraints ?? {}).map(([rule, msg]) => (rule === 'whitelistValidation' ? `Campo desconhecido: ${e.property}.` : msg));
+    return [...own, ...validationMessages(e.children ?? [])];
+  });
 }

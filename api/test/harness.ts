@@ -142,7 +142,7 @@ export async function startStack(): Promise<Stack> {
 let seq = 0;
 export async function registerUser(stack: Stack, name = 'Usuária Teste'): Promise<{ token: string; id: string; email: string }> {
   const email = `user${process.pid}-${Date.now()}-${++seq}@teste.com.br`;
-  const res = await stack.http.post('/api/auth/register').send({ name, email, password: 'senha-forte-1' }).expect(201);
+  const res = await stack.http.post('/api/auth/register').send({ name, email, whatsapp: '11987654321', password: 'senha-forte-1' }).expect(201);
   return { token: res.body.token, id: res.body.user.id, email };
 }
 

@@ -42,7 +42,7 @@ async function oneRun(stack, corpus) {
   const reg = await fetch(`${stack.apiUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email, password: 'senha-bench-1' }),
+    body: JSON.stringify({ name: 'Bench', email, whatsapp: '11987654321', password: 'senha-bench-1' }),
   }).then((r) => r.json());
   const socket = io(stack.apiUrl, { auth: { token: reg.token }, transports: ['websocket'] });
   await new Promise((r) => socket.once('connect', r));

@@ -7,4 +7,5 @@ export * from './settings';
 export * from './tokens';
 export * from './simulation';
 export * from './tickets';
+export * from './account';
 export * from './payments';

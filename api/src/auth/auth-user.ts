@@ -1,6 +1,6 @@
 import type { UserRole } from '@cda/shared';
 
-/** What a verified JWT tells us about the caller. */
+/** Who the caller is, as the database says now (the role is never taken from the token alone). */
 export interface AuthUser {
   id: string;
   role: UserRole;
@@ -9,4 +9,7 @@ export interface AuthUser {
 export interface JwtClaims {
   sub: string;
   role: UserRole;
+  /** The user's session version when the token was issued; a password change bumps it. */
+  ver: number;
+  iat?: number;
 }

@@ -1,26 +1,32 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { ConfigService } from '@nestjs/config';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '@cda/shared';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
+import { MaintenanceGuard } from './maintenance.guard';
+import { PasswordResetToken } from './password-reset-token.entity';
+import { THROTTLER_OPTIONS } from './throttle';
 
 @Global()
 @Module({
   imports: [
     UsersModule,
+    TypeOrmModule.forFeature([PasswordResetToken]),
+    ThrottlerModule.forRoot(THROTTLER_OPTIONS),
+    // Token lifetime is the security setting `sessionTimeoutHours`, applied per token in AuthService.
     JwtModule.registerAsync({
       inject: [ConfigService],
-      useFactory: (config: ConfigService<AppConfig, true>) => {
-        const jwt = config.get('jwt', { infer: true });
-        return { secret: jwt.secret, signOptions: { expiresIn: jwt.expiresIn as `${number}h` } };
-      },
+      useFactory: (config: ConfigService<AppConfig, true>) => ({ secret: config.get('jwt', { infer: true }).secret }),
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtAuthGuard],
+  providers: [AuthService, JwtAuthGuard, { provide: APP_GUARD, useClass: MaintenanceGuard }],
   exports: [AuthService, JwtAuthGuard],
 })
 export class AuthModule {}

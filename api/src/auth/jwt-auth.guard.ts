@@ -1,6 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException, createParamDecorator } from '@nestjs/common';
-import { AuthService } from './auth.service';
+import { AuthService, SESSION_INVALID } from './auth.service';
 import type { AuthUser } from './auth-user';
+
+export function bearerToken(headers: Record<string, string | string[] | undefined>): string {
+  const header = headers['authorization'];
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : '';
+}
 
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
@@ -8,10 +13,9 @@ export class JwtAuthGuard implements CanActivate {
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthUser }>();
-    const header = req.headers['authorization'] ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const token = bearerToken(req.headers);
     const user = token ? await this.auth.verifyToken(token) : null;
-    if (!user) throw new UnauthorizedException('Sessão expirada ou inválida. Entre novamente.');
+    if (!user) throw new UnauthorizedException(SESSION_INVALID);
     req.user = user;
     return true;
   }

@@ -13,14 +13,17 @@ import { AuditEntry } from '../audit/audit-entry.entity';
 import { Audit1763900300000 } from './migrations/1763900300000-Audit';
 import { Backups1763900350000 } from './migrations/1763900350000-Backups';
 import { Backup } from '../backups/backup.entity';
+import { Accounts1763900200000 } from './migrations/1763900200000-Accounts';
+import { PasswordResetToken } from '../auth/password-reset-token.entity';
+import { MailOutboxEntry } from '../mail/mail-outbox.entity';
 import { Tickets1763900400000 } from './migrations/1763900400000-Tickets';
 import { Ticket, TicketAttachment, TicketMessage } from '../tickets/ticket.entity';
 import { Payments1763900500000 } from './migrations/1763900500000-Payments';
 import { Order } from '../payments/order.entity';
 import { TokenPack } from '../payments/token-pack.entity';
 
-export const entities = [User, Analysis, AnalysisFile, Setting, Plan, TokenTransaction, AuditEntry, Backup, Ticket, TicketMessage, TicketAttachment, Order, TokenPack];
-export const migrations = [Init1763900000000, Settings1763900100000, Tokens1763900150000, Audit1763900300000, Backups1763900350000, Tickets1763900400000, Payments1763900500000];
+export const entities = [User, Analysis, AnalysisFile, Setting, Plan, TokenTransaction, AuditEntry, PasswordResetToken, MailOutboxEntry, Backup, Ticket, TicketMessage, TicketAttachment, Order, TokenPack];
+export const migrations = [Init1763900000000, Settings1763900100000, Tokens1763900150000, Audit1763900300000, Accounts1763900200000, Backups1763900350000, Tickets1763900400000, Payments1763900500000];
 
 /** Migrations are listed explicitly so that compiled and ts-jest runs see the same set. */
 export function dataSourceOptions(databaseUrl = loadConfig().databaseUrl): DataSourceOptions {

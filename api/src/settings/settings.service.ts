@@ -27,6 +27,8 @@ export const SECRET_PLACEHOLDER = 'configurado';
 export class SettingsService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SettingsService.name);
   private cache = new Map<SettingsSection, unknown>();
+  /** Bumped on every change: a read that a change overtook must not cache the older value it read. */
+  private readonly generation = new Map<SettingsSection, number>();
   private subscriber?: Redis;
   private publisher?: Redis;
   private readonly box: SecretBox;
@@ -46,6 +48,7 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private changed(section: SettingsSection): void {
+    this.generation.set(section, (this.generation.get(section) ?? 0) + 1);
     this.cache.delete(section);
     for (const l of this.listeners) l(section);
   }
@@ -67,12 +70,13 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
   async get<S extends SettingsSection>(section: S): Promise<Settings[S]> {
     const cached = this.cache.get(section);
     if (cached) return cached as Settings[S];
+    const generation = this.generation.get(section) ?? 0;
     const row = await this.repo.findOne({ where: { section } });
     const stored = { ...(row?.value ?? {}) };
     for (const k of secretKeys(section)) if (typeof stored[k] === 'string') stored[k] = this.box.open(stored[k] as string);
     // Stored values are merged over the defaults so a setting added later has its default at once.
     const value = { ...DEFAULT_SETTINGS[section], ...stored } as Settings[S];
-    this.cache.set(section, value);
+    if ((this.generation.get(section) ?? 0) === generation) this.cache.set(section, value);
     return value;
   }
 

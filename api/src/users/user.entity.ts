@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { UserRole } from '@cda/shared';
+import type { NotificationPreferences, UserRole } from '@cda/shared';
 
 /** Postgres bigint arrives as a string; balances stay far below 2^53. */
 export const bigintToNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
@@ -32,6 +32,33 @@ export class User {
 
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
+
+  /** Digits only, with area code. */
+  @Column({ type: 'varchar', length: 11, nullable: true })
+  whatsapp: string | null;
+
+  /** Digits only, with area code. */
+  @Column({ type: 'varchar', length: 11, nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  company: string | null;
+
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  position: string | null;
+
+  @Column({ name: 'failed_login_attempts', type: 'int', default: 0, select: false })
+  failedLoginAttempts: number;
+
+  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true, select: false })
+  lockedUntil: Date | null;
+
+  /** Carried in every token; bumping it (password change or reset) ends every older session. */
+  @Column({ name: 'session_version', type: 'int', default: 0 })
+  sessionVersion: number;
+
+  @Column({ name: 'notification_prefs', type: 'jsonb' })
+  notificationPrefs: NotificationPreferences;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

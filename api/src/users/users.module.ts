@@ -2,9 +2,12 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
+import { ProfileController } from './profile.controller';
 
+/** AuthService (used by the profile's password change) comes from the global AuthModule. */
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
+  controllers: [ProfileController],
   providers: [UsersService],
   exports: [UsersService],
 })

@@ -2,15 +2,35 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import * as argon2 from 'argon2';
-import { FREE_PLAN_TOKENS, UserRole } from '@cda/shared';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  FREE_PLAN_TOKENS,
+  LOCKOUT_MINUTES,
+  NotificationPreferences,
+  Profile,
+  PublicUser,
+  UserRole,
+} from '@cda/shared';
 import { User } from './user.entity';
 
 export interface NewUser {
   email: string;
   name: string;
   password: string;
+  whatsapp?: string | null;
   role?: UserRole;
 }
+
+export type ProfilePatch = Partial<Pick<User, 'name' | 'email' | 'phone' | 'whatsapp' | 'company' | 'position'>>;
+
+/** What the token check needs on every request. */
+export interface AuthState {
+  role: UserRole;
+  status: string;
+  sessionVersion: number;
+}
+
+const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
 
 @Injectable()
 export class UsersService {
@@ -20,43 +40,135 @@ export class UsersService {
     return this.users.findOne({ where: { id } });
   }
 
-  /** Includes the password hash, which is otherwise never selected. */
+  async authState(id: string): Promise<AuthState | null> {
+    return this.users.findOne({ where: { id }, select: { role: true, status: true, sessionVersion: true } });
+  }
+
+  /** Includes the password hash and lockout state, which are otherwise never selected. */
   findByEmailWithSecret(email: string): Promise<User | null> {
     return this.users
       .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
+      .addSelect(['u.passwordHash', 'u.lockedUntil'])
       .where('lower(u.email) = lower(:email)', { email })
       .getOne();
   }
 
   async create(input: NewUser): Promise<User> {
-    const existing = await this.users
-      .createQueryBuilder('u')
-      .where('lower(u.email) = lower(:email)', { email: input.email })
-      .getExists();
-    if (existing) throw new ConflictException('Este e-mail já está cadastrado.');
+    if (await this.emailTaken(input.email)) throw new ConflictException(EMAIL_TAKEN);
     const user = this.users.create({
       email: input.email.trim(),
       name: input.name.trim(),
+      whatsapp: input.whatsapp ?? null,
       passwordHash: await argon2.hash(input.password),
       role: input.role ?? 'user',
       plan: 'free',
       tokens: FREE_PLAN_TOKENS,
+      notificationPrefs: DEFAULT_NOTIFICATION_PREFERENCES,
     });
-    try {
-      return await this.users.save(user);
-    } catch (err) {
-      // Two simultaneous registrations with one e-mail: the unique index decides.
-      if ((err as { code?: string }).code === '23505') throw new ConflictException('Este e-mail já está cadastrado.');
-      throw err;
-    }
+    return this.uniqueEmail(() => this.users.save(user));
   }
 
   verifyPassword(user: User, password: string): Promise<boolean> {
     return argon2.verify(user.passwordHash, password);
   }
 
-  async touchLogin(id: string): Promise<void> {
-    await this.users.update({ id }, { lastLoginAt: new Date() });
+  async verifyPasswordOf(id: string, password: string): Promise<boolean> {
+    const user = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id }).getOne();
+    return !!user && (await this.verifyPassword(user, password));
+  }
+
+  /**
+   * Counts a failed login in one statement (parallel attempts cannot slip past the limit). The
+   * attempt that reaches `maxAttempts` locks the account and restarts the count; returns the lock's end.
+   */
+  async recordFailedLogin(id: string, maxAttempts: number): Promise<Date | null> {
+    const [rows] = (await this.users.query(
+      `UPDATE users SET
+         locked_until = CASE WHEN failed_login_attempts + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END,
+         failed_login_attempts = CASE WHEN failed_login_attempts + 1 >= $2 THEN 0 ELSE failed_login_attempts + 1 END
+       WHERE id = $1 RETURNING locked_until`,
+      [id, maxAttempts, LOCKOUT_MINUTES],
+    )) as [{ locked_until: Date | null }[], number];
+    const until = rows[0]?.locked_until ?? null;
+    return until && until > new Date() ? until : null;
+  }
+
+  async loginSucceeded(id: string): Promise<void> {
+    await this.users.update({ id }, { lastLoginAt: new Date(), failedLoginAttempts: 0, lockedUntil: null });
+  }
+
+  /** Sets a new password and ends every session issued before (they carry the old version). */
+  async setPassword(id: string, password: string): Promise<void> {
+    await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({
+        passwordHash: await argon2.hash(password),
+        sessionVersion: () => 'session_version + 1',
+        failedLoginAttempts: 0,
+        lockedUntil: null,
+      })
+      .where('id = :id', { id })
+      .execute();
+  }
+
+  async updateProfile(id: string, patch: ProfilePatch): Promise<User> {
+    if (patch.email !== undefined && (await this.emailTaken(patch.email, id))) throw new ConflictException(EMAIL_TAKEN);
+    if (Object.keys(patch).length) await this.uniqueEmail(() => this.users.update({ id }, patch));
+    return (await this.findById(id))!;
+  }
+
+  async updateNotifications(id: string, prefs: NotificationPreferences): Promise<NotificationPreferences> {
+    const { emailAnalysis, emailMarketing, pushAnalysis, pushMarketing } = prefs;
+    const value = { emailAnalysis, emailMarketing, pushAnalysis, pushMarketing };
+    await this.users.update({ id }, { notificationPrefs: value });
+    return value;
+  }
+
+  /** The plan's allowance per period, shown beside the balance. */
+  async planTokens(planId: string): Promise<number> {
+    const [row] = (await this.users.query(`SELECT token_limit FROM plans WHERE id = $1`, [planId])) as { token_limit: string }[];
+    return row ? Number(row.token_limit) : 0;
+  }
+
+  async publicView(user: User): Promise<PublicUser> {
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      plan: user.plan,
+      role: user.role,
+      status: user.status,
+      tokens: user.tokens,
+      tokensPlan: await this.planTokens(user.plan),
+      createdAt: user.createdAt,
+    };
+  }
+
+  async profileView(user: User): Promise<Profile> {
+    return {
+      ...(await this.publicView(user)),
+      phone: user.phone,
+      whatsapp: user.whatsapp,
+      company: user.company,
+      position: user.position,
+      notifications: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...user.notificationPrefs },
+    };
+  }
+
+  private emailTaken(email: string, exceptId?: string): Promise<boolean> {
+    const q = this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: email.trim() });
+    if (exceptId) q.andWhere('u.id <> :exceptId', { exceptId });
+    return q.getExists();
+  }
+
+  /** Two simultaneous writes of one e-mail: the unique index decides, and the loser gets the same message. */
+  private async uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') throw new ConflictException(EMAIL_TAKEN);
+      throw err;
+    }
   }
 }

@@ -1,33 +1,79 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { PHONE_DIGITS, phoneDigits } from '@cda/shared';
+
+/**
+ * Password length and character rules come from the security settings, which change at run time, so
+ * the services check them (`passwordProblem`); the DTOs only bound the input.
+ */
+export const PasswordField = (label = 'a senha') =>
+  applyDecorators(
+    IsString({ message: `Informe ${label}.` }),
+    IsNotEmpty({ message: `Informe ${label}.` }),
+    MaxLength(200, { message: 'A senha deve ter no máximo 200 caracteres.' }),
+  );
+
+const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+export const EmailField = () =>
+  applyDecorators(trim, IsEmail({}, { message: 'Informe um e-mail válido.' }), MaxLength(254, { message: 'Informe um e-mail válido.' }));
+
+export const NameField = (max: number, message: string) =>
+  applyDecorators(trim, IsString({ message }), IsNotEmpty({ message }), MaxLength(max, { message: `Use no máximo ${max} caracteres.` }));
+
+/** Brazilian phone with area code in any punctuation; stored as its digits. */
+export const PhoneField = (message: string) =>
+  applyDecorators(
+    Transform(({ value }) => (typeof value === 'string' ? phoneDigits(value) : value)),
+    IsString({ message }),
+    Matches(PHONE_DIGITS, { message }),
+  );
 
 export class RegisterDto {
   @ApiProperty({ example: 'Maria Souza' })
-  @IsString()
-  @IsNotEmpty({ message: 'Informe seu nome.' })
-  @MaxLength(200)
+  @NameField(200, 'Informe seu nome.')
   name: string;
 
   @ApiProperty({ example: 'maria@escritorio.com.br' })
-  @IsEmail({}, { message: 'Informe um e-mail válido.' })
-  @MaxLength(254)
+  @EmailField()
   email: string;
 
-  @ApiProperty({ minLength: 6 })
-  @IsString()
-  @MinLength(6, { message: 'A senha deve ter pelo menos 6 caracteres.' })
-  @MaxLength(200)
+  @ApiProperty({ example: '(11) 98765-4321', description: 'Com DDD; guardado só com os dígitos.' })
+  @PhoneField('Informe um WhatsApp válido com DDD.')
+  whatsapp: string;
+
+  @ApiProperty({ description: 'Mínimo conforme as configurações de segurança (padrão 6).' })
+  @PasswordField()
   password: string;
 }
 
 export class LoginDto {
   @ApiProperty()
-  @IsString()
+  @IsString({ message: 'Informe o e-mail.' })
   @IsNotEmpty({ message: 'Informe o e-mail.' })
+  @MaxLength(254)
   email: string;
 
   @ApiProperty()
-  @IsString()
-  @IsNotEmpty({ message: 'Informe a senha.' })
+  @PasswordField()
+  password: string;
+}
+
+export class ForgotPasswordDto {
+  @ApiProperty()
+  @EmailField()
+  email: string;
+}
+
+export class ResetPasswordDto {
+  @ApiProperty({ description: 'O token do link recebido por e-mail.' })
+  @IsString({ message: 'Link de redefinição inválido ou expirado. Peça um novo.' })
+  @Matches(/^[A-Za-z0-9_-]{20,200}$/, { message: 'Link de redefinição inválido ou expirado. Peça um novo.' })
+  token: string;
+
+  @ApiProperty()
+  @PasswordField()
   password: string;
 }

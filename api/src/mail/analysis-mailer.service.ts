@@ -1,0 +1,64 @@
+import { once } from 'node:events';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import Redis from 'ioredis';
+import { AnalysisStatus, AnalysisStatusMessage, AppConfig, STATUS_CHANNEL, redisOptionsFromUrl } from '@cda/shared';
+import { UsersService } from '../users/users.service';
+import { SettingsService } from '../settings/settings.service';
+import { MailService } from './mail.service';
+import { analysisFinishedMail } from './templates';
+
+/**
+ * E-mails the owner when an analysis ends, if their `emailAnalysis` preference is on and the admin
+ * has not switched e-mail notifications off. Every API instance hears the worker's message; the
+ * outbox's dedupe key makes only one of them send.
+ */
+@Injectable()
+export class AnalysisMailer implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(AnalysisMailer.name);
+  private subscriber?: Redis;
+
+  constructor(
+    private readonly config: ConfigService<AppConfig, true>,
+    private readonly users: UsersService,
+    private readonly settings: SettingsService,
+    private readonly mail: MailService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.subscriber = new Redis(redisOptionsFromUrl(this.config.get('redisUrl', { infer: true })));
+    this.subscriber.on('message', (_channel, raw: string) => {
+      this.handle(raw).catch((err) => this.logger.error({ err: String(err) }, 'analysis e-mail failed'));
+    });
+    // Subscribing before the connection is ready makes ioredis' ready check fail in subscriber mode.
+    if (this.subscriber.status !== 'ready') await once(this.subscriber, 'ready');
+    await this.subscriber.subscribe(STATUS_CHANNEL);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => undefined);
+  }
+
+  /** Returns whether a mail was handed to the MailService (exposed for tests). */
+  async handle(raw: string): Promise<boolean> {
+    let msg: AnalysisStatusMessage;
+    try {
+      msg = JSON.parse(raw) as AnalysisStatusMessage;
+    } catch {
+      return false;
+    }
+    if (msg.status === AnalysisStatus.Processing) return false;
+    if (!(await this.settings.get('email')).notificationsEnabled) return false;
+    const user = await this.users.findById(msg.userId);
+    if (!user || !user.notificationPrefs.emailAnalysis) return false;
+    const { siteName } = await this.settings.get('general');
+    const link = `${this.config.get('publicUrl', { infer: true })}/history`;
+    await this.mail.send({
+      ...analysisFinishedMail(siteName, user.name, msg.status === AnalysisStatus.Done, link),
+      to: user.email,
+      kind: 'analysis-finished',
+      dedupeKey: `analysis-finished:${msg.id}`,
+    });
+    return true;
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import * as nodemailer from 'nodemailer';
+import type { EmailSettings } from '@cda/shared';
+import { SettingsService } from '../settings/settings.service';
+import { MailOutboxEntry, MailStatus } from './mail-outbox.entity';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the mail is about, for the outbox listing and the logs (e.g. `password-reset`). */
+  kind: string;
+  /**
+   * Mails triggered by a broadcast event (every API instance hears it) carry a key; the unique index
+   * lets exactly one instance send them.
+   */
+  dedupeKey?: string;
+}
+
+export interface MailOutcome {
+  id: string | null;
+  status: MailStatus | 'duplicate';
+}
+
+/**
+ * Sends through SMTP with the admin's e-mail settings, read per mail so a change applies at once.
+ * Every mail is recorded in `mail_outbox`; with no SMTP host configured it is written to the log and
+ * kept there unsent instead of being dropped.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger(MailService.name);
+
+  constructor(
+    @InjectRepository(MailOutboxEntry) private readonly outbox: Repository<MailOutboxEntry>,
+    private readonly settings: SettingsService,
+  ) {}
+
+  async send(mail: Mail): Promise<MailOutcome> {
+    const id = await this.record(mail);
+    if (id === null) return { id, status: 'duplicate' };
+    const smtp = await this.settings.get('email');
+    if (!smtp.smtpHost) {
+      this.logger.warn({ mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text }, 'SMTP not configured: e-mail kept in mail_outbox');
+      await this.outbox.update({ id }, { status: 'unsent' });
+      return { id, status: 'unsent' };
+    }
+    try {
+      await transportFor(smtp).sendMail({
+        from: { name: smtp.senderName, address: smtp.senderEmail },
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    } catch (err) {
+      const error = (err as Error).message.slice(0, 1000);
+      this.logger.error({ mailId: id, kind: mail.kind, err: error }, 'e-mail not delivered to the SMTP server');
+      await this.outbox.update({ id }, { status: 'failed', error });
+      return { id, status: 'failed' };
+    }
+    // Delivered: the body (which may hold a reset link) has no further use here.
+    await this.outbox.update({ id }, { status: 'sent', sentAt: new Date(), text: null, html: null });
+    this.logger.log({ mailId: id, kind: mail.kind }, 'e-mail sent');
+    return { id, status: 'sent' };
+  }
+
+  /** The newest entries, for the admin's outbox screen. */
+  async list(page: number, pageSize: number): Promise<{ items: MailOutboxEntry[]; total: number; page: number; pageCount: number }> {
+    const [items, total] = await this.outbox.findAndCount({ order: { id: 'DESC' }, skip: (page - 1) * pageSize, take: pageSize });
+    return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  }
+
+  /** Inserts the outbox row; null when a mail with the same dedupe key already exists. */
+  private async record(mail: Mail): Promise<string | null> {
+    const rows: { id: string }[] = await this.outbox.query(
+      `INSERT INTO mail_outbox (kind, dedupe_key, to_address, subject, text_body, html_body)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+      [mail.kind, mail.dedupeKey ?? null, mail.to, mail.subject, mail.text, mail.html],
+    );
+    return rows.length ? String(rows[0].id) : null;
+  }
+}
+
+function transportFor(smtp: EmailSettings) {
+  return nodemailer.createTransport({
+    host: smtp.smtpHost,
+    port: smtp.smtpPort,
+    // Port 465 speaks TLS from the first byte; others upgrade with STARTTLS when the server offers it.
+    secure: smtp.smtpPort === 465,
+    auth: smtp.smtpUser ? { user: smtp.smtpUser, pass: smtp.smtpPassword } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+}

@@ -1,0 +1,47 @@
+import { RESET_TOKEN_TTL_MINUTES } from '@cda/shared';
+
+/** The product's e-mails, pt-BR, as text and HTML (names are escaped: they are user input). */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function layout(paragraphs: string[], action: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
+${body}<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${action.label}</a></p>
+<p style="font-size:12px;color:#6b7280">Se o botão não funcionar, copie e cole este endereço no navegador:<br>${escapeHtml(action.url)}</p>
+</body></html>`;
+}
+
+export function passwordResetMail(siteName: string, name: string, link: string): MailContent {
+  const hello = `Olá, ${name}!`;
+  const lines = [
+    `Recebemos um pedido para redefinir a senha da sua conta no ${siteName}.`,
+    `O link abaixo vale por ${RESET_TOKEN_TTL_MINUTES / 60} hora e pode ser usado uma única vez.`,
+  ];
+  const ignore = 'Se você não fez este pedido, ignore este e-mail: sua senha continua a mesma.';
+  return {
+    subject: `Redefinição de senha — ${siteName}`,
+    text: [hello, '', ...lines, '', `Redefinir senha: ${link}`, '', ignore].join('\n'),
+    html: layout([escapeHtml(hello), ...lines.map(escapeHtml), escapeHtml(ignore)], { label: 'Redefinir senha', url: link }),
+  };
+}
+
+export function analysisFinishedMail(siteName: string, name: string, succeeded: boolean, link: string): MailContent {
+  const hello = `Olá, ${name}!`;
+  const line = succeeded
+    ? 'Sua análise de CDAs foi concluída. As planilhas já estão disponíveis para download.'
+    : 'Sua análise de CDAs terminou com erro. Os tokens reservados foram estornados; veja os detalhes no histórico.';
+  const prefs = 'Você pode desligar estes avisos em Configurações da Conta > Notificações.';
+  return {
+    subject: succeeded ? `Análise concluída — ${siteName}` : `Análise com erro — ${siteName}`,
+    text: [hello, '', line, '', `Ver histórico: ${link}`, '', prefs].join('\n'),
+    html: layout([escapeHtml(hello), escapeHtml(line), escapeHtml(prefs)], { label: 'Ver histórico', url: link }),
+  };
+}

@@ -1,0 +1,78 @@
+import type { UserRole } from './analysis';
+
+/**
+ * Account rules shared by the API (which enforces them) and the screens (which explain them before a
+ * round trip). Messages are the pt-BR texts users see.
+ */
+
+/** Which e-mails and pushes a user wants; defaults are what a new account gets. */
+export interface NotificationPreferences {
+  emailAnalysis: boolean;
+  emailMarketing: boolean;
+  pushAnalysis: boolean;
+  pushMarketing: boolean;
+}
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  emailAnalysis: true,
+  emailMarketing: false,
+  pushAnalysis: true,
+  pushMarketing: false,
+};
+
+export const LOCKOUT_MINUTES = 15;
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+/** Public part of the security settings: what the register and password screens need to know. */
+export interface PasswordPolicy {
+  minPasswordLength: number;
+  requireSpecialChars: boolean;
+}
+
+export interface AuthPolicy extends PasswordPolicy {
+  registrationEnabled: boolean;
+}
+
+const SPECIAL = /[^A-Za-z0-9]/;
+
+/**
+ * The first rule a password breaks, or null. `subject` distinguishes the sign-up text ("A senha")
+ * from the password-change text ("A nova senha").
+ */
+export function passwordProblem(password: string, policy: PasswordPolicy, subject: 'A senha' | 'A nova senha' = 'A senha'): string | null {
+  if (password.length < policy.minPasswordLength) return `${subject} deve ter pelo menos ${policy.minPasswordLength} caracteres`;
+  if (policy.requireSpecialChars && !SPECIAL.test(password)) return `${subject} deve conter pelo menos um caractere especial (ex.: ! @ # $ %)`;
+  return null;
+}
+
+export const PASSWORDS_DIFFER = 'As senhas não coincidem';
+export const INVALID_LOGIN = 'Usuário ou senha inválidos';
+
+/** Brazilian phone/WhatsApp with area code: 10 (landline) or 11 (mobile) digits. */
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+export const PHONE_DIGITS = /^\d{10,11}$/;
+
+/** What every auth answer carries about the signed-in account. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  name: string;
+  plan: string;
+  role: UserRole;
+  status: string;
+  /** Remaining balance. */
+  tokens: number;
+  /** The plan's allowance per period. */
+  tokensPlan: number;
+  createdAt: string | Date;
+}
+
+export interface Profile extends PublicUser {
+  phone: string | null;
+  whatsapp: string | null;
+  company: string | null;
+  position: string | null;
+  notifications: NotificationPreferences;
+}
