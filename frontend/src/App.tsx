@@ -6,6 +6,8 @@ import { useAnalysisEvents } from './realtime/useAnalysisEvents';
 import { LoginPage } from './pages/LoginPage';
 import { RegisterPage } from './pages/RegisterPage';
 import { SimulatorPage } from './pages/SimulatorPage';
+import { TicketsPage } from './pages/TicketsPage';
+import { AdminTicketsPage } from './pages/AdminTicketsPage';
 
 function Shell({ children }: { children: ReactNode }) {
   const { user, token, logout } = useAuth();
@@ -37,6 +39,8 @@ export function App() {
             <Route path="/login" element={<LoginPage />} />
             <Route path="/register" element={<RegisterPage />} />
             <Route path="/simulator" element={<RequireAuth><SimulatorPage /></RequireAuth>} />
+            <Route path="/tickets" element={<RequireAuth><TicketsPage /></RequireAuth>} />
+            <Route path="/admin/tickets" element={<RequireAuth><AdminTicketsPage /></RequireAuth>} />
             <Route path="*" element={<Navigate to="/simulator" replace />} />
           </Routes>
         </BrowserRouter>
