@@ -17,7 +17,7 @@ import {
 } from './normalize';
 
 /** Every label the engine looks for: the layout's fields plus the inscription, its decoys and co-debtors. */
-type Slot = FieldName | 'registration' | 'decoy' | 'coDebtors';
+type Slot = FieldName | 'registration' | 'decoy' | 'coDebtors' | 'other';
 
 interface Occurrence {
   slot: Slot;
@@ -34,8 +34,19 @@ function labelSets(layout: LayoutRule): Array<[Slot, RegExp[]]> {
     ['registration', layout.registration.labels],
     ['decoy', layout.registration.decoys ?? []],
     ['coDebtors', layout.coDebtors],
+    ['other', layout.otherLabels],
     ...(Object.entries(layout.fields) as Array<[FieldName, RegExp[]]>),
   ];
+}
+
+/**
+ * Label words also occur inside values ("CONTRIBUIÇÃO", "IMPOSTO SOBRE SERVIÇOS"). Past the start
+ * of a line, a label counts only when a colon follows it or a column gap (tab, 2+ spaces) precedes it.
+ */
+function standsAsLabel(folded: string, o: Occurrence): boolean {
+  if (folded.slice(0, o.start).trim() === '') return true;
+  if (/^\s*(?:n[ºo°]\.?\s*)?:/.test(folded.slice(o.end)) || /^\s*n[ºo°]/.test(folded.slice(o.end))) return true;
+  return /(?:\t|\s{2}|[|;])\s*$/.test(folded.slice(0, o.start)) || /[\d)]\s+$/.test(folded.slice(0, o.start));
 }
 
 /** Label occurrences of one line, overlaps resolved in favour of the earliest, then the longest. */
@@ -49,7 +60,7 @@ export function findLabels(folded: string, layout: LayoutRule): Occurrence[] {
   }
   all.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: Occurrence[] = [];
-  for (const o of all) if (!out.length || o.start >= out[out.length - 1].end) out.push(o);
+  for (const o of all) if ((!out.length || o.start >= out[out.length - 1].end) && standsAsLabel(folded, o)) out.push(o);
   return out;
 }
 
@@ -68,7 +79,7 @@ function firstMatch(re: RegExp, text: string, anchored: boolean): Token | null {
 }
 
 const PROCESS = /(?<![\d/])[\dO](?:[\dO]|[./-](?=[\dO])){5,24}(?![\d/])/;
-const REVENUE = /^(?:(\d{3,5}(?:[-.]\d{1,2})?)\s*(?:[-–—:]\s*|\s+(?=[A-Za-zÀ-ú])))?(.+)$/;
+const REVENUE = /^(?:(\d(?:[\d.-]{0,10}\d)?)\s*(?:[-–—:]\s+|\s+(?=[A-Za-zÀ-ú])))?(.+)$/;
 
 /** A value of the slot's type at the start of `text` (anchored) or anywhere in it. */
 function valueToken(slot: Slot, layout: LayoutRule, text: string, anchored: boolean): Token | null {
@@ -118,7 +129,10 @@ function isLabelOnly(line: Line, occ: Occurrence[]): boolean {
 /** Long text: the inline part plus the following lines up to the next label or region. */
 function longText(ctx: ParseContext, lineIdx: number, first: string): string {
   const parts = [first];
-  for (let j = lineIdx + 1; j < ctx.lines.length && !ctx.skip[j] && !ctx.labels[j].length; j++) parts.push(ctx.lines[j].text);
+  // A wrapped value continues on unlabelled lines; a full stop ends it (the next line is another paragraph).
+  for (let j = lineIdx + 1; j < ctx.lines.length && !ctx.skip[j] && !ctx.labels[j].length && !/\.\s*$/.test(parts[parts.length - 1]); j++) {
+    parts.push(ctx.lines[j].text);
+  }
   return collapseSpaces(parts.join(' ').replace(/\t/g, ' '));
 }
 
@@ -131,7 +145,7 @@ function readFields(ctx: ParseContext): Partial<Record<Slot, string>> {
   const { lines, labels, skip, layout } = ctx;
   const values: Partial<Record<Slot, string>> = {};
   const set = (slot: Slot, v: string) => {
-    if (slot === 'decoy' || slot === 'coDebtors') return;
+    if (slot === 'decoy' || slot === 'coDebtors' || slot === 'other') return;
     if (values[slot] === undefined && v.trim()) values[slot] = v.trim();
   };
   const searchBelow = (slot: Slot, from: number) => {
@@ -368,9 +382,9 @@ export function readCoDebtors(ctx: ParseContext): { list: CoDebtor[]; region: Se
       const doc = DOCUMENT_TOKEN.exec(text);
       if (!doc) {
         if (k === 0) continue;
-        if (labels[idx].length && (isLabelOnly(lines[idx], labels[idx]) ? out.list.length > 0 : true)) {
-          if (!isLabelOnly(lines[idx], labels[idx])) break;
-          if (out.list.length) break;
+        // Before the first row, a labelled line is the co-debtor table's header (Nome, CPF/CNPJ…).
+        if (labels[idx].length) {
+          if (out.list.length || k > 2) break;
           out.region.add(idx);
           continue;
         }
@@ -405,6 +419,7 @@ export interface SegmentFields {
   values: Partial<Record<Slot, string>>;
   table: TableResult;
   coDebtors: ReturnType<typeof readCoDebtors>;
+  warnings: string[];
 }
 
 export function issuerNameOf(lines: Line[], layout: LayoutRule): string {
@@ -436,8 +451,19 @@ export function readSegment(lines: Line[], layout: LayoutRule): SegmentFields {
   const coDebtors = readCoDebtors(ctx);
   for (const i of coDebtors.region) ctx.skip[i] = true;
   const values = readFields(ctx);
+  const warnings: string[] = [];
+  if (!values.debtorDocument) {
+    // OCR can garble the label ("CNP)") while the number survives; the check digits vouch for it.
+    for (let i = 0; i < lines.length && !values.debtorDocument; i++) {
+      const m = ctx.skip[i] ? null : DOCUMENT_TOKEN.exec(lines[i].text);
+      if (m && parseDocument(m[0])?.valid) {
+        values.debtorDocument = m[0];
+        warnings.push('CPF/CNPJ do devedor encontrado sem rótulo; confira');
+      }
+    }
+  }
   const registration = values.registration ? normalizeRegistration(values.registration, !!layout.registration.keepSlash) : null;
-  return { registration, issuerName: issuerNameOf(lines, layout), values, table, coDebtors };
+  return { registration, issuerName: issuerNameOf(lines, layout), values, table, coDebtors, warnings };
 }
 
 export function splitRevenue(text: string): { code: string; description: string } {

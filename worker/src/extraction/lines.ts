@@ -10,7 +10,9 @@ export interface Line {
   furniture: boolean;
 }
 
-const PAGE_COUNTER = /^(?:-- \d+ of \d+ --|p[aá]g(?:ina|\.)?\s*\d+\s*(?:de|\/)\s*\d+|\d+\s*\/\s*\d+|fls?\.?\s*\d+)$/i;
+const PAGE_COUNTER = /^(?:-- \d+ of \d+ --|p[aá]g(?:ina|\.)?\s*\d+\s*(?:de|\/)\s*\d+|fls?\.?\s*\d+)$/i;
+/** A bare "2/5" is a page counter only at the page's edge; inside the body it is a value (livro/folha). */
+const EDGE_COUNTER = /^\d+\s*\/\s*\d+$/;
 const EDGE = 3;
 
 function shape(folded: string): string {
@@ -39,6 +41,7 @@ export function toLines(pages: PageText[], keep: (folded: string) => boolean): L
       const atEdge = i < EDGE || i >= lines.length - EDGE;
       const trimmed = l.text.trim();
       if (PAGE_COUNTER.test(trimmed) || /\bp[aá]gina\s*\d+\s*(?:de|\/)\s*\d+\s*$/i.test(trimmed)) l.furniture = true;
+      else if (atEdge && EDGE_COUNTER.test(trimmed) && (i === 0 || i === lines.length - 1)) l.furniture = true;
       else if (atEdge && (seen.get(shape(l.folded)) ?? 0) >= 2 && !keep(l.folded)) l.furniture = true;
     });
   }

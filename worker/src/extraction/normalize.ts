@@ -39,7 +39,8 @@ export function parseMoney(text: string): Parsed<number> | null {
   const raw = text.replace(/R\s?\$/i, '').trim();
   const strict = parseBRLToCentavos(raw);
   if (strict !== null) return { value: strict };
-  const cleaned = digitsFromLookalikes(raw).replace(/\s+/g, '');
+  // OCR reads thousands dots as ":" or ";" and splits tokens with stray spaces.
+  const cleaned = digitsFromLookalikes(raw).replace(/\s+/g, '').replace(/[:;]/g, '.');
   const m = /^(-)?([\d.,]*\d)[.,](\d{2})$/.exec(cleaned);
   if (!m || !/^\d{1,3}([.,]\d{3})*$|^\d+$/.test(m[2])) return null;
   const value = Number(m[2].replace(/[.,]/g, '')) * 100 + Number(m[3]);
@@ -47,7 +48,7 @@ export function parseMoney(text: string): Parsed<number> | null {
 }
 
 /** Money token as it appears in running text (also matches the OCR shapes parseMoney accepts). */
-export const MONEY_TOKEN = /(?<![\d.,/])(?:R\s?\$\s?)?\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?![\d/])/g;
+export const MONEY_TOKEN = /(?<![\d.,/:])(?:R\s?\$\s?)?\d{1,3}(?:(?:[.,:;]|\s(?=\d{3}[.,]))\d{3})*[.,]\s?\d{2}(?![\d/])/g;
 
 function validDate(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1 || y < 1900 || y > 2100) return false;

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { readPgm, removeRules, writePgm } from './pgm';
 
 const run = promisify(execFile);
 
@@ -24,7 +25,8 @@ export function linesFromTsv(tsv: string): string {
   for (const row of tsv.split('\n').slice(1)) {
     const c = row.split('\t');
     if (c.length < 12 || c[0] !== '5') continue;
-    const text = c[11].trim();
+    // Table rules and quote marks that survived clean-up cling to words as | “ ' .
+    const text = c[11].trim().replace(/^[|“”"'‘’`]+|[|“”"'‘’`]+$/g, '');
     if (!text) continue;
     words.push({ text, left: +c[6], top: +c[7], width: +c[8], height: +c[9], line: `${c[2]}.${c[3]}.${c[4]}` });
   }
@@ -33,10 +35,18 @@ export function linesFromTsv(tsv: string): string {
   const flush = () => {
     if (!current.length) return;
     const h = [...current].map((w) => w.height).sort((a, b) => a - b)[current.length >> 1];
+    const gap = (a: OcrWord, b: OcrWord) => b.left - (a.left + a.width);
+    // Specks at the margins come out as one- or two-character "words" far from the line's text.
+    const speck = (w: OcrWord) => w.text.length <= 2 && !/^\d+$/.test(w.text);
+    while (current.length > 1 && speck(current[0]) && gap(current[0], current[1]) > h * 1.6) current.shift();
+    while (current.length > 1 && speck(current[current.length - 1]) && gap(current[current.length - 2], current[current.length - 1]) > h * 1.6) current.pop();
+    if (current.length === 1 && speck(current[0])) {
+      current = [];
+      return;
+    }
     let s = current[0].text;
     for (let i = 1; i < current.length; i++) {
-      const gap = current[i].left - (current[i - 1].left + current[i - 1].width);
-      s += (gap > h * 1.6 ? '\t' : ' ') + current[i].text;
+      s += (gap(current[i - 1], current[i]) > h * 1.6 ? '\t' : ' ') + current[i].text;
     }
     out.push(s);
     current = [];
@@ -58,7 +68,12 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
   const dir = await mkdtemp(join(tmpdir(), 'cda-ocr-'));
   try {
     const base = join(dir, 'p');
-    await run('pdftoppm', ['-r', String(opts.dpi ?? 300), '-gray', '-f', String(page), '-l', String(page), '-singlefile', pdfPath, base]);
+    const dpi = opts.dpi ?? 300;
+    await run('pdftoppm', ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), '-singlefile', pdfPath, base]);
+    const img = readPgm(await readFile(`${base}.pgm`));
+    // Runs longer than ~5 mm are rules, not letters.
+    removeRules(img, Math.round(dpi / 5));
+    await writeFile(`${base}.pgm`, writePgm(img));
     // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on.
     const { stdout } = await run('tesseract', [`${base}.pgm`, 'stdout', '-l', 'por', '--psm', '6', 'tsv'], {
       maxBuffer: 64 * 1024 * 1024,

@@ -89,7 +89,7 @@ export function buildRecord(seg: SegmentFields, layout: LayoutRule, pages: numbe
     }
   } else warnings.push(`Campo não encontrado: ${FIELD_NAMES_PT.debtorDocument}`);
   if (!v.debtorName) warnings.push(`Campo não encontrado: ${FIELD_NAMES_PT.debtorName}`);
-  warnings.push(...seg.table.warnings, ...seg.coDebtors.warnings);
+  warnings.push(...seg.warnings, ...seg.table.warnings, ...seg.coDebtors.warnings);
 
   const revenue = v.revenue ? splitRevenue(v.revenue) : { code: '', description: '' };
   const revenueCode = v.revenueCode ? v.revenueCode.replace(/\s/g, '') : revenue.code;

@@ -31,7 +31,8 @@ export function segment(lines: Line[]): Segment[] {
   let pageStart = 0;
   for (let i = 0; i < lines.length; i++) {
     if (i > 0 && lines[i].page !== lines[i - 1].page) pageStart = i;
-    const t = lines[i].folded.trim();
+    // OCR puts specks before a title ("€ CERTIDÃO…"); a cue only needs to open the line's words.
+    const t = lines[i].folded.replace(/^[^a-z0-9]+/, '').replace(/^(?:[^\s]{1,2}\s+)+(?=[a-z]{5})/, '');
     if (!startCues.some((c) => c.test(t))) continue;
     const s = i - pageStart < HEAD_LINES ? pageStart : i;
     if (starts[starts.length - 1] !== s) starts.push(s);

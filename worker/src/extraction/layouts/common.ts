@@ -30,6 +30,8 @@ export const COMMON_FIELDS: Partial<Record<FieldName, RegExp[]>> = {
 
 export const COMMON_CO_DEBTORS = [oneOf(['co-?responsave(?:l|is)', 'corresponsave(?:l|is)', 'coobrigados?', 'responsaveis solidarios', 'responsave(?:l|is) tributarios?', 'co-?devedores'])];
 
+export const COMMON_OTHER = [oneOf(['endereco', 'domicilio', 'livro\\/folha', 'livro', 'folha', 'fls\\.', 'inscricao estadual', 'inscricao municipal', 'cep', 'municipio', 'uf', 'bairro', 'placa', 'renavam', 'chassi', 'inscricao imobiliaria', 'cadastro imobiliario', 'pgfn de origem', 'cda de origem'])];
+
 export const COMMON_TABLE: LayoutRule['table'] = {
   periodHeader: /\b(?:periodo(?: de apuracao)?|per\.? ?apur(?:acao|\.)?|competencia|exercicio|ano base|referencia|mes\/ano)\b/,
   columns: [

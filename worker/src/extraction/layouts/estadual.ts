@@ -1,4 +1,4 @@
-import { COMMON_CO_DEBTORS, COMMON_TABLE, withCommon } from './common';
+import { COMMON_CO_DEBTORS, COMMON_OTHER, COMMON_TABLE, withCommon } from './common';
 import type { LayoutRule } from './types';
 
 /** State CDAs (PGE / SEFAZ): ICMS, IPVA, ITCMD. Numbering differs by state, so any long digit group. */
@@ -23,6 +23,7 @@ const layout: LayoutRule = {
     administrativeProcess: [/\b(?:auto de infracao(?: e imposicao de multa)?|aiim|ait|processo tributario)(?: n[ºo°])?(?![a-z])/g],
   }),
   coDebtors: COMMON_CO_DEBTORS,
+  otherLabels: COMMON_OTHER,
   table: COMMON_TABLE,
 };
 

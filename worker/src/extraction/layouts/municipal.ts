@@ -1,4 +1,4 @@
-import { COMMON_CO_DEBTORS, COMMON_TABLE, withCommon } from './common';
+import { COMMON_CO_DEBTORS, COMMON_OTHER, COMMON_TABLE, withCommon } from './common';
 import type { LayoutRule } from './types';
 
 /** Municipal ISS/IPTU, e.g. e-cidade's "Termo de Inscrição em Dívida Ativa Nº N/AAAA". */
@@ -23,6 +23,7 @@ const layout: LayoutRule = {
     debtorName: [/\b(?:contribuinte|proprietario|responsavel)\b/g],
   }),
   coDebtors: COMMON_CO_DEBTORS,
+  otherLabels: COMMON_OTHER,
   table: COMMON_TABLE,
 };
 

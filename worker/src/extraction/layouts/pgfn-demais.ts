@@ -1,4 +1,4 @@
-import { COMMON_CO_DEBTORS, COMMON_TABLE, withCommon } from './common';
+import { COMMON_CO_DEBTORS, COMMON_OTHER, COMMON_TABLE, withCommon } from './common';
 import type { LayoutRule } from './types';
 
 /** PGFN, Dívida Ativa da União, "demais" debts: 13-digit `UU N AA SSSSSS-DD` inscriptions. */
@@ -32,6 +32,7 @@ const layout: LayoutRule = {
     legalCharge: [/\b(?:encargo legal \(dl 1\.025\/69\)|encargo do decreto-lei 1\.025\/69)/g],
   }),
   coDebtors: COMMON_CO_DEBTORS,
+  otherLabels: COMMON_OTHER,
   table: COMMON_TABLE,
   natureFromNumber: () => null,
 };

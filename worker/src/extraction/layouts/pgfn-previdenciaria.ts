@@ -1,4 +1,4 @@
-import { COMMON_CO_DEBTORS, COMMON_TABLE, withCommon } from './common';
+import { COMMON_CO_DEBTORS, COMMON_OTHER, COMMON_TABLE, withCommon } from './common';
 import { PGFN_CUES, PGFN_INSCRIPTION, PGFN_ISSUER_NAMES, PGFN_REGISTRATION_LABELS, PGFN_START } from './pgfn-demais';
 import type { LayoutRule } from './types';
 
@@ -27,10 +27,11 @@ const layout: LayoutRule = {
   },
   issuerName: PGFN_ISSUER_NAMES,
   fields: withCommon({
-    revenue: [/\b(?:natureza da divida|natureza do debito|tipo de credito|receita|origem da divida|contribuicao|levantamento)(?![a-z])/g],
+    revenue: [/\b(?:natureza da divida|natureza do debito|tipo de credito|receita|origem da divida|levantamento)(?![a-z])/g],
     legalCharge: [/\b(?:encargo legal \(dl 1\.025\/69\))/g],
   }),
   coDebtors: COMMON_CO_DEBTORS,
+  otherLabels: COMMON_OTHER,
   table: COMMON_TABLE,
   natureFromNumber: (digits) => (digits.length === 9 ? 'previdenciaria' : null),
 };

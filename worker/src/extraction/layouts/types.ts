@@ -43,6 +43,8 @@ export interface LayoutRule {
   issuerName: RegExp[];
   fields: Partial<Record<FieldName, RegExp[]>>;
   coDebtors: RegExp[];
+  /** Labels of content outside the record (address, livro/folha…): known so they end blocks and values. */
+  otherLabels: RegExp[];
   table: {
     /** A header line holds one of these and at least two money columns. */
     periodHeader: RegExp;
