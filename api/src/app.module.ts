@@ -25,6 +25,7 @@ import { AuditModule } from './audit/audit.module';
 import { PaymentsModule } from './payments/payments.module';
 import { QueuesModule } from './queues/queues.module';
 import { TicketsModule } from './tickets/tickets.module';
+import { AdminModule } from './admin/admin.module';
 
 @Module({
   imports: [
@@ -80,6 +81,7 @@ import { TicketsModule } from './tickets/tickets.module';
     AnalysesModule,
     RealtimeModule,
     HealthModule,
+    AdminModule,
   ],
 })
 export class AppModule {}

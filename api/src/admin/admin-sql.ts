@@ -1,0 +1,32 @@
+/** Helpers shared by the admin services' hand-written SQL. */
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export function page<T>(items: T[], total: number, pageNo: number, pageSize: number): Page<T> {
+  return { items, total, page: pageNo, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** `%term%` for LIKE on lower-cased columns, with LIKE's own wildcards taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** TypeORM's postgres driver answers UPDATE … RETURNING with [rows, affectedCount]. */
+export function returned<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+/** Postgres' numeric/bigint arrive as strings; null stays null. */
+export const num = (v: unknown): number => Number(v ?? 0);
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** Whether a table another module owns has been migrated here (tickets, orders). */
+export async function tableExists(query: (sql: string, params?: unknown[]) => Promise<unknown[]>, name: string): Promise<boolean> {
+  const [row] = (await query(`SELECT to_regclass($1) IS NOT NULL AS ok`, [`public.${name}`])) as { ok: boolean }[];
+  return row.ok;
+}

@@ -1,0 +1,362 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import * as argon2 from 'argon2';
+import type { AppConfig, UserRole } from '@cda/shared';
+import type { AuthUser } from '../auth/auth-user';
+import { AuditService } from '../audit/audit.service';
+import { MailService } from '../mail/mail.service';
+import { SettingsService } from '../settings/settings.service';
+import { StorageService } from '../storage/storage.service';
+import { TokensService } from '../tokens/tokens.service';
+import { ADMIN_GRANT_DESCRIPTION, CreateUserDto, ListUsersQuery, UpdateUserDto, UserStatus } from './dto/admin-users.dto';
+import { Page, containsPattern, num, page, returned, tableExists } from './admin-sql';
+
+export interface AdminUserView {
+  id: string;
+  name: string;
+  email: string;
+  plan: string;
+  planName: string;
+  role: UserRole;
+  status: string;
+  /** Balance now (plan allowance left + credits). */
+  tokens: number;
+  /** The plan's allowance per period. */
+  tokensPlan: number;
+  /** Allowance spent this period, and as a percentage of it capped at 100 (the usage bar). */
+  tokensUsed: number;
+  usagePercent: number;
+  /** Non-expiring tokens (purchases, grants). */
+  credits: number;
+  phone: string | null;
+  company: string | null;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+}
+
+export interface UserStats {
+  total: number;
+  active: number;
+  pending: number;
+  suspended: number;
+}
+
+const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
+const NOT_FOUND = 'Usuário não encontrado.';
+const ROOT_ONLY = 'Apenas um usuário root pode alterar, suspender ou excluir outro root.';
+const LAST_ROOT = 'Não é possível remover o último usuário root.';
+
+const SELECT_VIEW = `
+  SELECT u.id, u.name, u.email, u.plan, p.name AS plan_name, u.role, u.status, u.tokens, u.credit_tokens,
+         p.token_limit, u.phone, u.company, u.last_login_at, u.created_at
+  FROM users u JOIN plans p ON p.id = u.plan`;
+
+function view(r: Record<string, unknown>): AdminUserView {
+  const tokens = num(r.tokens);
+  const credits = num(r.credit_tokens);
+  const limit = num(r.token_limit);
+  // Plan tokens left are the balance minus the credits; what is missing from the allowance was used.
+  const used = Math.max(0, limit - (tokens - credits));
+  return {
+    id: r.id as string,
+    name: r.name as string,
+    email: r.email as string,
+    plan: r.plan as string,
+    planName: r.plan_name as string,
+    role: r.role as UserRole,
+    status: r.status as string,
+    tokens,
+    tokensPlan: limit,
+    tokensUsed: used,
+    usagePercent: limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 0,
+    credits,
+    phone: (r.phone as string | null) ?? null,
+    company: (r.company as string | null) ?? null,
+    lastLoginAt: (r.last_login_at as Date | null) ?? null,
+    createdAt: r.created_at as Date,
+  };
+}
+
+/** A temporary password that satisfies any password policy the settings allow (length ≥ 20, special characters). */
+function temporaryPassword(): string {
+  return `${randomBytes(15).toString('base64url')}#7a`;
+}
+
+@Injectable()
+export class AdminUsersService {
+  private readonly logger = new Logger(AdminUsersService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly tokens: TokensService,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+    private readonly settings: SettingsService,
+    private readonly storage: StorageService,
+    private readonly config: ConfigService<AppConfig, true>,
+  ) {}
+
+  /** WHERE clause and parameters shared by the list and the export. */
+  private filters(f: Pick<ListUsersQuery, 'search' | 'status' | 'plan'>): { where: string; params: unknown[] } {
+    const conds: string[] = [];
+    const params: unknown[] = [];
+    if (f.search) {
+      params.push(containsPattern(f.search));
+      const byText = `lower(u.name) LIKE $${params.length} OR lower(u.email) LIKE $${params.length}`;
+      // An id is matched from its start (the admin pastes all or part of it).
+      if (/^[0-9a-f-]{4,36}$/i.test(f.search)) {
+        params.push(`${f.search.toLowerCase()}%`);
+        conds.push(`(${byText} OR u.id::text LIKE $${params.length})`);
+      } else conds.push(`(${byText})`);
+    }
+    if (f.status) {
+      params.push(f.status);
+      conds.push(`u.status = $${params.length}`);
+    }
+    if (f.plan && f.plan !== 'all') {
+      params.push(f.plan);
+      conds.push(`u.plan = $${params.length}`);
+    }
+    return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+  }
+
+  async list(query: ListUsersQuery): Promise<Page<AdminUserView>> {
+    const pageNo = query.page ?? 1;
+    const size = query.pageSize ?? 10;
+    const { where, params } = this.filters(query);
+    const [{ count }] = (await this.db.query(`SELECT count(*) AS count FROM users u ${where}`, params)) as { count: string }[];
+    const rows = (await this.db.query(
+      `${SELECT_VIEW} ${where} ORDER BY u.created_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, size, (pageNo - 1) * size],
+    )) as Record<string, unknown>[];
+    return page(rows.map(view), num(count), pageNo, size);
+  }
+
+  async stats(): Promise<UserStats> {
+    const [r] = (await this.db.query(
+      `SELECT count(*) AS total,
+              count(*) FILTER (WHERE status = 'active') AS active,
+              count(*) FILTER (WHERE status = 'pending') AS pending,
+              count(*) FILTER (WHERE status = 'suspended') AS suspended
+       FROM users`,
+    )) as Record<string, unknown>[];
+    return { total: num(r.total), active: num(r.active), pending: num(r.pending), suspended: num(r.suspended) };
+  }
+
+  async get(id: string, tx: EntityManager = this.db.manager): Promise<AdminUserView> {
+    const [row] = (await tx.query(`${SELECT_VIEW} WHERE u.id = $1`, [id])) as Record<string, unknown>[];
+    if (!row) throw new NotFoundException(NOT_FOUND);
+    return view(row);
+  }
+
+  private async assertPlan(tx: EntityManager, planId: string): Promise<void> {
+    const [row] = (await tx.query(`SELECT 1 FROM plans WHERE id = $1`, [planId])) as unknown[];
+    if (!row) throw new BadRequestException('Plano inexistente.');
+  }
+
+  private async assertEmailFree(tx: EntityManager, email: string, exceptId?: string): Promise<void> {
+    const [row] = (await tx.query(`SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> COALESCE($2::uuid, '00000000-0000-0000-0000-000000000000')`, [
+      email,
+      exceptId ?? null,
+    ])) as unknown[];
+    if (row) throw new ConflictException(EMAIL_TAKEN);
+  }
+
+  /**
+   * The account starts with its plan's allowance (the opening-balance trigger writes that ledger row)
+   * and, when asked, initial credits granted through the ledger. The password is generated here, sent
+   * by e-mail and never stored or logged in clear; the user is asked to change it at first login.
+   */
+  async create(actor: AuthUser, dto: CreateUserDto): Promise<AdminUserView> {
+    const plan = dto.plan ?? 'free';
+    const password = temporaryPassword();
+    const hash = await argon2.hash(password);
+    const id = await this.db.transaction(async (tx) => {
+      await this.assertPlan(tx, plan);
+      await this.assertEmailFree(tx, dto.email);
+      try {
+        const [row] = (await tx.query(
+          `INSERT INTO users (email, name, password_hash, role, status, plan, tokens, phone, company, must_change_password)
+           VALUES ($1, $2, $3, 'user', $4, $5::varchar, (SELECT token_limit FROM plans WHERE id = $5::varchar), $6, $7, true) RETURNING id`,
+          [dto.email, dto.name, hash, dto.status ?? 'active', plan, dto.phone ?? null, dto.company || null],
+        )) as { id: string }[];
+        return row.id;
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') throw new ConflictException(EMAIL_TAKEN);
+        throw err;
+      }
+    });
+    if (dto.credits) await this.tokens.credit(id, dto.credits, 'admin_grant', 'Créditos iniciais adicionados pelo administrador');
+    await this.audit.record(actor.id, 'admin.user.create', id, {
+      email: dto.email,
+      plan,
+      status: dto.status ?? 'active',
+      credits: dto.credits ?? 0,
+    });
+    await this.sendWelcome(dto.email, dto.name, password).catch((err) =>
+      this.logger.error({ userId: id, err: String(err) }, 'temporary password e-mail failed'),
+    );
+    return this.get(id);
+  }
+
+  private async sendWelcome(email: string, name: string, password: string): Promise<void> {
+    const { siteName } = await this.settings.get('general');
+    const url = `${this.config.get('publicUrl', { infer: true })}/login`;
+    const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const text =
+      `Olá, ${name}!\n\nUm administrador criou a sua conta no ${siteName}.\n\n` +
+      `E-mail: ${email}\nSenha temporária: ${password}\n\n` +
+      `Entre em ${url} e troque a senha no primeiro acesso.\n`;
+    const html =
+      `<p>Olá, ${esc(name)}!</p><p>Um administrador criou a sua conta no ${esc(siteName)}.</p>` +
+      `<p>E-mail: <b>${esc(email)}</b><br>Senha temporária: <b>${esc(password)}</b></p>` +
+      `<p>Entre em <a href="${esc(url)}">${esc(url)}</a> e troque a senha no primeiro acesso.</p>`;
+    await this.mail.send({ to: email, subject: `Sua conta no ${siteName}`, text, html, kind: 'admin-user-created' });
+  }
+
+  /** Rules on acting on another account: roots are touched only by roots, and never the last one. */
+  private async target(tx: EntityManager, actor: AuthUser, id: string): Promise<{ role: UserRole; status: string; plan: string; email: string }> {
+    const [row] = (await tx.query(`SELECT role, status, plan, email FROM users WHERE id = $1 FOR UPDATE`, [id])) as {
+      role: UserRole;
+      status: string;
+      plan: string;
+      email: string;
+    }[];
+    if (!row) throw new NotFoundException(NOT_FOUND);
+    if (row.role === 'root' && actor.role !== 'root') throw new ForbiddenException(ROOT_ONLY);
+    return row;
+  }
+
+  /** Called with the target's row locked; locks every root so two removals cannot both pass. */
+  private async assertNotLastRoot(tx: EntityManager): Promise<void> {
+    const roots = (await tx.query(`SELECT id FROM users WHERE role = 'root' FOR UPDATE`)) as unknown[];
+    if (roots.length <= 1) throw new BadRequestException(LAST_ROOT);
+  }
+
+  async update(actor: AuthUser, id: string, dto: UpdateUserDto): Promise<AdminUserView> {
+    const changed: Record<string, unknown> = {};
+    await this.db.transaction(async (tx) => {
+      const before = await this.target(tx, actor, id);
+      if (dto.role !== undefined && dto.role !== before.role) {
+        if (actor.role !== 'root') throw new ForbiddenException('Apenas um usuário root pode alterar o papel de um usuário.');
+        if (before.role === 'root') await this.assertNotLastRoot(tx);
+      }
+      if (dto.status !== undefined && dto.status !== before.status && dto.status === 'suspended') this.assertCanSuspend(actor, id);
+      if (dto.email !== undefined) await this.assertEmailFree(tx, dto.email, id);
+      const sets: string[] = [];
+      const params: unknown[] = [id];
+      const set = (column: string, value: unknown, key: string, audited: unknown = value) => {
+        params.push(value);
+        sets.push(`${column} = $${params.length}`);
+        changed[key] = audited;
+      };
+      if (dto.name !== undefined) set('name', dto.name, 'name');
+      if (dto.email !== undefined) set('email', dto.email, 'email');
+      if (dto.status !== undefined && dto.status !== before.status) set('status', dto.status, 'status');
+      if (dto.role !== undefined && dto.role !== before.role) set('role', dto.role, 'role');
+      if (dto.phone !== undefined) set('phone', dto.phone, 'phone', true);
+      if (dto.company !== undefined) set('company', dto.company || null, 'company', true);
+      if (sets.length) {
+        try {
+          await tx.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+        } catch (err) {
+          if ((err as { code?: string }).code === '23505') throw new ConflictException(EMAIL_TAKEN);
+          throw err;
+        }
+      }
+      if (dto.plan !== undefined && dto.plan !== before.plan) {
+        await this.assertPlan(tx, dto.plan);
+        await this.changePlan(tx, id, dto.plan);
+        changed.plan = dto.plan;
+      }
+    });
+    if (Object.keys(changed).length) await this.audit.record(actor.id, 'admin.user.update', id, { changed });
+    return this.get(id);
+  }
+
+  /**
+   * A plan set by an admin takes effect at once, as a paid plan does: the new allowance replaces the
+   * unused plan tokens, credits stay, a new period starts, and the difference enters the ledger.
+   */
+  private async changePlan(tx: EntityManager, id: string, plan: string): Promise<void> {
+    const rows = returned<{ delta: string }>(await tx.query(
+      `WITH old AS (SELECT tokens FROM users WHERE id = $1 FOR UPDATE)
+       UPDATE users u SET plan = $2, tokens = u.credit_tokens + p.token_limit, plan_period_start = now(), plan_expires_at = NULL
+       FROM old, plans p WHERE u.id = $1 AND p.id = $2
+       RETURNING (u.tokens - old.tokens)::text AS delta`,
+      [id, plan],
+    ));
+    const delta = Number(rows[0].delta);
+    if (delta !== 0) {
+      await tx.query(
+        `INSERT INTO token_transactions (user_id, type, amount, description) VALUES ($1, 'renewal', $2, 'Plano alterado pelo administrador')`,
+        [id, delta],
+      );
+    }
+  }
+
+  private assertCanSuspend(actor: AuthUser, id: string): void {
+    if (actor.id === id) throw new BadRequestException('Você não pode suspender a sua própria conta.');
+  }
+
+  /** A suspended account's tokens stop working at its next request (the token check reads the status). */
+  async setStatus(actor: AuthUser, id: string, status: Extract<UserStatus, 'active' | 'suspended'>): Promise<AdminUserView> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.target(tx, actor, id);
+      if (status === 'suspended') this.assertCanSuspend(actor, id);
+      if (before.status !== status) await tx.query(`UPDATE users SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
+    });
+    await this.audit.record(actor.id, status === 'suspended' ? 'admin.user.suspend' : 'admin.user.reactivate', id);
+    return this.get(id);
+  }
+
+  async addCredits(actor: AuthUser, id: string, amount: number, description = ADMIN_GRANT_DESCRIPTION): Promise<AdminUserView> {
+    const [row] = (await this.db.query(`SELECT 1 FROM users WHERE id = $1`, [id])) as unknown[];
+    if (!row) throw new NotFoundException(NOT_FOUND);
+    const balance = await this.tokens.credit(id, amount, 'admin_grant', description || ADMIN_GRANT_DESCRIPTION);
+    await this.audit.record(actor.id, 'admin.user.credit', id, { amount, description: description || ADMIN_GRANT_DESCRIPTION, balance });
+    return this.get(id);
+  }
+
+  /**
+   * Removes the account for good: its analyses, ledger, tickets, orders and reset tokens go with it
+   * (ON DELETE CASCADE); audit rows keep the action with the actor set to null. Stored objects are
+   * then removed: every workbook under `results/{id}/`, the uploads of analyses still running and
+   * ticket attachments. Storage runs after the commit, so a storage failure leaves orphan objects
+   * (logged, and reported as `storageCleaned: false`), never a half-deleted account.
+   */
+  async remove(actor: AuthUser, id: string): Promise<{ deleted: true; storageCleaned: boolean }> {
+    if (actor.id === id) throw new BadRequestException('Você não pode excluir a sua própria conta.');
+    const hasTickets = await tableExists((sql, p) => this.db.query(sql, p), 'ticket_attachments');
+    const { email, keys, prefixes } = await this.db.transaction(async (tx) => {
+      const before = await this.target(tx, actor, id);
+      if (before.role === 'root') await this.assertNotLastRoot(tx);
+      const running = (await tx.query(`SELECT id FROM analyses WHERE user_id = $1 AND status = 'Processando'`, [id])) as { id: string }[];
+      const attachments = hasTickets
+        ? ((await tx.query(
+            `SELECT a.storage_key FROM ticket_attachments a JOIN tickets t ON t.id = a.ticket_id WHERE t.user_id = $1`,
+            [id],
+          )) as { storage_key: string }[])
+        : [];
+      await tx.query(`DELETE FROM users WHERE id = $1`, [id]);
+      return {
+        email: before.email,
+        keys: attachments.map((a) => a.storage_key),
+        prefixes: [`results/${id}/`, ...running.map((a) => `uploads/${a.id}/`)],
+      };
+    });
+    let storageCleaned = true;
+    try {
+      for (const prefix of prefixes) await this.storage.removePrefix(prefix);
+      if (keys.length) await this.storage.removeKeys(keys);
+    } catch (err) {
+      storageCleaned = false;
+      this.logger.error({ userId: id, err: String(err) }, 'deleted user: stored objects not removed');
+    }
+    await this.audit.record(actor.id, 'admin.user.delete', id, { email, storageCleaned });
+    return { deleted: true, storageCleaned };
+  }
+}

@@ -1,0 +1,156 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import type { UserRole } from '@cda/shared';
+
+export const USER_STATUSES = ['active', 'pending', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_ROLES: readonly UserRole[] = ['user', 'admin', 'root'];
+/** Whole tokens per grant; far below 2^53 and the bigint column. */
+export const MAX_GRANT = 1_000_000_000;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** `(11) 98765-4321` and `11987654321` are the same phone; an empty field clears it. */
+const digits = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\D/g, '') || null : value);
+
+export class ListUsersQuery {
+  @ApiPropertyOptional({ description: 'Nome, e-mail ou id' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Busca inválida.' })
+  @MaxLength(200, { message: 'A busca pode ter no máximo 200 caracteres.' })
+  search?: string;
+
+  @ApiPropertyOptional({ enum: USER_STATUSES })
+  @IsOptional()
+  @IsIn(USER_STATUSES, { message: 'Status inválido.' })
+  status?: UserStatus;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'Plano inválido.' })
+  @MaxLength(40, { message: 'Plano inválido.' })
+  plan?: string;
+
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'A página deve ser um número inteiro.' })
+  @Min(1, { message: 'A página deve ser no mínimo 1.' })
+  page?: number;
+
+  @ApiPropertyOptional({ default: 10, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'O tamanho da página deve ser um número inteiro.' })
+  @Min(1, { message: 'O tamanho da página deve ser no mínimo 1.' })
+  @Max(100, { message: 'O tamanho da página deve ser no máximo 100.' })
+  pageSize?: number;
+}
+
+export class CreateUserDto {
+  @ApiProperty()
+  @Transform(trim)
+  @IsString({ message: 'Informe o nome.' })
+  @IsNotEmpty({ message: 'Informe o nome.' })
+  @MaxLength(200, { message: 'O nome pode ter no máximo 200 caracteres.' })
+  name: string;
+
+  @ApiProperty()
+  @Transform(trim)
+  @IsEmail({}, { message: 'Informe um e-mail válido.' })
+  @MaxLength(254, { message: 'O e-mail pode ter no máximo 254 caracteres.' })
+  email: string;
+
+  @ApiPropertyOptional({ default: 'free' })
+  @IsOptional()
+  @IsString({ message: 'Plano inválido.' })
+  plan?: string;
+
+  @ApiPropertyOptional({ enum: USER_STATUSES, default: 'active' })
+  @IsOptional()
+  @IsIn(USER_STATUSES, { message: 'Status inválido.' })
+  status?: UserStatus;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(digits)
+  @Matches(/^\d{10,11}$/, { message: 'Telefone: informe DDD e número (10 ou 11 dígitos).' })
+  phone?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Empresa inválida.' })
+  @MaxLength(200, { message: 'A empresa pode ter no máximo 200 caracteres.' })
+  company?: string;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @IsInt({ message: 'Os créditos iniciais devem ser um número inteiro.' })
+  @Min(0, { message: 'Os créditos iniciais não podem ser negativos.' })
+  @Max(MAX_GRANT, { message: `Os créditos iniciais podem ser no máximo ${MAX_GRANT.toLocaleString('pt-BR')}.` })
+  credits?: number;
+}
+
+export class UpdateUserDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Informe o nome.' })
+  @IsNotEmpty({ message: 'Informe o nome.' })
+  @MaxLength(200, { message: 'O nome pode ter no máximo 200 caracteres.' })
+  name?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsEmail({}, { message: 'Informe um e-mail válido.' })
+  @MaxLength(254, { message: 'O e-mail pode ter no máximo 254 caracteres.' })
+  email?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'Plano inválido.' })
+  plan?: string;
+
+  @ApiPropertyOptional({ enum: USER_STATUSES })
+  @IsOptional()
+  @IsIn(USER_STATUSES, { message: 'Status inválido.' })
+  status?: UserStatus;
+
+  @ApiPropertyOptional({ enum: USER_ROLES, description: 'Só um usuário root pode alterar.' })
+  @IsOptional()
+  @IsIn(USER_ROLES, { message: 'Papel inválido.' })
+  role?: UserRole;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(digits)
+  @Matches(/^\d{10,11}$/, { message: 'Telefone: informe DDD e número (10 ou 11 dígitos).' })
+  phone?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Empresa inválida.' })
+  @MaxLength(200, { message: 'A empresa pode ter no máximo 200 caracteres.' })
+  company?: string;
+}
+
+export const ADMIN_GRANT_DESCRIPTION = 'Créditos adicionados pelo administrador';
+
+export class AddCreditsDto {
+  @ApiProperty({ minimum: 1 })
+  @IsInt({ message: 'A quantidade de créditos deve ser um número inteiro.' })
+  @Min(1, { message: 'A quantidade de créditos deve ser maior que zero.' })
+  @Max(MAX_GRANT, { message: `A quantidade de créditos pode ser no máximo ${MAX_GRANT.toLocaleString('pt-BR')}.` })
+  amount: number;
+
+  @ApiPropertyOptional({ default: ADMIN_GRANT_DESCRIPTION })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Descrição inválida.' })
+  @MaxLength(500, { message: 'A descrição pode ter no máximo 500 caracteres.' })
+  description?: string;
+}
