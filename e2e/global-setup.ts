@@ -32,5 +32,6 @@ export default async function globalSetup() {
   );
   process.env.E2E_ADMIN_EMAIL = stack.admin.email;
   process.env.E2E_ADMIN_PASSWORD = stack.admin.password;
+  process.env.E2E_MP_URL = stack.mercadoPagoUrl ?? '';
   return async () => stack.stop();
 }

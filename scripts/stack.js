@@ -59,6 +59,21 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
   env.ADMIN_EMAIL = env.ADMIN_EMAIL || 'admin@cda.local';
   env.ADMIN_PASSWORD = adminPassword(env);
 
+  // No Mercado Pago credentials: test mode against the bundled fake provider (the UI shows "Modo de teste").
+  let mercadoPago = null;
+  if (!env.MP_ACCESS_TOKEN && !env.MP_BASE_URL) {
+    const { startFakeMercadoPago } = require(path.join(ROOT, 'api/dist/payments/fake-mercadopago/server.js'));
+    const secret = 'modo-teste-webhook';
+    mercadoPago = await startFakeMercadoPago({
+      port: Number(env.MP_FAKE_PORT || 0),
+      accessToken: 'TEST-modo-teste',
+      webhookSecret: secret,
+      webhookUrl: `http://127.0.0.1:${env.PORT}/api/payments/webhook`,
+      forceWebhookUrl: true,
+    });
+    Object.assign(env, { MP_BASE_URL: mercadoPago.url, MP_ACCESS_TOKEN: 'TEST-modo-teste', MP_WEBHOOK_SECRET: secret, MP_PUBLIC_KEY: 'TEST-modo-teste' });
+  }
+
   run('api/dist/database/migrate.js', env);
   run('api/dist/database/seed.js', env);
 
@@ -84,6 +99,7 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
       children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); })),
     );
     if (s3) await s3.close();
+    if (mercadoPago) await mercadoPago.stop();
   };
   try {
     await waitFor(`http://127.0.0.1:${env.PORT}/api/health`, 60000);
@@ -96,6 +112,8 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
     url: `http://localhost:${env.WEB_PORT}`,
     apiUrl: `http://127.0.0.1:${env.PORT}`,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    /** The fake provider's URL in test mode (its /__test endpoints approve or expire payments). */
+    mercadoPagoUrl: mercadoPago ? mercadoPago.url : null,
     children,
     stop,
   };
@@ -111,6 +129,7 @@ if (require.main === module) {
       console.log(` CDA Extractor no ar: ${stack.url}`);
       console.log(` API: ${stack.apiUrl}/api  (documentação: ${stack.apiUrl}/api/docs)`);
       console.log(` Administrador: ${stack.admin.email}  senha: ${stack.admin.password}`);
+      if (stack.mercadoPagoUrl) console.log(` Pagamentos: modo de teste (Mercado Pago simulado em ${stack.mercadoPagoUrl})`);
       console.log(' Ctrl+C para parar.');
       console.log('============================================================\n');
       const shutdown = () => stack.stop().finally(() => process.exit(0));

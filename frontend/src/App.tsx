@@ -8,6 +8,9 @@ import { RegisterPage } from './pages/RegisterPage';
 import { SimulatorPage } from './pages/SimulatorPage';
 import { TicketsPage } from './pages/TicketsPage';
 import { AdminTicketsPage } from './pages/AdminTicketsPage';
+import { PlansPage } from './pages/PlansPage';
+import { CheckoutPage } from './pages/CheckoutPage';
+import { PaymentResultPage } from './pages/PaymentResultPage';
 
 function Shell({ children }: { children: ReactNode }) {
   const { user, token, logout } = useAuth();
@@ -41,6 +44,11 @@ export function App() {
             <Route path="/simulator" element={<RequireAuth><SimulatorPage /></RequireAuth>} />
             <Route path="/tickets" element={<RequireAuth><TicketsPage /></RequireAuth>} />
             <Route path="/admin/tickets" element={<RequireAuth><AdminTicketsPage /></RequireAuth>} />
+            <Route path="/plans" element={<RequireAuth><PlansPage /></RequireAuth>} />
+            <Route path="/checkout" element={<RequireAuth><CheckoutPage /></RequireAuth>} />
+            <Route path="/payment/success" element={<RequireAuth><PaymentResultPage variant="success" /></RequireAuth>} />
+            <Route path="/payment/pending" element={<RequireAuth><PaymentResultPage variant="pending" /></RequireAuth>} />
+            <Route path="/payment/failure" element={<RequireAuth><PaymentResultPage variant="failure" /></RequireAuth>} />
             <Route path="*" element={<Navigate to="/simulator" replace />} />
           </Routes>
         </BrowserRouter>

@@ -1,0 +1,66 @@
+import useSWR from 'swr';
+import type { BillingCycle, OrderKind, OrderView, PaymentConfigView, TokenPackView } from '@cda/shared';
+import { apiJson, fetcher } from '../api/client';
+
+export interface PlanView {
+  id: string;
+  name: string;
+  description: string;
+  monthlyPriceCents: number;
+  yearlyPriceCents: number;
+  tokenLimit: number;
+  features: string[];
+  popular: boolean;
+}
+
+export interface DashboardView {
+  planId: string;
+  planName: string;
+  tokens: number;
+  tokensPlan: number;
+  planExpiresAt: string | null;
+}
+
+/** What travels to /checkout in navigation state (never in the URL). */
+export type CheckoutItem = { kind: 'plan'; id: string; billingCycle?: BillingCycle } | { kind: 'token_pack'; id: string };
+
+export interface PayerForm {
+  email: string;
+  fullName: string;
+  cpf: string;
+}
+
+export const usePlans = () => useSWR<PlanView[]>('/plans', fetcher);
+export const usePacks = () => useSWR<TokenPackView[]>('/token-packs', fetcher);
+export const usePaymentConfig = () => useSWR<PaymentConfigView>('/payments/config', fetcher);
+export const useDashboard = () => useSWR<DashboardView>('/dashboard', fetcher);
+
+/** The order as the server knows it; `refreshInterval` is the polling fallback while waiting. */
+export function useOrder(id: string | null, refreshInterval = 0) {
+  return useSWR<OrderView>(id ? `/orders/${id}` : null, fetcher, { refreshInterval });
+}
+
+const itemBody = (item: CheckoutItem, cycle: BillingCycle) => ({
+  kind: item.kind as OrderKind,
+  itemId: item.id,
+  ...(item.kind === 'plan' ? { billingCycle: cycle } : {}),
+});
+
+export function payByPix(item: CheckoutItem, cycle: BillingCycle, payer: PayerForm): Promise<OrderView> {
+  return apiJson<OrderView>('/payments/pix', { method: 'POST', body: JSON.stringify({ item: itemBody(item, cycle), payer }) });
+}
+
+export function payByCard(
+  item: CheckoutItem,
+  cycle: BillingCycle,
+  payer: PayerForm,
+  card: { token: string; installments: number; paymentMethodId: string; issuerId?: string },
+): Promise<OrderView> {
+  return apiJson<OrderView>('/payments/card', { method: 'POST', body: JSON.stringify({ item: itemBody(item, cycle), payer, ...card }) });
+}
+
+/** Where an order's status sends the user: the server's status decides, never the URL. */
+export function resultPath(order: Pick<OrderView, 'id' | 'status'>): string {
+  const page = order.status === 'approved' ? 'success' : order.status === 'pending' ? 'pending' : 'failure';
+  return `/payment/${page}?order=${order.id}`;
+}
