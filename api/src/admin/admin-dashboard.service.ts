@@ -67,14 +67,14 @@ export class AdminDashboardService {
        ),
        a AS (
          SELECT count(*) FILTER (WHERE a.created_at >= w.d0 AND a.created_at <= w.now) AS today,
-                count(*) FILTER (WHERE a.created_at >= w.pm0 AND a.created_at < w.m0)::numeric
-                  / GREATEST(1, extract(day FROM w.m0 - w.pm0)) AS prev_daily
+                count(*) FILTER (WHERE a.created_at >= w.pm0 AND a.created_at < w.m0) AS prev_month
          FROM analyses a, w
          WHERE a.created_at >= w.pm0 AND a.created_at <= w.now
-       )
+       ),
+       d AS (SELECT a.today, a.prev_month::numeric / GREATEST(1, extract(day FROM w.m0 - w.pm0)) AS prev_daily FROM a, w)
        SELECT c.total, ${pct('c.total', 'c.total_prev')} AS total_change,
-              a.today, ${pct('a.today', 'a.prev_daily')} AS today_change
-       FROM c, a`,
+              d.today, ${pct('d.today', 'd.prev_daily')} AS today_change
+       FROM c, d`,
       [now],
     )) as Record<string, unknown>[];
 
