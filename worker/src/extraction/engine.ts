@@ -28,6 +28,8 @@ interface Occurrence {
 const MONEY_FIELDS = new Set<Slot>(['principal', 'fine', 'interest', 'legalCharge', 'total']);
 const DATE_FIELDS = new Set<Slot>(['registrationDate', 'consolidationDate']);
 const LONG_TEXT = new Set<Slot>(['legalBasis']);
+/** Slots whose value has a shape of its own, so it can be looked for on the next lines. */
+const TYPED = new Set<Slot>(['registration', 'debtorDocument', 'administrativeProcess', ...MONEY_FIELDS, ...DATE_FIELDS]);
 
 function labelSets(layout: LayoutRule): Array<[Slot, RegExp[]]> {
   return [
@@ -123,7 +125,10 @@ function isLabelOnly(line: Line, occ: Occurrence[]): boolean {
     pos = o.end;
   }
   rest += line.folded.slice(pos);
-  return /^[\s:.\-–—()/|r$]*$/.test(rest.replace(/\b(?:n[ºo°]|r\$|em r\$)/g, ''));
+  rest = rest.replace(/\b(?:n[ºo°]|r\$|em r\$)/g, '');
+  // OCR leaves garbled bits between labels ("CNP)", "a"); short digit-free leftovers do not make a value.
+  if (line.ocr) rest = rest.replace(/(?:^|\s)[^\s\d]{1,4}(?=\s|$)/g, ' ');
+  return /^[\s:.\-–—()/|r$]*$/.test(rest);
 }
 
 /** Long text: the inline part plus the following lines up to the next label or region. */
@@ -167,14 +172,13 @@ function readFields(ctx: ParseContext): Partial<Record<Slot, string>> {
       occ.forEach((o, k) => {
         const end = k + 1 < occ.length ? occ[k + 1].start : lines[i].text.length;
         const inline = afterLabel(lines[i].text.slice(o.end, end));
-        if (!inline.trim()) {
-          const below = searchBelow(o.slot, i + 1);
-          if (below && MONEY_FIELDS.has(o.slot)) set(o.slot, below);
-          return;
-        }
-        if (LONG_TEXT.has(o.slot)) return set(o.slot, longText(ctx, i, inline));
-        const t = valueToken(o.slot, layout, inline, false);
+        if (LONG_TEXT.has(o.slot) && inline.trim()) return set(o.slot, longText(ctx, i, inline));
+        const t = inline.trim() ? valueToken(o.slot, layout, inline, false) : null;
         if (t) set(o.slot, t.value);
+        else if (TYPED.has(o.slot)) {
+          const below = searchBelow(o.slot, i + 1);
+          if (below) set(o.slot, below);
+        }
         // A total printed with its date ("consolidado em 31/10/2025: R$ …") carries the consolidation date.
         if (o.slot === 'total') {
           const d = valueToken('consolidationDate', layout, inline, false);
@@ -241,8 +245,17 @@ function readFields(ctx: ParseContext): Partial<Record<Slot, string>> {
   return values;
 }
 
+/** A row with one value unreadable: kept so the printed totals can tell which cell it was. */
+export interface PartialRow {
+  at: number;
+  row: DebtRow;
+  values: number[];
+  columns: DebtColumn[];
+}
+
 export interface TableResult {
   rows: DebtRow[];
+  partial: PartialRow[];
   /** Sums from a printed "Total" row, per column. */
   printed: Partial<Record<DebtColumn, number>>;
   region: Set<number>;
@@ -285,7 +298,7 @@ const TOTAL_ROW = /^\s*(?:total|totais|soma|subtotal)\b/;
 
 /** The debt table (discriminativo): one row per period, across page breaks, until the totals. */
 export function readTable(lines: Line[], layout: LayoutRule, skip: boolean[], labels: Occurrence[][]): TableResult {
-  const res: TableResult = { rows: [], printed: {}, region: new Set(), warnings: [], repairs: [] };
+  const res: TableResult = { rows: [], partial: [], printed: {}, region: new Set(), warnings: [], repairs: [] };
   let header: Header | null = null;
   let unknown = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -302,7 +315,8 @@ export function readTable(lines: Line[], layout: LayoutRule, skip: boolean[], la
     }
     if (!header) continue;
     const moneyTokens = [...l.text.matchAll(MONEY_TOKEN)];
-    if (TOTAL_ROW.test(l.folded) && moneyTokens.length) {
+    // A totals row has one sum per column; a single value is the summary total, read as a field.
+    if (TOTAL_ROW.test(l.folded) && moneyTokens.length >= 2) {
       res.region.add(i);
       const values = moneyTokens.map((m) => parseMoney(m[0]));
       if (moneyTokens.length === header.columns.length) {
@@ -317,9 +331,10 @@ export function readTable(lines: Line[], layout: LayoutRule, skip: boolean[], la
     if (row) {
       res.region.add(i);
       unknown = 0;
-      if (row.warning) res.warnings.push(row.warning);
       res.repairs.push(...row.repairs);
       if (row.row) res.rows.push(row.row);
+      else if (row.values.length === header.columns.length - 1) res.partial.push({ at: res.rows.length, row: row.base, values: row.values, columns: header.columns });
+      else if (row.warning) res.warnings.push(row.warning);
       continue;
     }
     if (l.furniture) continue;
@@ -329,7 +344,15 @@ export function readTable(lines: Line[], layout: LayoutRule, skip: boolean[], la
   return res;
 }
 
-function parseRow(text: string, money: RegExpMatchArray[], header: Header): { row: DebtRow | null; warning?: string; repairs: string[] } | null {
+interface ParsedRow {
+  row: DebtRow | null;
+  base: DebtRow;
+  values: number[];
+  warning?: string;
+  repairs: string[];
+}
+
+function parseRow(text: string, money: RegExpMatchArray[], header: Header): ParsedRow | null {
   let head = text.slice(0, money[0].index).trim();
   if (header.leadingCode) head = head.replace(/^\d{3,5}(?:[-.]\d{1,2})?\s+(?=\S)/, '');
   const dates = [...head.matchAll(DATE_TOKEN)].map((m) => m[0]);
@@ -350,17 +373,23 @@ function parseRow(text: string, money: RegExpMatchArray[], header: Header): { ro
   if (!period) return null;
   const due = dueText ? parseDate(dueText) : null;
   if (due?.repairedFrom) repairs.push(due.repairedFrom);
-  const values = money.map((m) => parseMoney(m[0]));
-  values.forEach((v) => v?.repairedFrom && repairs.push(v.repairedFrom));
+  const parsed = money.map((m) => parseMoney(m[0]));
+  parsed.forEach((v) => v?.repairedFrom && repairs.push(v.repairedFrom));
+  const values = parsed.filter((v) => !!v).map((v) => v!.value);
+  const base: DebtRow = { period, dueDate: due?.value ?? null, principal: 0, fine: 0, interest: 0 };
   const label = periodText.trim();
-  if (values.length !== header.columns.length || values.some((v) => !v)) {
-    return { row: null, warning: `Linha da tabela de débitos (${label}) com ${values.length} valores para ${header.columns.length} colunas; linha ignorada`, repairs };
+  if (values.length !== header.columns.length) {
+    return { row: null, base, values, repairs, warning: `Linha da tabela de débitos (${label}) com ${values.length} valores para ${header.columns.length} colunas; linha ignorada` };
   }
+  return { row: rowFrom(base, values, header.columns), base, values, repairs };
+}
+
+export function rowFrom(base: DebtRow, values: number[], columns: DebtColumn[]): DebtRow {
   const pick = (c: DebtColumn) => {
-    const k = header.columns.indexOf(c);
-    return k < 0 ? 0 : values[k]!.value;
+    const k = columns.indexOf(c);
+    return k < 0 ? 0 : values[k];
   };
-  return { row: { period, dueDate: due?.value ?? null, principal: pick('principal'), fine: pick('fine'), interest: pick('interest') }, repairs };
+  return { ...base, principal: pick('principal'), fine: pick('fine'), interest: pick('interest') };
 }
 
 /** Co-debtors: one row per person (name, CPF/CNPJ, often a legal basis) after their label. */

@@ -1,7 +1,7 @@
-import type { CertificateRecord } from '@cda/shared';
+import type { CertificateRecord, DebtRow } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
 import { classifyNature } from './classify';
-import { type SegmentFields, splitRevenue } from './engine';
+import { type SegmentFields, rowFrom, splitRevenue } from './engine';
 import type { LayoutRule } from './layouts';
 import { documentLabel, parseDate, parseDocument, parseMoney, upperText } from './normalize';
 
@@ -18,6 +18,39 @@ const FIELD_NAMES_PT: Record<string, string> = {
  * Turns the raw strings of one certificate into the record, running every check the document
  * allows; each failure is a pt-BR warning on the record and the value is left as read.
  */
+type Printed = Record<'principal' | 'fine' | 'interest', number | null>;
+
+/**
+ * A row that lost one value to OCR is rebuilt only when the printed totals pin it down: the
+ * missing cell must make every column add up, and exactly one position may do so.
+ */
+function repairPartialRows(seg: SegmentFields, printed: Printed, warnings: string[]): DebtRow[] {
+  const rows = [...seg.table.rows];
+  const partial = seg.table.partial;
+  if (!partial.length) return rows;
+  const complete = partial.length === 1 && (['principal', 'fine', 'interest'] as const).every((c) => printed[c] !== null);
+  if (complete) {
+    const p = partial[0];
+    const fits: DebtRow[] = [];
+    for (let k = 0; k <= p.values.length; k++) {
+      const col = p.columns[k];
+      if (col === 'other') continue;
+      const others = rows.reduce((s, r) => s + r[col], 0);
+      const values = [...p.values.slice(0, k), printed[col]! - others, ...p.values.slice(k)];
+      const candidate = rowFrom(p.row, values, p.columns);
+      const all = [...rows, candidate];
+      if (values[k] > 0 && (['principal', 'fine', 'interest'] as const).every((c) => all.reduce((s, r) => s + r[c], 0) === printed[c])) fits.push(candidate);
+    }
+    if (fits.length === 1) {
+      rows.splice(p.at, 0, fits[0]);
+      warnings.push(`Linha da tabela de débitos (${p.row.period}) com valor ilegível, reconstituído pelo total impresso; confira`);
+      return rows;
+    }
+  }
+  for (const p of partial) warnings.push(`Linha da tabela de débitos (${p.row.period}) com valor ilegível; linha ignorada`);
+  return rows;
+}
+
 export function buildRecord(seg: SegmentFields, layout: LayoutRule, pages: number[], ocr: boolean): CertificateRecord {
   const warnings: string[] = [];
   const v = seg.values;
@@ -43,7 +76,7 @@ export function buildRecord(seg: SegmentFields, layout: LayoutRule, pages: numbe
     return d?.value ?? null;
   };
 
-  const rows = seg.table.rows;
+  const rows = repairPartialRows(seg, { principal: money('principal'), fine: money('fine'), interest: money('interest') }, warnings);
   const sum = (k: 'principal' | 'fine' | 'interest') => rows.reduce((s, r) => s + r[k], 0);
   const printedOrTable = (slot: 'principal' | 'fine' | 'interest') => money(slot) ?? seg.table.printed[slot] ?? null;
   const principal = printedOrTable('principal');
