@@ -7,6 +7,8 @@ import { E2E_PORTS } from './playwright.config';
 const { startStack } = require('../scripts/stack.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureDatabase } = require('../scripts/ensure-db.js');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSmtpCapture } = require('../scripts/smtp-capture.js');
 
 /** The real product on its own ports and database; the returned function is Playwright's teardown. */
 export default async function globalSetup() {
@@ -32,6 +34,32 @@ export default async function globalSetup() {
   );
   process.env.E2E_ADMIN_EMAIL = stack.admin.email;
   process.env.E2E_ADMIN_PASSWORD = stack.admin.password;
+  const smtp = await useCapturedSmtp(stack.apiUrl, stack.admin);
   process.env.E2E_MP_URL = stack.mercadoPagoUrl ?? '';
-  return async () => stack.stop();
+  return async () => {
+    await stack.stop();
+    await smtp.close();
+  };
+}
+
+/**
+ * The product's real mail path (admin e-mail settings → nodemailer → SMTP) into an SMTP server of
+ * our own; each message lands as JSON in E2E_MAIL_DIR, where the tests read it.
+ */
+async function useCapturedSmtp(apiUrl: string, admin: { email: string; password: string }) {
+  const directory = mkdtempSync(path.join(tmpdir(), 'cda-e2e-mail-'));
+  const smtp = await startSmtpCapture({ directory });
+  process.env.E2E_MAIL_DIR = directory;
+  const post = (route: string, method: string, body: unknown, token?: string) =>
+    fetch(`${apiUrl}/api${route}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then(async (r) => {
+      if (!r.ok) throw new Error(`${method} ${route}: ${r.status} ${await r.text()}`);
+      return r.json();
+    });
+  const { token } = await post('/auth/login', 'POST', { email: admin.email, password: admin.password });
+  await post('/admin/settings/email', 'PUT', { smtpHost: '127.0.0.1', smtpPort: smtp.port }, token);
+  return smtp;
 }

@@ -19,6 +19,11 @@ test('logs in, uploads a PDF and sees it finish without reloading', async ({ pag
   await page.getByLabel('E-mail').fill(process.env.E2E_ADMIN_EMAIL!);
   await page.getByLabel('Senha', { exact: false }).first().fill(process.env.E2E_ADMIN_PASSWORD!);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  // The seeded account is root: the login asks which area to open.
+  await page.getByLabel('Usuário', { exact: true }).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Nova extração' }).click();
   await expect(page).toHaveURL(/\/simulator$/);
   await expect(page.getByText('Nenhuma análise realizada ainda')).toBeVisible();
 

@@ -1,10 +1,25 @@
 /** One fetch client: adds the bearer token, turns error bodies into pt-BR messages. */
 const TOKEN_KEY = 'cda.token';
 
+/**
+ * "Lembrar de mim" keeps the token in localStorage (survives closing the browser); otherwise it lives
+ * in sessionStorage and ends with the tab. Reads look in both.
+ */
+/** Whether the current session was kept with "lembrar de mim". */
+const remembered = (): boolean => localStorage.getItem(TOKEN_KEY) !== null;
+const clearToken = () => {
+  localStorage.removeItem(TOKEN_KEY);
+  sessionStorage.removeItem(TOKEN_KEY);
+};
+
 export const tokenStore = {
-  get: (): string | null => localStorage.getItem(TOKEN_KEY),
-  set: (t: string) => localStorage.setItem(TOKEN_KEY, t),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
+  get: (): string | null => localStorage.getItem(TOKEN_KEY) ?? sessionStorage.getItem(TOKEN_KEY),
+  set: (t: string, remember = remembered()) => {
+    clearToken();
+    (remember ? localStorage : sessionStorage).setItem(TOKEN_KEY, t);
+  },
+  remembered,
+  clear: clearToken,
 };
 
 export class ApiError extends Error {

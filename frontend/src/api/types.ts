@@ -1,15 +1,7 @@
-import type { AnalysisParams, AnalysisStatus, UserRole } from '@cda/shared';
+import type { AnalysisParams, AnalysisStatus, PublicUser } from '@cda/shared';
 
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-  plan: string;
-  role: UserRole;
-  status: string;
-  tokens: number;
-  createdAt: string;
-}
+/** The signed-in account as every auth answer carries it. */
+export type User = PublicUser;
 
 export interface Session {
   token: string;

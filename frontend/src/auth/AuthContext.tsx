@@ -1,28 +1,82 @@
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { apiJson, tokenStore } from '../api/client';
+import { ADMIN_ROLES } from '@cda/shared';
+import { ApiError, apiJson, tokenStore } from '../api/client';
 import type { Session, User } from '../api/types';
 
+export interface RegisterInput {
+  name: string;
+  email: string;
+  whatsapp: string;
+  password: string;
+}
+
 interface AuthState {
+  /** True while a stored session is being checked with the server. */
+  loading: boolean;
   token: string | null;
   user: User | null;
-  login(email: string, password: string): Promise<User>;
-  register(input: { name: string; email: string; password: string }): Promise<void>;
+  /** Checks the credentials without signing in, so the login screen can ask admins which area to open. */
+  authenticate(email: string, password: string): Promise<Session>;
+  /** `area` is the login's Usuário/Administrador choice; it only matters for admins. */
+  signIn(session: Session, remember: boolean, area?: Area): void;
+  /** Where this user lands from a guest-only page. */
+  home: string;
+  register(input: RegisterInput): Promise<void>;
+  /** After the profile changes the account (or the password, which comes with a new token). */
+  refresh(update: { user?: User; token?: string }): void;
   logout(): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
 const USER_KEY = 'cda.user';
 
+export type Area = 'user' | 'admin';
+
+export const isAdmin = (user: Pick<User, 'role'> | null | undefined) => !!user && ADMIN_ROLES.includes(user.role);
+
+/** Admins and root go to /admin unless they chose the user area at login; everyone else to /dashboard. */
+export const homeFor = (user: User, area: Area = 'admin') => (isAdmin(user) && area === 'admin' ? '/admin' : '/dashboard');
+
+function looksLikeUser(v: unknown): v is User {
+  const u = v as Partial<User> | null;
+  return !!u && typeof u === 'object' && typeof u.id === 'string' && typeof u.email === 'string' && typeof u.role === 'string';
+}
+
+/** The stored session, or nothing: anything unreadable or half-written is cleared rather than trusted. */
+function readStoredSession(): { token: string; user: User } | null {
+  const token = tokenStore.get();
+  const raw = localStorage.getItem(USER_KEY) ?? sessionStorage.getItem(USER_KEY);
+  try {
+    const user: unknown = raw ? JSON.parse(raw) : null;
+    if (token && looksLikeUser(user)) return { token, user };
+  } catch {
+    /* corrupt JSON: cleared below */
+  }
+  if (token || raw) clearStored();
+  return null;
+}
+
+function storeUser(user: User, remember: boolean) {
+  localStorage.removeItem(USER_KEY);
+  sessionStorage.removeItem(USER_KEY);
+  (remember ? localStorage : sessionStorage).setItem(USER_KEY, JSON.stringify(user));
+}
+
+function clearStored() {
+  tokenStore.clear();
+  localStorage.removeItem(USER_KEY);
+  sessionStorage.removeItem(USER_KEY);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState<string | null>(() => tokenStore.get());
-  const [user, setUser] = useState<User | null>(() => {
-    const raw = localStorage.getItem(USER_KEY);
-    return raw ? (JSON.parse(raw) as User) : null;
-  });
+  const [initial] = useState(readStoredSession);
+  const [token, setToken] = useState<string | null>(initial?.token ?? null);
+  const [user, setUser] = useState<User | null>(initial?.user ?? null);
+  const [loading, setLoading] = useState(initial !== null);
+  const [area, setArea] = useState<Area>('admin');
 
   const logout = useCallback(() => {
-    tokenStore.clear();
-    localStorage.removeItem(USER_KEY);
+    clearStored();
     setToken(null);
     setUser(null);
   }, []);
@@ -32,20 +86,60 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('cda:logout', logout);
   }, [logout]);
 
-  const login = useCallback(async (email: string, password: string) => {
-    const session = await apiJson<Session>('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) });
-    tokenStore.set(session.token);
-    localStorage.setItem(USER_KEY, JSON.stringify(session.user));
+  // The stored user may be stale (role, plan, suspension): the server's answer wins.
+  useEffect(() => {
+    if (!initial) return;
+    let live = true;
+    apiJson<User>('/auth/me')
+      .then((fresh) => {
+        if (!live) return;
+        storeUser(fresh, tokenStore.remembered());
+        setUser(fresh);
+      })
+      .catch((err: unknown) => {
+        // 401 already signed out through the client; maintenance or a network blip keeps the session.
+        if (live && err instanceof ApiError && err.status === 401) logout();
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [initial, logout]);
+
+  const authenticate = useCallback(
+    (email: string, password: string) => apiJson<Session>('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }),
+    [],
+  );
+
+  const signIn = useCallback((session: Session, remember: boolean, chosen: Area = 'admin') => {
+    setArea(chosen);
+    tokenStore.set(session.token, remember);
+    storeUser(session.user, remember);
     setToken(session.token);
     setUser(session.user);
-    return session.user;
   }, []);
 
-  const register = useCallback(async (input: { name: string; email: string; password: string }) => {
+  const refresh = useCallback((update: { user?: User; token?: string }) => {
+    const remember = tokenStore.remembered();
+    if (update.token) {
+      tokenStore.set(update.token, remember);
+      setToken(update.token);
+    }
+    if (update.user) {
+      storeUser(update.user, remember);
+      setUser(update.user);
+    }
+  }, []);
+
+  const register = useCallback(async (input: RegisterInput) => {
     await apiJson<Session>('/auth/register', { method: 'POST', body: JSON.stringify(input) });
   }, []);
 
-  const value = useMemo(() => ({ token, user, login, register, logout }), [token, user, login, register, logout]);
+  const home = user ? homeFor(user, area) : '/login';
+  const value = useMemo(
+    () => ({ loading, token, user, home, authenticate, signIn, register, refresh, logout }),
+    [loading, token, user, home, authenticate, signIn, register, refresh, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -1,45 +1,68 @@
-import { FormEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
+import { phoneDigits } from '@cda/shared';
 import { useAuth } from '../auth/AuthContext';
+import { RegisterForm, registerSchema } from '../auth/schemas';
+import { usePolicy } from '../auth/usePolicy';
+import { Field, PasswordInput, PhoneInput } from '../components/forms/Fields';
 
 export function RegisterPage() {
-  const { register } = useAuth();
+  const { register: createAccount } = useAuth();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const policy = usePolicy();
+  const schema = useMemo(() => registerSchema(policy), [policy]);
   const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<RegisterForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', email: '', whatsapp: '', password: '', confirmPassword: '', terms: false },
+  });
+  const { errors, isSubmitting } = formState;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (password !== confirm) {
-      setError('As senhas não coincidem.');
-      return;
-    }
-    setBusy(true);
+  const submit = handleSubmit(async ({ name, email, whatsapp, password }) => {
     setError(null);
     try {
-      await register({ name, email, password });
-      navigate('/login');
+      await createAccount({ name, email, whatsapp: phoneDigits(whatsapp), password });
+      navigate('/login', { state: { notice: 'Conta criada! Entre com seu e-mail e senha.' } });
     } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
+      setError((err as Error).message || 'Erro ao criar conta');
     }
-  };
+  });
 
   return (
     <main className="auth-page">
-      <form className="card auth-card" onSubmit={submit}>
+      <form className="card auth-card" onSubmit={submit} noValidate>
         <h1>Criar conta</h1>
+        {!policy.registrationEnabled && <p className="alert alert-red">O cadastro de novos usuários está desativado no momento.</p>}
         {error && <p className="alert alert-red" role="alert">{error}</p>}
-        <label>Nome completo<input value={name} onChange={(e) => setName(e.target.value)} required /></label>
-        <label>E-mail<input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required /></label>
-        <label>Senha<input type="password" minLength={6} value={password} onChange={(e) => setPassword(e.target.value)} required /></label>
-        <label>Confirmar senha<input type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required /></label>
-        <button className="button" type="submit" disabled={busy}>{busy ? 'Criando conta...' : 'Criar conta'}</button>
+        <Field label="Nome completo" error={errors.name?.message}>
+          <input autoComplete="name" {...register('name')} />
+        </Field>
+        <Field label="E-mail" error={errors.email?.message}>
+          <input type="email" autoComplete="email" {...register('email')} />
+        </Field>
+        <Field label="WhatsApp" error={errors.whatsapp?.message}>
+          <PhoneInput autoComplete="tel" placeholder="(11) 98765-4321" {...register('whatsapp')} />
+        </Field>
+        <Field label="Senha" error={errors.password?.message}>
+          <PasswordInput autoComplete="new-password" {...register('password')} />
+        </Field>
+        <Field label="Confirmar senha" error={errors.confirmPassword?.message}>
+          <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+        </Field>
+        <label className="choice terms">
+          <input type="checkbox" {...register('terms')} />
+          <span>
+            Li e aceito os <Link to="/terms-of-service" target="_blank">Termos de Uso</Link>, a{' '}
+            <Link to="/privacy-policy" target="_blank">Política de Privacidade</Link> e a{' '}
+            <Link to="/cancellation-policy" target="_blank">Política de Cancelamento</Link>.
+          </span>
+        </label>
+        {errors.terms && <span className="error-text" role="alert">{errors.terms.message}</span>}
+        <button className="button" type="submit" disabled={isSubmitting || !policy.registrationEnabled}>
+          {isSubmitting ? 'Criando conta...' : 'Criar conta'}
+        </button>
         <p className="muted">Já tem conta? <Link to="/login">Entrar</Link></p>
       </form>
     </main>

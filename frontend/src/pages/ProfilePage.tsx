@@ -1,0 +1,183 @@
+import { ReactNode, useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NotificationPreferences, Profile, phoneDigits } from '@cda/shared';
+import { apiJson, fetcher } from '../api/client';
+import type { Session } from '../api/types';
+import { useAuth } from '../auth/AuthContext';
+import { usePolicy } from '../auth/usePolicy';
+import { PasswordChangeForm, ProfileForm, passwordChangeSchema, profileSchema } from '../auth/schemas';
+import { Field, PasswordInput, PhoneInput, formatPhone } from '../components/forms/Fields';
+
+type Tab = 'perfil' | 'seguranca' | 'notificacoes';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'perfil', label: 'Perfil' },
+  { id: 'seguranca', label: 'Segurança' },
+  { id: 'notificacoes', label: 'Notificações' },
+];
+type Outcome = { ok: boolean; message: string } | null;
+
+function OutcomeBanner({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return <p className={`alert ${outcome.ok ? 'alert-green' : 'alert-red'}`} role={outcome.ok ? 'status' : 'alert'}>{outcome.message}</p>;
+}
+
+/** Runs a save and turns its result into the banner text: the server's message wins over the fallback. */
+async function attempt(run: () => Promise<void>, success: string, fallback: string): Promise<Outcome> {
+  try {
+    await run();
+    return { ok: true, message: success };
+  } catch (err) {
+    return { ok: false, message: (err as Error).message || fallback };
+  }
+}
+
+export function ProfilePage() {
+  const [tab, setTab] = useState<Tab>('perfil');
+  const { data: profile, error, mutate } = useSWR<Profile>('/profile', fetcher);
+
+  let body: ReactNode;
+  if (error) body = <p className="alert alert-red">{(error as Error).message}</p>;
+  else if (!profile) body = <p className="muted">Carregando...</p>;
+  else if (tab === 'perfil') body = <ProfileTab profile={profile} onSaved={(p) => mutate(p, { revalidate: false })} />;
+  else if (tab === 'seguranca') body = <SecurityTab />;
+  else body = <NotificationsTab initial={profile.notifications} onSaved={(n) => mutate({ ...profile, notifications: n }, { revalidate: false })} />;
+
+  return (
+    <div className="page">
+      <h1>Configurações da Conta</h1>
+      <div className="tabs" role="tablist">
+        {TABS.map((t) => (
+          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'tab active' : 'tab'} onClick={() => setTab(t.id)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <section className="card" role="tabpanel">{body}</section>
+    </div>
+  );
+}
+
+function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved(p: Profile): void }) {
+  const { refresh } = useAuth();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { register, handleSubmit, formState } = useForm<ProfileForm>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: profile.name, email: profile.email, phone: formatPhone(profile.phone), company: profile.company ?? '', position: profile.position ?? '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    setOutcome(
+      await attempt(
+        async () => {
+          const saved = await apiJson<Profile>('/profile', { method: 'PATCH', body: JSON.stringify({ ...values, phone: phoneDigits(values.phone) }) });
+          onSaved(saved);
+          refresh({ user: saved });
+        },
+        'Perfil atualizado com sucesso!',
+        'Erro ao atualizar perfil',
+      ),
+    );
+  });
+
+  return (
+    <form className="form-grid" onSubmit={submit} noValidate>
+      <h2>Informações pessoais</h2>
+      <OutcomeBanner outcome={outcome} />
+      <Field label="Nome completo" error={errors.name?.message}><input autoComplete="name" {...register('name')} /></Field>
+      <Field label="E-mail" error={errors.email?.message}><input type="email" autoComplete="email" {...register('email')} /></Field>
+      <Field label="Telefone" error={errors.phone?.message}><PhoneInput autoComplete="tel" {...register('phone')} /></Field>
+      <Field label="Empresa" error={errors.company?.message}><input autoComplete="organization" {...register('company')} /></Field>
+      <Field label="Cargo" error={errors.position?.message}><input autoComplete="organization-title" {...register('position')} /></Field>
+      <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Salvando...' : 'Salvar Alterações'}</button>
+    </form>
+  );
+}
+
+function SecurityTab() {
+  const { refresh } = useAuth();
+  const policy = usePolicy();
+  const schema = useMemo(() => passwordChangeSchema(policy), [policy]);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { register, handleSubmit, formState, reset } = useForm<PasswordChangeForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    setOutcome(
+      await attempt(
+        async () => {
+          // The change ends every older session; this browser continues with the token that comes back.
+          const session = await apiJson<Session>('/profile/password', { method: 'PUT', body: JSON.stringify(values) });
+          refresh({ token: session.token, user: session.user });
+          reset();
+        },
+        'Senha alterada com sucesso!',
+        'Erro ao alterar senha',
+      ),
+    );
+  });
+
+  return (
+    <form className="form-grid" onSubmit={submit} noValidate>
+      <h2>Alterar senha</h2>
+      <OutcomeBanner outcome={outcome} />
+      <Field label="Senha atual" error={errors.currentPassword?.message}>
+        <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
+      </Field>
+      <Field label="Nova senha" error={errors.newPassword?.message}>
+        <PasswordInput autoComplete="new-password" {...register('newPassword')} />
+      </Field>
+      <Field label="Confirmar nova senha" error={errors.confirmPassword?.message}>
+        <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+      </Field>
+      <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Alterando...' : 'Alterar Senha'}</button>
+    </form>
+  );
+}
+
+const TOGGLES: { key: keyof NotificationPreferences; title: string; text: string }[] = [
+  { key: 'emailAnalysis', title: 'E-mail de análise concluída', text: 'Receba um e-mail quando uma análise terminar.' },
+  { key: 'emailMarketing', title: 'E-mails de novidades', text: 'Novidades, dicas e ofertas do CDA Extractor.' },
+  { key: 'pushAnalysis', title: 'Notificação de análise concluída', text: 'Aviso no navegador quando uma análise terminar.' },
+  { key: 'pushMarketing', title: 'Notificações de novidades', text: 'Avisos no navegador sobre novidades e ofertas.' },
+];
+
+function NotificationsTab({ initial, onSaved }: { initial: NotificationPreferences; onSaved(n: NotificationPreferences): void }) {
+  const [prefs, setPrefs] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const save = async () => {
+    setBusy(true);
+    setOutcome(
+      await attempt(
+        async () => onSaved(await apiJson<NotificationPreferences>('/profile/notifications', { method: 'PUT', body: JSON.stringify(prefs) })),
+        'Preferências de notificação atualizadas!',
+        'Erro ao atualizar preferências',
+      ),
+    );
+    setBusy(false);
+  };
+
+  return (
+    <div className="form-grid">
+      <h2>Notificações</h2>
+      <OutcomeBanner outcome={outcome} />
+      {TOGGLES.map((t) => (
+        <label key={t.key} className="toggle-row">
+          <span>
+            <strong>{t.title}</strong>
+            <span className="muted small">{t.text}</span>
+          </span>
+          <input type="checkbox" role="switch" className="switch" checked={prefs[t.key]} onChange={(e) => setPrefs({ ...prefs, [t.key]: e.target.checked })} />
+        </label>
+      ))}
+      <button className="button" type="button" onClick={save} disabled={busy}>{busy ? 'Salvando...' : 'Salvar Preferências'}</button>
+    </div>
+  );
+}
