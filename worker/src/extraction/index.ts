@@ -1,9 +1,9 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
-import { readSegment } from './engine';
-import { findLabels } from './engine';
+import { findLabels, readSegment } from './engine';
+import { LAYOUTS } from './layouts';
 import { toLines } from './lines';
 import { buildRecord } from './record';
-import { detectLayout, segment } from './segment';
+import { segment } from './segment';
 import { type PageText, PdfReadError, REASONS, readPages, sniff } from './text';
 
 export { OCR_WARNING } from './record';
@@ -19,8 +19,9 @@ export interface ExtractOptions {
 
 /** Certificates from already-extracted page texts: the pure part, used by tests and the PDF path. */
 export function extractFromPages(pages: PageText[]): CertificateRecord[] {
-  const anyLayout = detectLayout(pages.map((p) => p.text).join('\n').toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
-  const keep = (folded: string) => !!anyLayout && findLabels(folded, anyLayout).length > 0;
+  // A repeated line that carries a label of any layout is content (a mixed court file repeats titles
+  // such as "Termo de Inscrição Nº …" that hold the number), never page furniture.
+  const keep = (folded: string) => LAYOUTS.some((l) => findLabels(folded, l).length > 0);
   const lines = toLines(pages, keep);
   return segment(lines).map((s) => {
     const pageNums = [...new Set(s.lines.map((l) => l.page))].sort((a, b) => a - b);

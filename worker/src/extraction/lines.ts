@@ -15,13 +15,17 @@ const PAGE_COUNTER = /^(?:-- \d+ of \d+ --|p[aá]g(?:ina|\.)?\s*\d+\s*(?:de|\/)\
 const EDGE_COUNTER = /^\d+\s*\/\s*\d+$/;
 const EDGE = 3;
 
+/**
+ * Repeated headers are identical but for page counters; values are not, so digits stay (masking
+ * them would make every certificate's value line of one layout look like furniture).
+ */
 function shape(folded: string): string {
-  return folded.replace(/\d/g, '#').replace(/\s+/g, ' ').trim();
+  return folded.replace(/\d+\s*(?:de|of|\/)\s*\d+/g, '#').replace(/\s+/g, ' ').trim();
 }
 
 /**
- * Splits pages into lines and marks furniture: page counters, and lines that open or close two or
- * more pages with the same shape (digits ignored), unless `keep` says the line carries a field.
+ * Splits pages into lines and marks furniture: page counters, and lines that open or close a page
+ * and its neighbour with the same text (page counters aside), unless `keep` says the line carries a field.
  */
 export function toLines(pages: PageText[], keep: (folded: string) => boolean): Line[] {
   const perPage = pages.map((p) =>
@@ -31,19 +35,18 @@ export function toLines(pages: PageText[], keep: (folded: string) => boolean): L
       .filter((t) => t.trim().length > 0)
       .map((text): Line => ({ text, folded: fold(text), page: p.num, ocr: p.ocr, furniture: false })),
   );
-  const seen = new Map<string, number>();
-  for (const lines of perPage) {
-    const edge = new Set([...lines.slice(0, EDGE), ...lines.slice(-EDGE)].map((l) => shape(l.folded)));
-    for (const s of edge) seen.set(s, (seen.get(s) ?? 0) + 1);
-  }
-  for (const lines of perPage) {
+  // Headers and footers repeat on neighbouring pages; a line that merely recurs somewhere else in
+  // the file (the same CDA attached twice) is content.
+  const edges = perPage.map((lines) => new Set([...lines.slice(0, EDGE), ...lines.slice(-EDGE)].map((l) => shape(l.folded))));
+  perPage.forEach((lines, p) => {
     lines.forEach((l, i) => {
       const atEdge = i < EDGE || i >= lines.length - EDGE;
       const trimmed = l.text.trim();
+      const s = shape(l.folded);
       if (PAGE_COUNTER.test(trimmed) || /\bp[aá]gina\s*\d+\s*(?:de|\/)\s*\d+\s*$/i.test(trimmed)) l.furniture = true;
       else if (atEdge && EDGE_COUNTER.test(trimmed) && (i === 0 || i === lines.length - 1)) l.furniture = true;
-      else if (atEdge && (seen.get(shape(l.folded)) ?? 0) >= 2 && !keep(l.folded)) l.furniture = true;
+      else if (atEdge && (edges[p - 1]?.has(s) || edges[p + 1]?.has(s)) && !keep(l.folded)) l.furniture = true;
     });
-  }
+  });
   return perPage.flat();
 }
