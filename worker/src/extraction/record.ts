@@ -134,7 +134,8 @@ export function buildRecord(seg: SegmentFields, layout: LayoutRule, pages: numbe
     issuer: layout.issuer,
     issuerName: seg.issuerName,
     nature: classifyNature(layout, registration, `${revenueCode} ${revenueDescription}`),
-    debtorName: v.debtorName ? upperText(v.debtorName) : '',
+    // A comma or colon after a name is OCR or layout residue; "S.A." and "LTDA." keep their dots.
+    debtorName: v.debtorName ? upperText(v.debtorName).replace(/\s*[,;:]+$/, '') : '',
     debtorDocument,
     coDebtors: seg.coDebtors.list,
     revenueCode,
