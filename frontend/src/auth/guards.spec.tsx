@@ -1,0 +1,90 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { App } from '../App';
+import type { User } from '../api/types';
+
+const person = (role: User['role']): User => ({
+  id: 'u1',
+  email: 'ana@teste.com.br',
+  name: 'Ana Lima',
+  plan: 'free',
+  role,
+  status: 'active',
+  tokens: 1_000_000,
+  tokensPlan: 1_000_000,
+  createdAt: '2025-01-01T00:00:00Z',
+});
+
+/** The server's answers: /auth/me says who the stored token belongs to; everything else is empty. */
+const reply = (body: unknown, status = 200) => ({ ok: status < 400, status, json: async () => body }) as Response;
+
+function serve(me: User | null, gate?: Promise<void>) {
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.endsWith('/api/auth/me')) {
+      await gate;
+      return me ? reply(me) : reply({ message: 'Sessão expirada ou inválida. Entre novamente.' }, 401);
+    }
+    if (url.endsWith('/api/auth/policy')) return reply({ minPasswordLength: 6, requireSpecialChars: false, registrationEnabled: true });
+    return reply({ items: [], total: 0, page: 1, pageCount: 1 });
+  }) as typeof fetch;
+}
+
+function open(path: string, stored?: { token: string; user: string }) {
+  localStorage.clear();
+  sessionStorage.clear();
+  if (stored) {
+    localStorage.setItem('cda.token', stored.token);
+    localStorage.setItem('cda.user', stored.user);
+  }
+  window.history.pushState({}, '', path);
+  render(<App />);
+}
+
+const signedInAs = (role: User['role']) => ({ token: 'token-valido', user: JSON.stringify(person(role)) });
+
+describe('route guards', () => {
+  it('sends guests from / and unknown paths to /login', async () => {
+    serve(null);
+    open('/qualquer-coisa');
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('sends guests away from user and admin pages', async () => {
+    serve(null);
+    open('/admin');
+    await screen.findByRole('button', { name: 'Entrar' });
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('shows a spinner while the stored session is checked, then sends a non-admin from /admin to /dashboard', async () => {
+    let release!: () => void;
+    serve(person('user'), new Promise<void>((r) => (release = r)));
+    open('/admin', signedInAs('user'));
+    expect(screen.getByRole('status', { name: 'Carregando' })).toBeInTheDocument();
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana Lima!' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends a signed-in admin from guest-only pages to /admin', async () => {
+    serve(person('root'));
+    open('/register', signedInAs('root'));
+    expect(await screen.findByRole('heading', { name: 'Painel Administrativo' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/admin');
+  });
+
+  it('follows the server when the stored role is stale', async () => {
+    serve(person('user'));
+    open('/admin', signedInAs('admin'));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('clears corrupt stored session data', async () => {
+    serve(null);
+    open('/dashboard', { token: 'lixo', user: '{quebrado' });
+    await screen.findByRole('button', { name: 'Entrar' });
+    expect(localStorage.getItem('cda.token')).toBeNull();
+    expect(localStorage.getItem('cda.user')).toBeNull();
+  });
+});
