@@ -9,6 +9,7 @@ import { io, Socket } from 'socket.io-client';
 import * as Minio from 'minio';
 import PDFDocument from 'pdfkit';
 import type { AnalysisView } from '../src/analyses/analyses.service';
+import { makeCdaPdf, sampleCertificate } from '../../scripts/cda-pdf';
 import { DataSource } from 'typeorm';
 import { AnalysisStatusEvent, SocketEvents, loadConfig, s3ClientOptions } from '@cda/shared';
 
@@ -203,17 +204,12 @@ export async function waitForFinal(stack: Stack, token: string, id: string, time
   }
 }
 
-/** A text PDF with the given number of pages. */
-export function makePagedPdf(pages: number, line = 'Inscrição 80 6 19 000003-33'): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    for (let i = 0; i < pages; i++) doc.addPage().text(`${line} — página ${i + 1}`);
-    doc.end();
-  });
+/** A real (synthetic) PGFN CDA of the given number of pages, which the extraction engine reads. */
+export function makePagedPdf(pages: number, i = 1): Promise<Buffer> {
+  return makeCdaPdf([sampleCertificate(i, { pages: pages - 1 })]);
 }
+
+export { makeCdaPdf, sampleCertificate };
 
 export const CORRUPT_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
 

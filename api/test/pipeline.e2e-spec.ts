@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { Socket, io } from 'socket.io-client';
 import { AnalysisStatusEvent, SocketEvents, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
-import { Stack, collectUntilFinal, connectSocket, listKeys, makePdf, registerUser, startStack } from './harness';
+import { Stack, collectUntilFinal, connectSocket, listKeys, makeCdaPdf, makePagedPdf, registerUser, sampleCertificate, startStack, waitForFinal } from './harness';
 
 describe('upload → queue → worker → storage → live status → download', () => {
   let stack: Stack;
@@ -33,13 +33,8 @@ describe('upload → queue → worker → storage → live status → download',
 
     let id: string | undefined;
     const events = collectUntilFinal(aliceSocket, () => id);
-    const pdfA = await makePdf([
-      'PROCURADORIA-GERAL DA FAZENDA NACIONAL',
-      'Número da Inscrição: 80 6 19 123456-78',
-      'Devedor: ACME COMERCIO LTDA',
-      'CNPJ: 12.345.678/0001-95',
-    ]);
-    const pdfB = await makePdf(['PROCURADORIA-GERAL DA FAZENDA NACIONAL', 'Nº Inscrição 70 2 21 654321-09']);
+    const pdfA = await makeCdaPdf([sampleCertificate(1, { number: '8061912345678', debtor: 'ACME COMERCIO LTDA', cnpj: '12.345.678/0001-95' })]);
+    const pdfB = await makeCdaPdf([sampleCertificate(2, { number: '7022165432109' })]);
     const res = await stack.http
       .post('/api/analyses')
       .set('Authorization', `Bearer ${alice.token}`)
@@ -125,16 +120,43 @@ describe('upload → queue → worker → storage → live status → download',
 
     let id2: string | undefined;
     const events2 = collectUntilFinal(socket, () => id2);
-    const good = await makePdf(['Inscrição nº 80 6 19 000001-11']);
+    const good = await makePagedPdf(1);
     id2 = (await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', good, 'ok.pdf').expect(202)).body.id;
     expect((await events2.done).at(-1)!.status).toBe('Concluída');
     expect(stack.workers.every((w) => w.child.exitCode === null)).toBe(true);
   });
 
+  it('writes one workbook row per certificate of a multi-certificate PDF', async () => {
+    const user = await registerUser(stack);
+    const pdf = await makeCdaPdf([sampleCertificate(11), sampleCertificate(12, { pages: 1 }), sampleCertificate(13)]);
+    const id = (await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', pdf, 'lote.pdf').expect(202)).body.id;
+    const done = await waitForFinal(stack, user.token, id);
+    expect(done).toMatchObject({ status: 'Concluída', certificateCount: 3, files: [{ name: 'lote.pdf', pages: 4, certificateCount: 3, status: 'done' }] });
+    expect(done.simulation).toMatchObject({ count: 3 });
+    const download = await stack.http
+      .get(`/api/analyses/${id}/files/${WORKBOOK_BASE}`)
+      .set('Authorization', `Bearer ${user.token}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(download.body as unknown as ArrayBuffer);
+    const rows = wb.getWorksheet('Certidões')!.getSheetValues().slice(2).map((r) => (r as ExcelJS.CellValue[]).slice(1, 4));
+    expect(rows.filter((r) => r[0] === 'lote.pdf')).toEqual([
+      ['lote.pdf', '1', '80 6 19 100011-21'],
+      ['lote.pdf', '2–3', '80 6 19 100012-22'],
+      ['lote.pdf', '4', '80 6 19 100013-23'],
+    ]);
+  });
+
   it('spreads jobs over two worker processes', async () => {
     const second = await stack.startWorker();
     const user = await registerUser(stack);
-    const pdf = await makePdf(['Inscrição 80 6 19 000002-22']);
+    const pdf = await makePagedPdf(1);
     const ids = await Promise.all(
       Array.from({ length: 8 }, async (_, i) =>
         (await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', pdf, `f${i}.pdf`).expect(202)).body.id as string,
@@ -155,7 +177,7 @@ describe('upload → queue → worker → storage → live status → download',
   });
 
   it('requires authentication for uploads and sockets', async () => {
-    await stack.http.post('/api/analyses').attach('files', await makePdf(['x']), 'a.pdf').expect(401);
+    await stack.http.post('/api/analyses').attach('files', await makePagedPdf(1), 'a.pdf').expect(401);
     const anon = io(stack.baseUrl, { transports: ['websocket'], reconnection: false });
     sockets.push(anon);
     const reason = await new Promise<string>((resolve) => anon.once('disconnect', resolve));

@@ -14,7 +14,7 @@ import type { AnalysisStore } from './db';
 import type { ObjectStore } from './storage';
 import type { PublishStatus } from './status';
 import type { Logger } from './logger';
-import { extractFirstPass } from './first-pass-extraction';
+import { extractPdf } from './extraction';
 import { buildBaseWorkbook, buildSimulationWorkbook, WorkbookFile } from './workbooks';
 import { metrics } from './metrics';
 
@@ -38,7 +38,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  */
 export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): Promise<void> {
   const { store, db, publish, log } = deps;
-  const extract = deps.extract ?? extractFirstPass;
+  // The engine's own log lines carry messages and counts, never document text.
+  const extract = deps.extract ?? ((data: Buffer, name: string) => extractPdf(data, name, { log: (msg, extra) => log.warn({ ...extra, analysisId: job.analysisId }, msg) }));
   const base = { id: job.analysisId, userId: job.userId, totalFiles: job.files.length };
   const status = (s: Omit<AnalysisStatusMessage, 'id' | 'userId' | 'totalFiles'>) => publish({ ...base, ...s });
 
