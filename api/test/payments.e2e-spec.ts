@@ -184,6 +184,8 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
     const user = await registerUser(stack);
     const order = await payPix(user);
     const id = order.providerPaymentId!;
+    // Let the fake's own (genuine) creation webhook land first; then only forged ones follow.
+    await settled(id);
     fake.payments.get(Number(id))!.status = 'approved';
     const send = (headers: Record<string, string>) =>
       stack.http.post(`/api/payments/webhook?data.id=${id}&type=payment`).set(headers).send({ type: 'payment', action: 'payment.updated', data: { id } });

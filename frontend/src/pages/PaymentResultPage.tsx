@@ -100,7 +100,7 @@ export function PaymentResultPage({ variant }: { variant: Variant }) {
     return (
       <div className="page result result-pending">
         <div className="card">
-          <div className="result-icon" aria-hidden>⏳</div>
+          <div className="result-icon" aria-hidden>…</div>
           <h1>Pagamento em Análise</h1>
           <p className="muted">{METHOD_NAMES[order.method]}: confirmação esperada em {EXPECTED_TIME[order.method]}. Avisaremos assim que for aprovado.</p>
           <p>Tempo decorrido: <strong className="mono">{mmss(elapsed)}</strong></p>
