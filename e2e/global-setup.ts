@@ -14,7 +14,7 @@ const { startSmtpCapture } = require('../scripts/smtp-capture.js');
 export default async function globalSetup() {
   // Pointed at a running instance (e.g. `npm start`): test that one instead of starting our own.
   if (process.env.E2E_BASE_URL) return undefined;
-  const databaseUrl = 'postgres://postgres@127.0.0.1:5432/cda_e2e';
+  const databaseUrl = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cda_e2e';
   await ensureDatabase(databaseUrl, { recreate: true });
   const stack = await startStack(
     {

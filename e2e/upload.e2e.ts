@@ -1,17 +1,9 @@
 import { expect, test } from '@playwright/test';
-import PDFDocument from 'pdfkit';
+import { makeCdaPdf, sampleCertificate } from '../scripts/cda-pdf';
 import path from 'node:path';
 
 function cdaPdf(): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.text('PROCURADORIA-GERAL DA FAZENDA NACIONAL');
-    doc.text('Número da Inscrição: 80 6 19 123456-78');
-    doc.end();
-  });
+  return makeCdaPdf([sampleCertificate(1, { number: '8061912345678' })]);
 }
 
 test('logs in, uploads a PDF and sees it finish without reloading', async ({ page }) => {

@@ -8,7 +8,7 @@
 const path = require('node:path');
 const os = require('node:os');
 const fs = require('node:fs');
-const PDFDocument = require('pdfkit');
+const { makeCdaPdf, sampleCertificate } = require('../../scripts/cda-pdf');
 const { io } = require(require.resolve('socket.io-client', { paths: [path.resolve(__dirname, '../../api')] }));
 const { startStack } = require('../../scripts/stack');
 const { ensureDatabase } = require('../../scripts/ensure-db');
@@ -18,22 +18,8 @@ const PAGES = Number(process.env.PAGES || 5);
 const RUNS = Number(process.env.RUNS || 3);
 const COUNTS = (process.env.WORKER_COUNTS || '1,2,4').split(',').map(Number);
 
-function cdaPdf(i) {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ autoFirstPage: false });
-    const chunks = [];
-    doc.on('data', (c) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    for (let p = 1; p <= PAGES; p++) {
-      doc.addPage();
-      doc.text('MINISTÉRIO DA FAZENDA — PROCURADORIA-GERAL DA FAZENDA NACIONAL');
-      doc.text(`Número da Inscrição: 80 6 19 ${String(100000 + i).padStart(6, '0')}-${String(i % 100).padStart(2, '0')}`);
-      doc.text(`Página ${p} de ${PAGES}`);
-      for (let l = 0; l < 30; l++) doc.text(`03/2018  25/04/2018  10.000,00  2.000,00  3.512,40  linha ${l}`);
-    }
-    doc.end();
-  });
-}
+// Real (synthetic) CDAs that the extraction engine reads: PAGES pages each.
+const cdaPdf = (i) => makeCdaPdf([sampleCertificate(i, { pages: PAGES - 1 })]);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
