@@ -119,4 +119,18 @@ describe('scale-out: 2 API processes and 3 workers', () => {
     expect(wDelta('cda_worker_tokens_spent_total')).toBe(finals[0].tokens + finals[1].tokens);
     expect(finals[0].tokens + finals[1].tokens).toBe(60);
   }, 60000);
+
+  it('shares the auth rate limit across API instances (counters in Redis)', async () => {
+    // One client address (as the proxy reports it), alternating between the two instances.
+    const statuses: number[] = [];
+    for (let i = 0; i < 34; i++) {
+      const res = await request(i % 2 ? api2 : api1)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '10.20.30.40')
+        .send({ email: `ninguem-${i}@teste.com.br`, password: 'qualquer-senha' });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual([429, 429, 429, 429]);
+  });
 });

@@ -20,9 +20,11 @@ export interface FinalOutcome {
 export class AnalysisStore {
   constructor(private readonly pool: Pool) {}
 
-  async exists(analysisId: string): Promise<boolean> {
-    const r = await this.pool.query('SELECT 1 FROM analyses WHERE id = $1', [analysisId]);
-    return (r.rowCount ?? 0) > 0;
+  /** `ended` when it already reached a final state (a duplicate run of its job must not touch it). */
+  async state(analysisId: string): Promise<'missing' | 'processing' | 'ended'> {
+    const r = await this.pool.query('SELECT status FROM analyses WHERE id = $1', [analysisId]);
+    if (!r.rowCount) return 'missing';
+    return r.rows[0].status === AnalysisStatus.Processing ? 'processing' : 'ended';
   }
 
   /**
@@ -48,7 +50,7 @@ export class AnalysisStore {
   /** A retried job starts over: no file counts as done until this run says so. */
   async resetProgress(analysisId: string): Promise<void> {
     await this.inTransaction(async (q) => {
-      await q(`UPDATE analyses SET processed_files = 0, updated_at = now() WHERE id = $1`, [analysisId]);
+      await q(`UPDATE analyses SET processed_files = 0, updated_at = now() WHERE id = $1 AND status = $2`, [analysisId, AnalysisStatus.Processing]);
       await q(`UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0 WHERE analysis_id = $1`, [analysisId]);
     });
   }

@@ -22,7 +22,7 @@ function fakes(objects: Record<string, Buffer>) {
     },
   };
   const db = {
-    exists: async () => true,
+    state: async () => (final ? 'ended' : 'processing'),
     settings: async (section: keyof typeof DEFAULT_SETTINGS) => DEFAULT_SETTINGS[section],
     resetProgress: async () => undefined,
     recordFile: async (_id: string, o: FileOutcome) => {
@@ -114,6 +114,18 @@ describe('simulation in the pipeline', () => {
     await runAnalysis(job(1), { ...f.deps, extract: async (_b, n) => ok(n) });
     expect(f.final()).toMatchObject({ status: 'Concluída', workbooks: [WORKBOOK_BASE], summary: { simulation: null } });
     expect(Object.keys(objects)).toEqual([`results/u-1/an-1/${WORKBOOK_BASE}`]);
+  });
+});
+
+describe('duplicate deliveries', () => {
+  it('drops a run for an analysis that already ended, without events or writes', async () => {
+    const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
+    const extract = jest.fn(async (_b: Buffer, n: string) => ok(n));
+    await runAnalysis(job(1), { ...f.deps, extract });
+    const events = f.events.length;
+    await runAnalysis(job(1), { ...f.deps, extract });
+    expect(extract).toHaveBeenCalledTimes(1);
+    expect(f.events).toHaveLength(events);
   });
 });
 

@@ -43,9 +43,15 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
   const base = { id: job.analysisId, userId: job.userId, totalFiles: job.files.length };
   const status = (s: Omit<AnalysisStatusMessage, 'id' | 'userId' | 'totalFiles'>) => publish({ ...base, ...s });
 
-  if (!(await db.exists(job.analysisId))) {
+  const state = await db.state(job.analysisId);
+  if (state === 'missing') {
     log.warn({ analysisId: job.analysisId }, 'analysis no longer exists; dropping its uploads');
     await store.removePrefix(storageKeys.uploadPrefix(job.analysisId));
+    return;
+  }
+  if (state === 'ended') {
+    // A second delivery of a job already finished elsewhere (e.g. stalled while its worker was stopping).
+    log.warn({ analysisId: job.analysisId }, 'analysis already ended; duplicate run dropped');
     return;
   }
   await db.resetProgress(job.analysisId);

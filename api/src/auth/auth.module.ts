@@ -4,7 +4,8 @@ import { JwtModule } from '@nestjs/jwt';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { AppConfig } from '@cda/shared';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { AppConfig, redisOptionsFromUrl } from '@cda/shared';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -18,7 +19,17 @@ import { THROTTLER_OPTIONS } from './throttle';
   imports: [
     UsersModule,
     TypeOrmModule.forFeature([PasswordResetToken]),
-    ThrottlerModule.forRoot(THROTTLER_OPTIONS),
+    // Counters in Redis, so the limits hold across API instances, wherever the balancer sends a client.
+    ThrottlerModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<AppConfig, true>) => ({
+        ...THROTTLER_OPTIONS,
+        storage: new ThrottlerStorageRedisService({
+          ...redisOptionsFromUrl(config.get('redisUrl', { infer: true })),
+          keyPrefix: `${config.get('queuePrefix', { infer: true })}:throttle:`,
+        }),
+      }),
+    }),
     // Token lifetime is the security setting `sessionTimeoutHours`, applied per token in AuthService.
     JwtModule.registerAsync({
       inject: [ConfigService],

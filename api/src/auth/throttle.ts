@@ -1,8 +1,8 @@
 import type { ThrottlerModuleOptions } from '@nestjs/throttler';
 
 /**
- * Per client IP and per route, in each API instance's memory (nginx's ip_hash keeps a client on one
- * instance). Generous enough for an office behind one address; tight enough to stop guessing.
+ * Per client IP and per route, counted in Redis and so shared by every API instance (see
+ * auth.module.ts). Generous enough for an office behind one address; tight enough to stop guessing.
  */
 export const AUTH_THROTTLE = { default: { limit: 30, ttl: 60_000 } };
 /** Each forgot-password call can send an e-mail: kept low so the route cannot be used to flood an inbox. */
