@@ -44,6 +44,8 @@ describe('upload → queue → worker → storage → live status → download',
       .expect(202);
     id = res.body.id;
     expect(res.body).toMatchObject({ status: 'Processando', fileCount: 2 });
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
 
     const seen = await events.done;
     expect(seen[0].status).toBe('Processando');
@@ -82,6 +84,8 @@ describe('upload → queue → worker → storage → live status → download',
     // Worker logs carry ids and counts, never document text, names or CPF/CNPJ (nor file names, which often hold names).
     const logs = stack.workers.map((w) => w.output()).join('\n');
     expect(logs).toContain(id!);
+    // The upload's request id follows the analysis into the worker's log lines.
+    expect(logs).toMatch(new RegExp(`"requestId":"${requestId}".*"msg":"file extracted"`));
     for (const secret of ['ACME', '12.345.678', '12345678000195', 'cda-a.pdf']) expect(logs).not.toContain(secret);
     expect((await listKeys(stack, `results/${alice.id}/${id}/`)).sort()).toEqual(
       [WORKBOOK_BASE, WORKBOOK_SIMULATION].map((w) => `results/${alice.id}/${id}/${w}`),

@@ -1,3 +1,4 @@
+import type { SimulationSummary } from '@cda/shared';
 import type { AnalysisParams, AnalysisStatus, PublicUser } from '@cda/shared';
 
 /** The signed-in account as every auth answer carries it. */
@@ -32,6 +33,9 @@ export interface Analysis {
   /** Tokens reserved while processing; charged once finished. */
   tokens: number;
   files?: AnalysisFileOutcome[];
+  /** Totals of the transação simulation, once finished. */
+  simulation?: SimulationSummary | null;
+  simulationError?: string | null;
 }
 
 export interface Page<T> {

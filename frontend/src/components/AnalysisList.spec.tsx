@@ -39,4 +39,20 @@ describe('AnalysisList', () => {
     expect(screen.getByText('ruim.pdf: Documento não reconhecido como CDA')).toBeInTheDocument();
     expect(screen.queryByText(/ok\.pdf:/)).not.toBeInTheDocument();
   });
+
+  it('shows the simulation totals of a finished analysis', () => {
+    const figures = (count: number, gross: number, discount: number, toPay: number) => ({ count, gross, discount, toPay });
+    const simulation = {
+      ...figures(3, 507_000_00, 249_147_00, 257_853_00),
+      byNature: { previdenciaria: figures(1, 186_000_00, 80_840_00, 105_160_00), demais: figures(2, 321_000_00, 168_307_00, 152_693_00) },
+      notEligible: 0,
+      months: 120,
+      warnings: 0,
+    };
+    render(<AnalysisList analyses={[{ ...base, simulation }]} />);
+    const box = screen.getByTestId('simulation-summary');
+    expect(box).toHaveTextContent('Total das certidões R$ 507.000,00');
+    expect(box).toHaveTextContent('A pagar R$ 257.853,00');
+    expect(box).toHaveTextContent('Previdenciária: R$ 186.000,00 → R$ 105.160,00');
+  });
 });

@@ -3,6 +3,7 @@ import { AnalysisStatus, formatDateTime, plural } from '@cda/shared';
 import { downloadFile } from '../api/client';
 import type { Analysis } from '../api/types';
 import { StatusBadge } from './StatusBadge';
+import { SimulationSummary } from './SimulationSummary';
 
 export function AnalysisList({ analyses }: { analyses: Analysis[] }) {
   const [error, setError] = useState<string | null>(null);
@@ -29,6 +30,8 @@ export function AnalysisList({ analyses }: { analyses: Analysis[] }) {
                 {a.status === AnalysisStatus.Done && ` · ${plural(a.certificateCount, 'certidão', 'certidões')}`}
               </div>
               {a.status === AnalysisStatus.Error && a.error && <div className="error-text">{a.error}</div>}
+              {a.status === AnalysisStatus.Done && a.simulation && <SimulationSummary summary={a.simulation} />}
+              {a.status === AnalysisStatus.Done && a.simulationError && <div className="error-text">{a.simulationError}</div>}
               {a.status === AnalysisStatus.Done && a.files?.some((f) => f.error) && (
                 <ul className="file-errors">
                   {a.files.filter((f) => f.error).map((f) => (
