@@ -11,6 +11,7 @@ import PDFDocument from 'pdfkit';
 import type { AnalysisView } from '../src/analyses/analyses.service';
 import { makeCdaPdf, sampleCertificate } from '../../scripts/cda-pdf';
 import { DataSource } from 'typeorm';
+import { Client } from 'pg';
 import { AnalysisStatusEvent, SocketEvents, loadConfig, s3ClientOptions } from '@cda/shared';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -68,10 +69,14 @@ export async function startStack(): Promise<Stack> {
   const { createApp } = await import('../src/bootstrap');
   const { migrate } = await import('../src/database/migrate');
   await migrate(process.env.DATABASE_URL);
+  // Spec files share one database: each starts from the default settings, cleared before the app
+  // reads (and caches) any of them.
+  const db = new Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  await db.query('DELETE FROM settings');
+  await db.end();
   const app = await createApp();
   await app.listen(0, '127.0.0.1');
-  // Spec files share one database: each starts from the default settings.
-  await app.get(DataSource).query('DELETE FROM settings');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig();
