@@ -1,3 +1,6 @@
+import { ConfigService } from '@nestjs/config';
+import { MailService } from '../mail/mail.service';
+import { SettingsService } from '../settings/settings.service';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -13,6 +16,7 @@ import {
   TicketView,
   rooms,
   storageKeys,
+  AppConfig,
 } from '@cda/shared';
 import type { AuthUser } from '../auth/auth-user';
 import { User } from '../users/user.entity';
@@ -51,6 +55,9 @@ export class TicketsService {
     private readonly db: DataSource,
     private readonly storage: StorageService,
     private readonly gateway: RealtimeGateway,
+    private readonly mail: MailService,
+    private readonly settings: SettingsService,
+    private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
   async create(user: AuthUser, dto: CreateTicketDto, files: UploadedAttachment[]): Promise<TicketView> {
@@ -158,7 +165,19 @@ export class TicketsService {
       return { ticket: { ...ticket, status }, message: messageView(message) };
     });
     await this.announce(ticket.userId, id, message);
+    // The other side hears by e-mail too; a mail problem never fails the reply (the outbox keeps it).
+    void this.mailOtherSide(ticket, side, author.name, content).catch((err) => this.logger.error({ ticketId: id, err }, 'reply e-mail failed'));
     return message;
+  }
+
+  private async mailOtherSide(ticket: Ticket, side: TicketAuthor, authorName: string, content: string): Promise<void> {
+    const owner = await this.users.findOneByOrFail({ id: ticket.userId });
+    const link = `${this.config.get('publicUrl', { infer: true })}${side === 'admin' ? '/tickets' : '/admin/tickets'}?ticket=${ticket.id}`;
+    const to = side === 'admin' ? owner.email : (await this.settings.get('general')).supportEmail;
+    const subject = side === 'admin' ? `Resposta ao seu chamado: ${ticket.title}` : `Nova mensagem no chamado: ${ticket.title}`;
+    const text = `${authorName} escreveu:\n\n${content}\n\nAbra o chamado: ${link}`;
+    const html = `<p><strong>${escapeHtml(authorName)}</strong> escreveu:</p><blockquote>${escapeHtml(content).replace(/\n/g, '<br>')}</blockquote><p><a href="${link}">Abrir o chamado</a></p>`;
+    await this.mail.send({ to, subject, text, html, kind: side === 'admin' ? 'ticket-reply-to-user' : 'ticket-reply-to-support' });
   }
 
   /** Owners may close their ticket or open a closed one again; any other change is support's. */
@@ -230,4 +249,8 @@ function toView(t: Ticket): TicketView {
     messages,
     attachments,
   };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
