@@ -39,6 +39,8 @@ test('register → login → profile → logout → forgot → reset from the e-
   await expect(page.getByText('Conta criada! Entre com seu e-mail e senha.')).toBeVisible();
   await logIn(page, email, 'senha-errada');
   await expect(page.getByRole('alert')).toHaveText('Usuário ou senha inválidos');
+  // The sign-up notice gives way to the error rather than contradicting it.
+  await expect(page.getByText('Conta criada! Entre com seu e-mail e senha.')).toBeHidden();
   await shot(page, 'login-error');
   await page.getByLabel('Senha', { exact: true }).fill('senha-inicial-1');
   await page.getByRole('button', { name: 'Entrar' }).click();

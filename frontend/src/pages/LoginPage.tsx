@@ -64,7 +64,7 @@ export function LoginPage() {
       <form className="card auth-card" onSubmit={submit} noValidate>
         <h1>CDA Extractor</h1>
         <p className="muted">Entre para analisar suas Certidões de Dívida Ativa</p>
-        {notice && <p className="alert alert-green" role="status">{notice}</p>}
+        {notice && !error && <p className="alert alert-green" role="status">{notice}</p>}
         {(error ?? fieldError) && <p className="alert alert-red" role="alert">{error ?? fieldError}</p>}
         <Field label="E-mail">
           <input type="email" autoComplete="email" {...register('email')} />
