@@ -71,6 +71,11 @@ test('Premium yearly by card (APRO) activates the plan; a PIX pack moves to succ
 
   const dashboard = await (await request.get('/api/dashboard', { headers: { Authorization: `Bearer ${token}` } })).json();
   expect(dashboard).toMatchObject({ planId: 'premium', planName: 'Premium', tokens: 20_000_000, tokensPlan: 20_000_000 });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('stat-plan')).toContainText('Premium');
+  await expect(page.getByTestId('stat-tokens')).toContainText('20M');
+  await expect(page.getByTestId('stat-tokens')).toContainText('20M total');
+  await shot(page, 'dashboard-premium');
   await page.goto('/plans');
   await expect(page.getByTestId('current-plan')).toHaveText('Premium');
   await expect(page.getByTestId('current-tokens')).toHaveText('20M tokens disponíveis');

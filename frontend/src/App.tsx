@@ -9,7 +9,7 @@ import { RegisterPage } from './pages/RegisterPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { ProfilePage } from './pages/ProfilePage';
-import { DashboardPlaceholderPage } from './pages/DashboardPlaceholderPage';
+import { DashboardPage } from './pages/DashboardPage';
 import { AdminPlaceholderPage } from './pages/AdminPlaceholderPage';
 import { SimulatorPage } from './pages/SimulatorPage';
 import { TicketsPage } from './pages/TicketsPage';
@@ -58,7 +58,7 @@ export function App() {
             {/* Public: the link works whether or not this browser is signed in (the reset ends every session anyway). */}
             <Route path="/reset-password" element={<ResetPasswordPage />} />
             <Route element={<RequireUser layout={withShell} />}>
-              <Route path="/dashboard" element={<DashboardPlaceholderPage />} />
+              <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/simulator" element={<SimulatorPage />} />
               <Route path="/tickets" element={<TicketsPage />} />
               <Route path="/plans" element={<PlansPage />} />

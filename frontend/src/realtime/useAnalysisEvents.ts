@@ -21,6 +21,8 @@ export function useAnalysisEvents(token: string | null) {
         (page) => (page ? { ...page, items: page.items.map(patch) } : page),
         { revalidate: e.status !== 'Processando' },
       );
+      // Counts and balance change when an analysis ends.
+      if (e.status !== 'Processando') void mutate('/dashboard');
     });
     return () => {
       socket.disconnect();
