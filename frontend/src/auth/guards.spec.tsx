@@ -25,6 +25,9 @@ function serve(me: User | null, gate?: Promise<void>) {
       return me ? reply(me) : reply({ message: 'Sessão expirada ou inválida. Entre novamente.' }, 401);
     }
     if (url.endsWith('/api/auth/policy')) return reply({ minPasswordLength: 6, requireSpecialChars: false, registrationEnabled: true });
+    if (url.endsWith('/api/dashboard')) {
+      return reply({ user: me, analysesCount: 0, tokens: 1_000_000, tokensPlan: 1_000_000, planId: 'free', planName: 'Gratuito', planExpiresAt: null, recentAnalyses: [] });
+    }
     return reply({ items: [], total: 0, page: 1, pageCount: 1 });
   }) as typeof fetch;
 }
