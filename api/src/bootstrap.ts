@@ -1,4 +1,5 @@
-import { BadRequestException, INestApplication, ValidationError, ValidationPipe } from '@nestjs/common';
+import { BadRequestException, INestApplication, ValidationPipe } from '@nestjs/common';
+import { validationMessages } from './common/validation-messages';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
@@ -28,12 +29,4 @@ export async function createApp(): Promise<INestApplication> {
   const doc = new DocumentBuilder().setTitle('CDA Extractor API').setVersion('0.1.0').addBearerAuth().build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc));
   return app;
-}
-
-/** DTO messages are pt-BR already; class-validator's own "should not exist" for unknown fields is not. */
-function validationMessages(errors: ValidationError[]): string[] {
-  return errors.flatMap((e) => {
-    const own = Object.entries(e.constraints ?? {}).map(([rule, msg]) => (rule === 'whitelistValidation' ? `Campo desconhecido: ${e.property}.` : msg));
-    return [...own, ...validationMessages(e.children ?? [])];
-  });
 }

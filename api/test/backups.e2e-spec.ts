@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { Stack, makePagedPdf, registerAdmin, registerUser, startStack, waitForFinal } from './harness';
+import { Stack, makePagedPdf, registerAdmin, registerUser, startStack, waitForFinal, downloadBinary } from './harness';
 
 const TABLES = ['users', 'analyses', 'analysis_files', 'token_transactions', 'plans', 'settings', 'audit_log'];
 
@@ -54,16 +54,7 @@ describe('database backups', () => {
     expect(backup).toMatchObject({ status: 'done', error: null });
     expect(backup.sizeBytes).toBeGreaterThan(1000);
 
-    const dump = await stack.http
-      .get(`/api/admin/backups/${backup.id}/download`)
-      .set(as(admin.token))
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const dump = await downloadBinary(stack, `/api/admin/backups/${backup.id}/download`, admin.token);
     expect((dump.body as Buffer).length).toBe(backup.sizeBytes);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'cda-backup-')), 'b.dump');
     writeFileSync(file, dump.body as Buffer);

@@ -249,3 +249,17 @@ export async function registerAdmin(stack: Stack): Promise<{ token: string; id: 
   const res = await stack.http.post('/api/auth/login').send({ email: user.email, password: 'senha-forte-1' }).expect(200);
   return { ...user, token: res.body.token };
 }
+
+/** GET a binary download (workbook, backup) as the given user; answers 200 with the bytes in `body`. */
+export function downloadBinary(stack: Stack, url: string, token: string) {
+  return stack.http
+    .get(url)
+    .set('Authorization', `Bearer ${token}`)
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+}

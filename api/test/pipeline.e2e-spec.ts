@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { Socket, io } from 'socket.io-client';
 import { AnalysisStatusEvent, SocketEvents, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
-import { Stack, collectUntilFinal, connectSocket, listKeys, makeCdaPdf, makePagedPdf, registerUser, sampleCertificate, startStack, waitForFinal } from './harness';
+import { Stack, collectUntilFinal, connectSocket, listKeys, makeCdaPdf, makePagedPdf, registerUser, sampleCertificate, startStack, waitForFinal, downloadBinary } from './harness';
 
 describe('upload → queue → worker → storage → live status → download', () => {
   let stack: Stack;
@@ -55,16 +55,7 @@ describe('upload → queue → worker → storage → live status → download',
     expect(analysis.body).toMatchObject({ status: 'Concluída', params: { discount: 50, installmentsOther: 114 } });
     expect(analysis.body.files.map((f: { pages: number }) => f.pages)).toEqual([1, 1]);
 
-    const download = await stack.http
-      .get(`/api/analyses/${id}/files/${WORKBOOK_BASE}`)
-      .set('Authorization', `Bearer ${alice.token}`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const download = await downloadBinary(stack, `/api/analyses/${id}/files/${WORKBOOK_BASE}`, alice.token);
     expect(download.headers['content-disposition']).toContain(WORKBOOK_BASE);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(download.body as unknown as ArrayBuffer);
@@ -137,16 +128,7 @@ describe('upload → queue → worker → storage → live status → download',
     const done = await waitForFinal(stack, user.token, id);
     expect(done).toMatchObject({ status: 'Concluída', certificateCount: 3, files: [{ name: 'lote.pdf', pages: 4, certificateCount: 3, status: 'done' }] });
     expect(done.simulation).toMatchObject({ count: 3 });
-    const download = await stack.http
-      .get(`/api/analyses/${id}/files/${WORKBOOK_BASE}`)
-      .set('Authorization', `Bearer ${user.token}`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const download = await downloadBinary(stack, `/api/analyses/${id}/files/${WORKBOOK_BASE}`, user.token);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(download.body as unknown as ArrayBuffer);
     const rows = wb.getWorksheet('Certidões')!.getSheetValues().slice(2).map((r) => (r as ExcelJS.CellValue[]).slice(1, 4));

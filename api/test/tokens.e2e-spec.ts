@@ -4,7 +4,7 @@ import { WORKBOOK_BASE } from '@cda/shared';
 import { SettingsService } from '../src/settings/settings.service';
 import { TokensService } from '../src/tokens/tokens.service';
 import { MaintenanceService, STUCK_MESSAGE } from '../src/maintenance/maintenance.service';
-import { CORRUPT_PDF, Stack, listKeys, makePagedPdf, registerUser, startStack, waitForFinal } from './harness';
+import { CORRUPT_PDF, Stack, listKeys, makePagedPdf, registerUser, startStack, waitForFinal, downloadBinary } from './harness';
 
 describe('token ledger, limits and per-file outcomes', () => {
   let stack: Stack;
@@ -73,16 +73,7 @@ describe('token ledger, limits and per-file outcomes', () => {
     const history = (await stack.http.get('/api/analyses').set(auth(user.token)).expect(200)).body;
     expect(history.items[0].files.filter((f: { status: string }) => f.status === 'error')).toHaveLength(2);
 
-    const xlsx = await stack.http
-      .get(`/api/analyses/${res.body.id}/files/${WORKBOOK_BASE}`)
-      .set(auth(user.token))
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const xlsx = await downloadBinary(stack, `/api/analyses/${res.body.id}/files/${WORKBOOK_BASE}`, user.token);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.body as unknown as ArrayBuffer);
     const text = JSON.stringify(wb.worksheets.map((ws) => ws.getSheetValues()));

@@ -8,6 +8,7 @@ import { AdminGuard } from '../auth/admin.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { SettingsService } from './settings.service';
 import { SETTINGS_DTOS } from './dto/settings.dto';
+import { validationMessages } from '../common/validation-messages';
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -34,10 +35,7 @@ export class AdminSettingsController {
     // The body's shape depends on the section, so it is validated here rather than by a fixed DTO.
     const dto = plainToInstance(SETTINGS_DTOS[name], body ?? {});
     const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
-    if (errors.length) {
-      const messages = errors.flatMap((e) => (e.constraints ? Object.values(e.constraints) : [`Campo inválido: ${e.property}.`]));
-      throw new BadRequestException(messages.map((m) => (m.includes('should not exist') ? m.replace(/property (\w+) should not exist/, 'Campo desconhecido: $1.') : m)));
-    }
+    if (errors.length) throw new BadRequestException(validationMessages(errors));
     await this.settings.update(name, dto as Partial<Settings[typeof name]>, user.id);
     return this.settings.getMasked(name);
   }
