@@ -59,7 +59,7 @@ test('register → login → profile → logout → forgot → reset from the e-
   await page.getByLabel('Cargo').fill('Sócia');
   await page.getByRole('button', { name: 'Salvar Alterações' }).click();
   await expect(page.getByText('Perfil atualizado com sucesso!')).toBeVisible();
-  await expect(page.locator('.topbar')).toContainText('Joana Prado Lima');
+  await expect(page.locator('.shell-header')).toContainText('Joana Prado Lima');
   await shot(page, 'profile');
 
   await page.getByRole('tab', { name: 'Segurança' }).click();

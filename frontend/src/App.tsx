@@ -1,47 +1,44 @@
-import { ReactNode } from 'react';
-import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { ComponentType, lazy, ReactNode, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { AuthProvider, isAdmin, useAuth } from './auth/AuthContext';
-import { GuestOnly, RequireAdmin, RequireUser } from './auth/guards';
-import { useAnalysisEvents } from './realtime/useAnalysisEvents';
-import { LoginPage } from './pages/LoginPage';
-import { RegisterPage } from './pages/RegisterPage';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { ResetPasswordPage } from './pages/ResetPasswordPage';
-import { ProfilePage } from './pages/ProfilePage';
-import { DashboardPage } from './pages/DashboardPage';
-import { AdminPlaceholderPage } from './pages/AdminPlaceholderPage';
-import { SimulatorPage } from './pages/SimulatorPage';
-import { TicketsPage } from './pages/TicketsPage';
-import { AdminTicketsPage } from './pages/AdminTicketsPage';
-import { PlansPage } from './pages/PlansPage';
-import { CheckoutPage } from './pages/CheckoutPage';
-import { PaymentResultPage } from './pages/PaymentResultPage';
+import { AuthProvider } from './auth/AuthContext';
+import { GuestOnly, RequireAdmin, RequireUser, Spinner } from './auth/guards';
+import { UserShell } from './layout/UserShell';
+import { AdminShell } from './layout/AdminShell';
 import './auth/auth.css';
 
-function Shell({ children }: { children: ReactNode }) {
-  const { user, token, logout } = useAuth();
-  useAnalysisEvents(token);
-  return (
-    <>
-      <header className="topbar">
-        <strong>CDA Extractor</strong>
-        <nav className="topnav">
-          <Link to="/dashboard">Início</Link>
-          <Link to="/simulator">Simulador</Link>
-          <Link to="/tickets">Suporte</Link>
-          <Link to="/profile">Perfil</Link>
-          {isAdmin(user) && <Link to="/admin">Painel Admin</Link>}
-        </nav>
-        <span className="muted">{user?.name}</span>
-        <button type="button" className="link" onClick={logout}>Sair</button>
-      </header>
-      {children}
-    </>
-  );
+/**
+ * Each screen is its own chunk (route-level code splitting keeps the first load small); pages keep
+ * named exports, so the loader picks the export by name.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType<any>>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
 }
 
-const withShell = (page: ReactNode) => <Shell>{page}</Shell>;
+const LoginPage = page(() => import('./pages/LoginPage'), 'LoginPage');
+const RegisterPage = page(() => import('./pages/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const LegalPage = page(() => import('./pages/LegalPage'), 'LegalPage');
+const DashboardPage = page(() => import('./pages/DashboardPage'), 'DashboardPage');
+const SimulatorPage = page(() => import('./pages/SimulatorPage'), 'SimulatorPage');
+const HistoryPage = page(() => import('./pages/HistoryPage'), 'HistoryPage');
+const TicketsPage = page(() => import('./pages/TicketsPage'), 'TicketsPage');
+const PlansPage = page(() => import('./pages/PlansPage'), 'PlansPage');
+const ProfilePage = page(() => import('./pages/ProfilePage'), 'ProfilePage');
+const CheckoutPage = page(() => import('./pages/CheckoutPage'), 'CheckoutPage');
+const PaymentResultPage = page(() => import('./pages/PaymentResultPage'), 'PaymentResultPage');
+const AdminDashboardPage = page(() => import('./pages/AdminDashboardPage'), 'AdminDashboardPage');
+const AdminUsersPage = page(() => import('./pages/AdminUsersPage'), 'AdminUsersPage');
+const AdminTicketsPage = page(() => import('./pages/AdminTicketsPage'), 'AdminTicketsPage');
+const AdminPlansPage = page(() => import('./pages/AdminPlansPage'), 'AdminPlansPage');
+const AdminCreditsPage = page(() => import('./pages/AdminCreditsPage'), 'AdminCreditsPage');
+const AdminReportsPage = page(() => import('./pages/AdminReportsPage'), 'AdminReportsPage');
+const AdminSettingsPage = page(() => import('./pages/AdminSettingsPage'), 'AdminSettingsPage');
+const AdminQueuesPage = page(() => import('./pages/AdminQueuesPage'), 'AdminQueuesPage');
+
+const userShell = (content: ReactNode) => <UserShell>{content}</UserShell>;
+const adminShell = (content: ReactNode) => <AdminShell>{content}</AdminShell>;
 
 /** The route table of the spec: guest-only, signed-in user, admin-only, public, and everything else to /login. */
 export function App() {
@@ -49,32 +46,44 @@ export function App() {
     <SWRConfig value={{ revalidateOnFocus: true, shouldRetryOnError: false }}>
       <AuthProvider>
         <BrowserRouter>
-          <Routes>
-            <Route element={<GuestOnly />}>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/register" element={<RegisterPage />} />
-              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            </Route>
-            {/* Public: the link works whether or not this browser is signed in (the reset ends every session anyway). */}
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route element={<RequireUser layout={withShell} />}>
-              <Route path="/dashboard" element={<DashboardPage />} />
-              <Route path="/simulator" element={<SimulatorPage />} />
-              <Route path="/tickets" element={<TicketsPage />} />
-              <Route path="/plans" element={<PlansPage />} />
-              <Route path="/profile" element={<ProfilePage />} />
-              {/* The spec lists checkout (no layout) and the payment results (public) apart; they read the signed-in order, so they stay here. */}
-              <Route path="/checkout" element={<CheckoutPage />} />
-              <Route path="/payment/success" element={<PaymentResultPage variant="success" />} />
-              <Route path="/payment/pending" element={<PaymentResultPage variant="pending" />} />
-              <Route path="/payment/failure" element={<PaymentResultPage variant="failure" />} />
-            </Route>
-            <Route element={<RequireAdmin layout={withShell} />}>
-              <Route path="/admin" element={<AdminPlaceholderPage />} />
-              <Route path="/admin/tickets" element={<AdminTicketsPage />} />
-            </Route>
-            <Route path="*" element={<Navigate to="/login" replace />} />
-          </Routes>
+          <Suspense fallback={<Spinner />}>
+            <Routes>
+              <Route element={<GuestOnly />}>
+                <Route path="/login" element={<LoginPage />} />
+                <Route path="/register" element={<RegisterPage />} />
+                <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              </Route>
+              {/* Public: the link works whether or not this browser is signed in (the reset ends every session anyway). */}
+              <Route path="/reset-password" element={<ResetPasswordPage />} />
+              <Route path="/terms-of-service" element={<LegalPage doc="terms" />} />
+              <Route path="/privacy-policy" element={<LegalPage doc="privacy" />} />
+              <Route path="/cancellation-policy" element={<LegalPage doc="cancellation" />} />
+              <Route element={<RequireUser layout={userShell} />}>
+                <Route path="/dashboard" element={<DashboardPage />} />
+                <Route path="/simulator" element={<SimulatorPage />} />
+                <Route path="/history" element={<HistoryPage />} />
+                <Route path="/tickets" element={<TicketsPage />} />
+                <Route path="/plans" element={<PlansPage />} />
+                <Route path="/profile" element={<ProfilePage />} />
+                {/* The spec lists checkout (no layout) and the payment results (public) apart; they read the signed-in order, so they stay here. */}
+                <Route path="/checkout" element={<CheckoutPage />} />
+                <Route path="/payment/success" element={<PaymentResultPage variant="success" />} />
+                <Route path="/payment/pending" element={<PaymentResultPage variant="pending" />} />
+                <Route path="/payment/failure" element={<PaymentResultPage variant="failure" />} />
+              </Route>
+              <Route element={<RequireAdmin layout={adminShell} />}>
+                <Route path="/admin" element={<AdminDashboardPage />} />
+                <Route path="/admin/users" element={<AdminUsersPage />} />
+                <Route path="/admin/tickets" element={<AdminTicketsPage />} />
+                <Route path="/admin/plans" element={<AdminPlansPage />} />
+                <Route path="/admin/credits" element={<AdminCreditsPage />} />
+                <Route path="/admin/reports" element={<AdminReportsPage />} />
+                <Route path="/admin/settings" element={<AdminSettingsPage />} />
+                <Route path="/admin/queues" element={<AdminQueuesPage />} />
+              </Route>
+              <Route path="*" element={<Navigate to="/login" replace />} />
+            </Routes>
+          </Suspense>
         </BrowserRouter>
       </AuthProvider>
     </SWRConfig>

@@ -9,3 +9,4 @@ export * from './simulation';
 export * from './tickets';
 export * from './account';
 export * from './payments';
+export * from './pagination';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 
 /** Placeholder so the admin guard has an /admin to land on; the admin dashboard (issue 7) replaces it. */
-export function AdminPlaceholderPage() {
+export function AdminDashboardPage() {
   const { user } = useAuth();
   return (
     <div className="page">

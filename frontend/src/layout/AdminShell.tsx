@@ -1,0 +1,46 @@
+import { ReactNode, useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { useAuth } from '../auth/AuthContext';
+import { useAnalysisEvents } from '../realtime/useAnalysisEvents';
+import './shell.css';
+
+const LINKS: Array<[to: string, label: string]> = [
+  ['/admin', 'Dashboard'],
+  ['/admin/users', 'Usuários'],
+  ['/admin/tickets', 'Tickets'],
+  ['/admin/plans', 'Planos'],
+  ['/admin/credits', 'Créditos'],
+  ['/admin/reports', 'Relatórios'],
+  ['/admin/settings', 'Configurações'],
+  ['/admin/queues', 'Filas'],
+];
+
+/** The back office: dark sidebar, header `Administrador`. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const { user, token, logout } = useAuth();
+  const [open, setOpen] = useState(false);
+  useAnalysisEvents(token);
+  return (
+    <div className={`shell shell-admin${open ? ' drawer-open' : ''}`}>
+      <aside className="sidebar" aria-label="Menu administrativo">
+        <strong className="brand">CDA Extractor</strong>
+        <nav onClick={() => setOpen(false)}>
+          {LINKS.map(([to, label]) => (
+            <NavLink key={to} to={to} end={to === '/admin'}>{label}</NavLink>
+          ))}
+        </nav>
+        <Link className="button secondary" to="/dashboard">Visão de Usuário</Link>
+        <button type="button" className="link sidebar-logout" onClick={logout}>Sair</button>
+      </aside>
+      {open && <div className="drawer-backdrop" onClick={() => setOpen(false)} />}
+      <div className="shell-main">
+        <header className="shell-header">
+          <button type="button" className="menu-toggle" aria-label="Abrir menu" onClick={() => setOpen((o) => !o)}>☰</button>
+          <strong>Administrador</strong>
+          <span className="shell-user">{user?.name}</span>
+        </header>
+        {children}
+      </div>
+    </div>
+  );
+}
