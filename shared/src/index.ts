@@ -10,3 +10,4 @@ export * from './tickets';
 export * from './account';
 export * from './payments';
 export * from './pagination';
+export * from './simulator-settings';
