@@ -11,3 +11,4 @@ export * from './account';
 export * from './payments';
 export * from './pagination';
 export * from './simulator-settings';
+export * from './legal';
