@@ -26,6 +26,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { QueuesModule } from './queues/queues.module';
 import { TicketsModule } from './tickets/tickets.module';
 import { AdminModule } from './admin/admin.module';
+import { ReportsModule } from './reports/reports.module';
 
 @Module({
   imports: [
@@ -82,6 +83,7 @@ import { AdminModule } from './admin/admin.module';
     RealtimeModule,
     HealthModule,
     AdminModule,
+    ReportsModule,
   ],
 })
 export class AppModule {}

@@ -12,3 +12,4 @@ export * from './payments';
 export * from './pagination';
 export * from './simulator-settings';
 export * from './legal';
+export * from './reports';

@@ -6,6 +6,8 @@ export interface FileOutcome {
   status: 'done' | 'error';
   error: string | null;
   certificateCount: number;
+  /** Time the extraction of this file took, for the admin's processing-time report. */
+  processingMs?: number;
 }
 
 export interface FinalOutcome {
@@ -40,8 +42,8 @@ export class AnalysisStore {
       ]);
       if (!r.rowCount) return false;
       await q(
-        `UPDATE analysis_files SET status = $3, error = $4, certificate_count = $5 WHERE analysis_id = $1 AND position = $2`,
-        [analysisId, outcome.position, outcome.status, outcome.error, outcome.certificateCount],
+        `UPDATE analysis_files SET status = $3, error = $4, certificate_count = $5, processing_ms = $6 WHERE analysis_id = $1 AND position = $2`,
+        [analysisId, outcome.position, outcome.status, outcome.error, outcome.certificateCount, outcome.processingMs ?? null],
       );
       return true;
     });
@@ -51,7 +53,7 @@ export class AnalysisStore {
   async resetProgress(analysisId: string): Promise<void> {
     await this.inTransaction(async (q) => {
       await q(`UPDATE analyses SET processed_files = 0, updated_at = now() WHERE id = $1 AND status = $2`, [analysisId, AnalysisStatus.Processing]);
-      await q(`UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0 WHERE analysis_id = $1`, [analysisId]);
+      await q(`UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0, processing_ms = NULL WHERE analysis_id = $1`, [analysisId]);
     });
   }
 

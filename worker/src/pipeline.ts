@@ -63,13 +63,14 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     const data = await store.getBuffer(file.key);
     const started = Date.now();
     const extraction = await safeExtract(extract, data, file.name, log);
+    const processingMs = Date.now() - started;
     const failed = extraction.error !== null;
     metrics.files.inc({ outcome: failed ? 'error' : 'done' });
     if (failed) metrics.fileFailures.inc({ reason: extraction.error! });
     else metrics.pages.inc(file.pages);
     // Positions, not names: file names often carry debtors' names.
     log.info(
-      { analysisId: job.analysisId, fileIndex: i + 1, ms: Date.now() - started, certificates: extraction.certificates.length, error: extraction.error },
+      { analysisId: job.analysisId, fileIndex: i + 1, ms: processingMs, certificates: extraction.certificates.length, error: extraction.error },
       'file extracted',
     );
     summaries.push({ name: file.name, pages: file.pages, extraction });
@@ -77,7 +78,7 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     if (deps.signal?.aborted) return;
     const recorded = await db.recordFile(
       job.analysisId,
-      { position: i + 1, status: failed ? 'error' : 'done', error: extraction.error, certificateCount: extraction.certificates.length },
+      { position: i + 1, status: failed ? 'error' : 'done', error: extraction.error, certificateCount: extraction.certificates.length, processingMs },
       i + 1,
     );
     if (!recorded) {

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { AdminReportsController } from './admin-reports.controller';
+import { ReportsService } from './reports.service';
+
+/** Admin reports: SQL aggregates over users, analyses, files and orders (tables other modules own). */
+@Module({ controllers: [AdminReportsController], providers: [ReportsService] })
+export class ReportsModule {}
