@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { AuthService } from './auth.service';
@@ -6,6 +6,7 @@ import { ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dt
 import { CurrentUser, JwtAuthGuard } from './jwt-auth.guard';
 import type { AuthUser } from './auth-user';
 import { AUTH_THROTTLE, MAIL_THROTTLE } from './throttle';
+import { AccessLogged } from '../privacy/access-log.interceptor';
 
 /** Credential-guessing and mail-bombing targets, so every route here is rate-limited per client IP. */
 @ApiTags('auth')
@@ -21,6 +22,7 @@ export class AuthController {
 
   @Post('register')
   @Throttle(AUTH_THROTTLE)
+  @UseInterceptors(AccessLogged('register'))
   register(@Body() dto: RegisterDto) {
     return this.auth.register(dto);
   }
@@ -28,6 +30,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @Throttle(AUTH_THROTTLE)
+  @UseInterceptors(AccessLogged('login'))
   login(@Body() dto: LoginDto) {
     return this.auth.login(dto);
   }

@@ -5,9 +5,10 @@ import { AnalysesModule } from '../analyses/analyses.module';
 import { MaintenanceService } from './maintenance.service';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { BackupsModule } from '../backups/backups.module';
+import { PrivacyModule } from '../privacy/privacy.module';
 
 @Module({
-  imports: [BullModule.registerQueue({ name: MAINTENANCE_QUEUE }, { name: ANALYSES_QUEUE }), AnalysesModule, BackupsModule],
+  imports: [BullModule.registerQueue({ name: MAINTENANCE_QUEUE }, { name: ANALYSES_QUEUE }), AnalysesModule, BackupsModule, PrivacyModule],
   providers: [MaintenanceService, MaintenanceProcessor],
   exports: [MaintenanceService],
 })

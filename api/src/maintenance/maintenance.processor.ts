@@ -4,13 +4,20 @@ import { Job, Queue } from 'bullmq';
 import { MAINTENANCE_QUEUE } from '@cda/shared';
 import { MaintenanceService } from './maintenance.service';
 import { BACKUP_JOB, BackupsService } from '../backups/backups.service';
+import { RetentionService } from '../privacy/retention.service';
 
-type Task = 'renew-allowances' | 'purge-stale-uploads' | 'sweep-stuck-analyses';
+type Task = 'renew-allowances' | 'purge-stale-uploads' | 'sweep-stuck-analyses' | RetentionTask;
+
+/** The privacy policy's retention rules; each run logs what it deleted. */
+type RetentionTask = 'retention-deleted-accounts' | 'retention-access-logs' | 'retention-payment-records';
 
 const SCHEDULE: Record<Task, number> = {
   'renew-allowances': 60 * 60 * 1000,
   'purge-stale-uploads': 60 * 60 * 1000,
   'sweep-stuck-analyses': 5 * 60 * 1000,
+  'retention-deleted-accounts': 6 * 60 * 60 * 1000,
+  'retention-access-logs': 6 * 60 * 60 * 1000,
+  'retention-payment-records': 24 * 60 * 60 * 1000,
 };
 
 /**
@@ -24,6 +31,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     @InjectQueue(MAINTENANCE_QUEUE) private readonly queue: Queue,
     private readonly maintenance: MaintenanceService,
     private readonly backups: BackupsService,
+    private readonly retention: RetentionService,
   ) {
     super();
   }
@@ -34,8 +42,11 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     }
   }
 
-  async process(job: Job): Promise<number | string> {
+  async process(job: Job): Promise<number | string | object> {
     if (job.name === BACKUP_JOB) return (await this.backups.run((job.data as { backupId?: string }).backupId)).status;
+    if (job.name === 'retention-deleted-accounts') return this.retention.purgeDeletedAccounts();
+    if (job.name === 'retention-access-logs') return this.retention.purgeAccessLogs();
+    if (job.name === 'retention-payment-records') return this.retention.purgePaymentRecords();
     const task = job.name as Task;
     const done =
       task === 'renew-allowances'
