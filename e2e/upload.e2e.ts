@@ -17,7 +17,6 @@ test('logs in, uploads a PDF and sees it finish without reloading', async ({ pag
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('link', { name: 'Nova extração' }).click();
   await expect(page).toHaveURL(/\/simulator$/);
-  await expect(page.getByText('Nenhuma análise realizada ainda')).toBeVisible();
 
   let navigations = 0;
   page.on('framenavigated', (f) => f === page.mainFrame() && navigations++);
@@ -27,7 +26,7 @@ test('logs in, uploads a PDF and sees it finish without reloading', async ({ pag
   await page.getByRole('button', { name: 'Iniciar Análise' }).click();
   await expect(page.getByText('Análise iniciada. Acompanhe o andamento abaixo.')).toBeVisible();
 
-  const item = page.getByTestId('analysis-item').first();
+  const item = page.getByTestId('analysis-result');
   await expect(item.getByTestId('status-badge')).toHaveText('Concluída', { timeout: 30_000 });
   await expect(item.getByRole('button', { name: /Baixar Base_Certidoes_Divida_Ativa\.xlsx/ })).toBeVisible();
   expect(navigations).toBe(0);

@@ -23,24 +23,33 @@ export const tokenStore = {
 };
 
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number) {
+  /** `body` is the server's JSON answer, for errors that carry figures (e.g. a 402's balance and cost). */
+  constructor(message: string, readonly status: number, readonly body?: unknown) {
     super(message);
   }
 }
 
 const FALLBACK = 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.';
 
-async function errorFrom(res: Response): Promise<ApiError> {
-  let message = FALLBACK;
-  try {
-    const body = (await res.json()) as { message?: string | string[] };
-    if (Array.isArray(body.message)) message = body.message.join(' ');
-    else if (body.message) message = body.message;
-  } catch {
-    /* body was not JSON: keep the generic message */
-  }
-  return new ApiError(message, res.status);
+/** The pt-BR message of an error answer (Nest sends one text or a list of validation texts). */
+export function errorFromBody(body: unknown, status: number): ApiError {
+  const m = (body as { message?: string | string[] } | null)?.message;
+  const message = Array.isArray(m) ? m.join(' ') : m || FALLBACK;
+  return new ApiError(message, status, body);
 }
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  // A body that is not JSON keeps the generic message.
+  return errorFromBody(await res.json().catch(() => null), res.status);
+}
+
+/** A 401 on a signed-in call: the session ended on the server (expired, password reset, suspension). */
+export function signOutEverywhere() {
+  tokenStore.clear();
+  window.dispatchEvent(new Event('cda:logout'));
+}
+
+export { FALLBACK as CONNECTION_ERROR };
 
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -53,10 +62,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
   } catch {
     throw new ApiError(FALLBACK, 0);
   }
-  if (res.status === 401 && token) {
-    tokenStore.clear();
-    window.dispatchEvent(new Event('cda:logout'));
-  }
+  if (res.status === 401 && token) signOutEverywhere();
   if (!res.ok) throw await errorFrom(res);
   return res;
 }

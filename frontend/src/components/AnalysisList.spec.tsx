@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { AnalysisList } from './AnalysisList';
 import type { Analysis } from '../api/types';
 
@@ -24,10 +24,18 @@ describe('AnalysisList', () => {
         ]}
       />,
     );
-    expect(screen.getAllByRole('button', { name: /Baixar/ })).toHaveLength(1);
-    expect(screen.getByText(/22\/11\/2026 14:05 · 1 arquivo · 3 certidões/)).toBeInTheDocument();
-    expect(screen.getByText(/2 arquivos · 1\/2 processados/)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Baixar' })).toHaveLength(1);
+    const [done, running] = screen.getAllByTestId('analysis-item');
+    expect(done).toHaveTextContent('Extração de CDA22/11/2026 14:051 arquivo3 certidões');
+    expect(running).toHaveTextContent('2 arquivos1/2 processados');
+    expect(screen.getAllByTestId('status-badge').map((b) => b.className)).toEqual(['badge badge-green', 'badge badge-yellow', 'badge badge-red']);
     expect(screen.getByText('Arquivo PDF corrompido ou ilegível.')).toBeInTheDocument();
+  });
+
+  it('opens the download dialog of the finished analysis', () => {
+    render(<AnalysisList analyses={[base]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Baixar' }));
+    expect(screen.getByRole('dialog', { name: 'Selecione o arquivo para download — análise #a1' })).toBeInTheDocument();
   });
 
   it('lists the files that failed inside a finished analysis', () => {

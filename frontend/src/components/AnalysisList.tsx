@@ -1,33 +1,34 @@
-import { useState } from 'react';
-import { AnalysisStatus, formatDateTime, plural } from '@cda/shared';
-import { downloadFile } from '../api/client';
+import { ReactNode, useState } from 'react';
+import { AnalysisStatus, formatDateTime, formatTokens, plural } from '@cda/shared';
 import type { Analysis } from '../api/types';
 import { StatusBadge } from './StatusBadge';
 import { SimulationSummary } from './SimulationSummary';
+import { DownloadDialog } from './DownloadDialog';
 
-export function AnalysisList({ analyses }: { analyses: Analysis[] }) {
-  const [error, setError] = useState<string | null>(null);
-  if (analyses.length === 0) return <p className="muted">Nenhuma análise realizada ainda</p>;
-  const download = async (a: Analysis, name: string) => {
-    setError(null);
-    try {
-      await downloadFile(`/analyses/${a.id}/files/${encodeURIComponent(name)}`, name);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
+interface Props {
+  analyses: Analysis[];
+  /** History shows what each analysis cost. */
+  showTokens?: boolean;
+  empty?: ReactNode;
+}
+
+/** Analyses with their live status; a finished one offers its workbooks through the download dialog. */
+export function AnalysisList({ analyses, showTokens, empty }: Props) {
+  const [downloading, setDownloading] = useState<Analysis | null>(null);
+  if (analyses.length === 0) return <>{empty ?? <p className="muted">Nenhuma análise realizada ainda</p>}</>;
   return (
     <>
-      {error && <p className="alert alert-red" role="alert">{error}</p>}
       <ul className="analysis-list">
         {analyses.map((a) => (
           <li key={a.id} data-testid="analysis-item" data-analysis-id={a.id}>
             <div>
-              <strong>Extração de CDA</strong>
-              <div className="muted">
-                {formatDateTime(a.createdAt)} · {plural(a.fileCount, 'arquivo', 'arquivos')}
-                {a.status === AnalysisStatus.Processing && ` · ${a.processedFiles}/${a.fileCount} processados`}
-                {a.status === AnalysisStatus.Done && ` · ${plural(a.certificateCount, 'certidão', 'certidões')}`}
+              <strong>{a.type}</strong>
+              <div className="muted analysis-meta">
+                <span>{formatDateTime(a.createdAt)}</span>
+                <span>{plural(a.fileCount, 'arquivo', 'arquivos')}</span>
+                {showTokens && <span>{formatTokens(a.tokens)} tokens</span>}
+                {a.status === AnalysisStatus.Processing && <span>{a.processedFiles}/{a.fileCount} processados</span>}
+                {a.status === AnalysisStatus.Done && <span>{plural(a.certificateCount, 'certidão', 'certidões')}</span>}
               </div>
               {a.status === AnalysisStatus.Error && a.error && <div className="error-text">{a.error}</div>}
               {a.status === AnalysisStatus.Done && a.simulation && <SimulationSummary summary={a.simulation} />}
@@ -42,16 +43,16 @@ export function AnalysisList({ analyses }: { analyses: Analysis[] }) {
             </div>
             <div className="row-actions">
               <StatusBadge status={a.status} />
-              {a.status === AnalysisStatus.Done &&
-                a.workbooks.map((w) => (
-                  <button key={w} type="button" className="button secondary" onClick={() => download(a, w)}>
-                    Baixar {w}
-                  </button>
-                ))}
+              {a.status === AnalysisStatus.Done && (
+                <button type="button" className="button secondary" onClick={() => setDownloading(a)}>
+                  Baixar
+                </button>
+              )}
             </div>
           </li>
         ))}
       </ul>
+      {downloading && <DownloadDialog analysis={downloading} onClose={() => setDownloading(null)} />}
     </>
   );
 }

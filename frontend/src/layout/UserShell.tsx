@@ -1,7 +1,8 @@
 import { ReactNode, useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { isAdmin, useAuth } from '../auth/AuthContext';
 import { useAnalysisEvents } from '../realtime/useAnalysisEvents';
+import { planLabel, useDashboardData } from '../api/dashboard';
 import './shell.css';
 
 const LINKS: Array<[to: string, label: string]> = [
@@ -17,7 +18,14 @@ const LINKS: Array<[to: string, label: string]> = [
 export function UserShell({ children }: { children: ReactNode }) {
   const { user, token, logout } = useAuth();
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  // The plan's display name lives in the plan table; the dashboard answer carries it (and is shared by the screens).
+  const { data: dashboard } = useDashboardData();
   useAnalysisEvents(token);
+  const signOut = () => {
+    logout();
+    navigate('/login', { replace: true });
+  };
   return (
     <div className={`shell${open ? ' drawer-open' : ''}`}>
       <aside className="sidebar" aria-label="Menu principal">
@@ -28,14 +36,14 @@ export function UserShell({ children }: { children: ReactNode }) {
           ))}
         </nav>
         {isAdmin(user) && <Link className="button secondary" to="/admin">Painel Admin</Link>}
-        <button type="button" className="link sidebar-logout" onClick={logout}>Sair</button>
+        <button type="button" className="link sidebar-logout" onClick={signOut}>Sair</button>
       </aside>
       {open && <div className="drawer-backdrop" onClick={() => setOpen(false)} />}
       <div className="shell-main">
         <header className="shell-header">
           <button type="button" className="menu-toggle" aria-label="Abrir menu" onClick={() => setOpen((o) => !o)}>☰</button>
           <span className="shell-user">{user?.name}</span>
-          <span className="badge badge-blue">{!user?.plan || user.plan === 'free' ? 'Gratuito' : user.plan}</span>
+          {planLabel(dashboard, user?.plan) && <span className="badge badge-blue" data-testid="header-plan">{planLabel(dashboard, user?.plan)}</span>}
         </header>
         {children}
       </div>

@@ -1,36 +1,47 @@
-import { Link } from 'react-router-dom';
-import useSWR from 'swr';
+import { Link, useSearchParams } from 'react-router-dom';
 import { formatTokens } from '@cda/shared';
-import { fetcher } from '../api/client';
-import type { Analysis, User } from '../api/types';
+import { useDashboardData } from '../api/dashboard';
 import { useAuth } from '../auth/AuthContext';
 import { AnalysisList } from '../components/AnalysisList';
+import '../components/user-area.css';
 
-interface Dashboard {
-  user: User;
-  analysesCount: number;
-  tokens: number;
-  tokensPlan: number;
-  planId: string;
-  planName: string;
-  planExpiresAt: string | null;
-  recentAnalyses: Analysis[];
-}
+const PAYMENT_BANNERS = {
+  success: { tone: 'alert-green', text: 'Pagamento confirmado! Seus tokens e seu plano já estão disponíveis.' },
+  pending: { tone: 'alert-yellow', text: 'Pagamento em análise. Assim que o Mercado Pago confirmar, seus tokens serão creditados automaticamente.' },
+} as const;
 
-/** The account at a glance, from GET /api/dashboard. (The full dashboard of issue 5 builds on this.) */
+const expiry = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+
+/** The account at a glance, from GET /api/dashboard; the recent analyses follow socket.io events live. */
 export function DashboardPage() {
   const { user } = useAuth();
-  const { data, error } = useSWR<Dashboard>('/dashboard', fetcher);
-  if (error) return <div className="page"><p className="alert alert-red">{(error as Error).message}</p></div>;
+  const [params, setParams] = useSearchParams();
+  const { data, error } = useDashboardData();
+  const payment = params.get('payment');
+  const banner = payment === 'success' || payment === 'pending' ? PAYMENT_BANNERS[payment] : null;
+  const dismiss = () => {
+    params.delete('payment');
+    setParams(params, { replace: true });
+  };
+
+  if (error && !data) return <div className="page"><p className="alert alert-red" role="alert">Erro ao carregar dados do dashboard: {(error as Error).message}</p></div>;
   if (!data) return <div className="page"><p className="muted">Carregando dashboard...</p></div>;
   const free = data.planId === 'free';
   return (
-    <div className="page">
-      <h1>Olá, {user?.name ?? data.user.name}!</h1>
+    <div className="page page-wide">
+      {banner && (
+        <div className={`alert ${banner.tone} banner`} role="status" data-testid="payment-banner">
+          <span>{banner.text}</span>
+          <button type="button" className="link" onClick={dismiss} aria-label="Fechar aviso">Fechar</button>
+        </div>
+      )}
+      <h1 className="greeting">Olá, {user?.name ?? data.user.name}!</h1>
+      <p className="muted">Acompanhe suas extrações e seu saldo de tokens.</p>
       <div className="stat-grid">
         <div className="card stat" data-testid="stat-analyses">
           <span className="muted small">Extrações realizadas</span>
           <strong>{data.analysesCount.toLocaleString('pt-BR')}</strong>
+          <span className="muted small">desde o cadastro</span>
         </div>
         <div className="card stat" data-testid="stat-tokens">
           <span className="muted small">Tokens restantes</span>
@@ -44,18 +55,38 @@ export function DashboardPage() {
         </div>
         <div className="card stat" data-testid="stat-expiry">
           <span className="muted small">Validade do plano</span>
-          <strong>{free || !data.planExpiresAt ? 'Gratuito' : new Date(data.planExpiresAt).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}</strong>
+          <strong>{free || !data.planExpiresAt ? 'Gratuito' : expiry(data.planExpiresAt)}</strong>
+          <span className="muted small">{free || !data.planExpiresAt ? 'sem vencimento' : 'renovação do plano'}</span>
         </div>
       </div>
+      <div className="quick-actions">
+        <Link className="card quick-action" to="/simulator">
+          <strong>Nova extração</strong>
+          <span className="muted small">Envie PDFs de CDAs e receba as planilhas</span>
+        </Link>
+        <Link className="card quick-action" to="/history">
+          <strong>Ver histórico</strong>
+          <span className="muted small">Todas as extrações, com filtros e downloads</span>
+        </Link>
+        <Link className="card quick-action" to="/plans">
+          <strong>Fazer upgrade</strong>
+          <span className="muted small">Mais tokens por mês ou pacotes avulsos</span>
+        </Link>
+      </div>
       <section className="card">
-        <div className="row-actions">
-          <Link className="button" to="/simulator">Nova extração</Link>
-          <Link className="button secondary" to="/plans">Fazer upgrade</Link>
+        <div className="section-head">
+          <h2>Extrações recentes</h2>
+          <Link to="/history">Ver todas</Link>
         </div>
-      </section>
-      <section className="card">
-        <h2>Análises recentes</h2>
-        <AnalysisList analyses={data.recentAnalyses} />
+        <AnalysisList
+          analyses={data.recentAnalyses}
+          empty={
+            <div className="empty">
+              <p className="muted">Nenhuma análise realizada ainda</p>
+              <Link className="button" to="/simulator">Fazer a primeira análise</Link>
+            </div>
+          }
+        />
       </section>
     </div>
   );

@@ -1,15 +1,24 @@
 import { useState } from 'react';
+import useSWR from 'swr';
 import { useNavigate } from 'react-router-dom';
 import { BillingCycle, formatCentavos, formatTokens, yearlyDiscountPercent } from '@cda/shared';
+import { fetcher } from '../api/client';
 import { useDashboard, usePacks, usePlans } from '../payments/api';
 import { TestModeBanner } from '../payments/TestModeBanner';
 import '../payments/payments.css';
+import '../components/user-area.css';
+
+/** Where "Falar com Vendas" writes: the address the admin keeps in the settings. */
+const usePlanContact = () => useSWR<{ salesEmail: string; siteName: string }>('/plans/contact', fetcher, { revalidateOnFocus: false });
+
+const mailto = (to: string, subject: string) => `mailto:${to}?subject=${encodeURIComponent(subject)}`;
 
 export function PlansPage() {
   const navigate = useNavigate();
   const { data: plans, error } = usePlans();
   const { data: packs } = usePacks();
   const { data: me } = useDashboard();
+  const { data: contact } = usePlanContact();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
 
   const used = me ? Math.max(0, me.tokensPlan - me.tokens) : 0;
@@ -19,6 +28,7 @@ export function PlansPage() {
     <div className="page page-wide">
       <TestModeBanner />
       <h1>Planos e Tokens</h1>
+      <p className="muted">Escolha o plano ideal para o seu volume de certidões. Os tokens do plano renovam a cada mês.</p>
       {me && (
         <section className="card current-plan" aria-label="Plano atual">
           <div>
@@ -44,7 +54,7 @@ export function PlansPage() {
           const cents = cycle === 'yearly' ? p.yearlyPriceCents : p.monthlyPriceCents;
           return (
             <article key={p.id} className={`card plan-card${p.popular ? ' popular' : ''}`} data-testid={`plan-${p.id}`}>
-              {p.popular && <span className="badge badge-blue">Mais popular</span>}
+              {p.popular && <span className="badge badge-blue popular-badge">Mais Popular</span>}
               <h3>{p.name}</h3>
               <p className="muted small">{p.description}</p>
               <p className="price">
@@ -58,13 +68,21 @@ export function PlansPage() {
               {current ? (
                 <button type="button" className="button" disabled>Plano Atual</button>
               ) : p.id === 'free' ? (
-                <button type="button" className="button ghost">Plano Gratuito</button>
+                // The free plan is where every account starts; there is nothing to buy.
+                <button type="button" className="button ghost" disabled>Plano Gratuito</button>
               ) : cents > 0 ? (
                 <button type="button" className="button" onClick={() => navigate('/checkout', { state: { kind: 'plan', id: p.id, billingCycle: cycle } })}>
                   Escolher Plano
                 </button>
               ) : (
-                <a className="button ghost" href="mailto:vendas@cdaextractor.com.br?subject=Plano%20Enterprise">Falar com Vendas</a>
+                <a
+                  className="button ghost"
+                  href={contact ? mailto(contact.salesEmail, `Plano ${p.name} - ${contact.siteName}`) : undefined}
+                  aria-disabled={!contact}
+                  data-testid="sales-link"
+                >
+                  Falar com Vendas
+                </a>
               )}
             </article>
           );
@@ -91,12 +109,12 @@ export function PlansPage() {
         <h2>Perguntas frequentes</h2>
         <h3>Posso cancelar a qualquer momento?</h3>
         <p>Sim, sem multa. O acesso continua até o fim do período pago.</p>
-        <h3>E se meus tokens acabarem?</h3>
-        <p>Você pode mudar de plano, comprar um pacote avulso ou aguardar a renovação mensal.</p>
+        <h3>O que acontece se eu exceder meus tokens?</h3>
+        <p>Você pode fazer upgrade do plano ou aguardar a renovação mensal. Também oferecemos pacotes avulsos de tokens, sem renovação automática.</p>
         <h3>Há desconto no pagamento anual?</h3>
-        <p>Sim, cerca de 20%, aplicado no checkout.</p>
-        <h3>Meus arquivos ficam guardados?</h3>
-        <p>Não. Os PDFs enviados são apagados após o processamento.</p>
+        <p>Sim: o plano anual sai com 20% de desconto, aplicado automaticamente no checkout.</p>
+        <h3>Meus arquivos ficam armazenados?</h3>
+        <p>Não. Os PDFs enviados são usados apenas para a extração e apagados após o processamento; registramos só a análise, para controle de uso.</p>
       </section>
     </div>
   );

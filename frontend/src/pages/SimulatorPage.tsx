@@ -1,77 +1,273 @@
-import { FormEvent, useState } from 'react';
-import { mutate } from 'swr';
-import { DEFAULT_ANALYSIS_PARAMS } from '@cda/shared';
-import { apiJson } from '../api/client';
-import { ANALYSES_KEY, useAnalyses } from '../api/hooks';
-import { AnalysisList } from '../components/AnalysisList';
+import { FormEvent, useEffect, useState } from 'react';
+import useSWR, { mutate } from 'swr';
+import {
+  AnalysisStatus,
+  DEFAULT_ANALYSIS_PARAMS,
+  DISCOUNT_INPUT_MAX_LENGTH,
+  INSTALLMENTS_HELP,
+  SimulatorField,
+  SimulatorInput,
+  WORKBOOK_BASE,
+  WORKBOOK_SIMULATION,
+  analysisCost,
+  filterDiscountInput,
+  filterInstallmentsInput,
+  formatTokens,
+  plural,
+  simulatorInputFrom,
+  validateSimulatorInput,
+} from '@cda/shared';
+import { ApiError, downloadFile, fetcher } from '../api/client';
+import { DASHBOARD_KEY, useDashboardData } from '../api/dashboard';
+import { ANALYSES_KEY } from '../api/hooks';
+import type { Analysis } from '../api/types';
+import { postWithProgress } from '../api/upload';
+import { InsufficientTokensDialog } from '../components/InsufficientTokensDialog';
+import { ProgressBar } from '../components/ProgressBar';
+import { SimulationSummary } from '../components/SimulationSummary';
+import { StatusBadge } from '../components/StatusBadge';
 import { UploadZone } from '../components/UploadZone';
+import { countPdfPages } from '../components/pdfPages';
+import '../components/user-area.css';
 
+type Outcome = { ok: boolean; message: string };
+
+/** Upload PDFs, set the simulation's terms, follow the analysis live and download its workbooks. */
 export function SimulatorPage() {
-  const { data: analyses, error: listError } = useAnalyses();
+  const { data: account } = useDashboardData();
   const [files, setFiles] = useState<File[]>([]);
-  const [params, setParams] = useState(DEFAULT_ANALYSIS_PARAMS);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [pages, setPages] = useState<Map<File, number | null>>(new Map());
+  const [input, setInput] = useState<SimulatorInput>(() => simulatorInputFrom(DEFAULT_ANALYSIS_PARAMS));
+  const [errors, setErrors] = useState<Partial<Record<SimulatorField, string>>>({});
+  const [sent, setSent] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [analysisId, setAnalysisId] = useState<string | null>(null);
+  const [outOfTokens, setOutOfTokens] = useState<{ cost: number | null } | null>(null);
+  // Patched live by the socket events (useAnalysisEvents) and refetched when it ends.
+  const { data: analysis } = useSWR<Analysis>(analysisId ? `${ANALYSES_KEY}/${analysisId}` : null, fetcher);
+
+  useEffect(() => {
+    const missing = files.filter((f) => !pages.has(f));
+    if (!missing.length) return;
+    let live = true;
+    void Promise.all(missing.map(async (f) => [f, await countPdfPages(f)] as const)).then((counted) => {
+      if (live) setPages((prev) => new Map([...prev, ...counted]));
+    });
+    return () => {
+      live = false;
+    };
+  }, [files, pages]);
+
+  const pageCounts = files.map((f) => pages.get(f));
+  const pagesKnown = files.length > 0 && pageCounts.every((p) => p !== undefined);
+  const cost = pagesKnown && account ? analysisCost(pageCounts.map((p) => p ?? 0), account.tokensPerPage).total : null;
+  const totalPages = pageCounts.reduce<number>((sum, p) => sum + Math.max(1, p ?? 0), 0);
+  const tokens = account?.tokens ?? 0;
+  const running = sent !== null || analysis?.status === AnalysisStatus.Processing;
+
+  const selectFiles = (next: File[]) => {
+    setFiles(next);
+    // A new selection starts a new analysis: the previous result goes away.
+    setAnalysisId(null);
+    setOutcome(null);
+  };
+
+  const setField = (field: SimulatorField, value: string) => {
+    const filter = field === 'discount' ? filterDiscountInput : filterInstallmentsInput;
+    setInput((prev) => ({ ...prev, [field]: filter(value, prev[field]) }));
+    setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (running) return;
     if (!files.length) {
-      setResult({ ok: false, message: 'Selecione ao menos um arquivo PDF.' });
+      setOutcome({ ok: false, message: 'Selecione ao menos um arquivo PDF.' });
+      return;
+    }
+    const checked = validateSimulatorInput(input);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    if (account && (tokens <= 0 || (cost !== null && cost > tokens))) {
+      setOutOfTokens({ cost });
       return;
     }
     const body = new FormData();
     files.forEach((f) => body.append('files', f));
-    body.append('discount', String(params.discount));
-    body.append('installmentsSocialSecurity', String(params.installmentsSocialSecurity));
-    body.append('installmentsOther', String(params.installmentsOther));
-    setBusy(true);
-    setResult(null);
+    body.append('discount', String(checked.params.discount));
+    body.append('installmentsSocialSecurity', String(checked.params.installmentsSocialSecurity));
+    body.append('installmentsOther', String(checked.params.installmentsOther));
+    setOutcome(null);
+    setAnalysisId(null);
+    setSent(0);
     try {
-      await apiJson('/analyses', { method: 'POST', body });
+      const created = await postWithProgress<{ id: string }>(ANALYSES_KEY, body, setSent);
       setFiles([]);
-      setResult({ ok: true, message: 'Análise iniciada. Acompanhe o andamento abaixo.' });
-      await mutate((key) => typeof key === 'string' && key.startsWith(ANALYSES_KEY));
+      setAnalysisId(created.id);
+      setOutcome({ ok: true, message: 'Análise iniciada. Acompanhe o andamento abaixo.' });
+      void mutate(DASHBOARD_KEY);
+      void mutate((key) => typeof key === 'string' && key.startsWith(`${ANALYSES_KEY}?`));
     } catch (err) {
-      setResult({ ok: false, message: (err as Error).message });
+      const error = err as ApiError;
+      if (error.status === 402) {
+        const figures = error.body as { balance?: number; cost?: number } | undefined;
+        setOutcome({
+          ok: false,
+          message: figures?.cost !== undefined
+            ? `Tokens insuficientes: esta análise custa ${formatTokens(figures.cost)} tokens e seu saldo é de ${formatTokens(Math.max(0, figures.balance ?? 0))}.`
+            : error.message,
+        });
+        setOutOfTokens({ cost: figures?.cost ?? cost });
+        void mutate(DASHBOARD_KEY);
+      } else {
+        setOutcome({ ok: false, message: error.message || 'Erro ao conectar com o servidor.' });
+      }
     } finally {
-      setBusy(false);
+      setSent(null);
     }
   };
 
-  const numberField = (key: keyof typeof params, label: string, max: number) => (
-    <label>
-      {label}
-      <input
-        type="number"
-        min={key === 'discount' ? 0 : 1}
-        max={max}
-        value={params[key]}
-        onChange={(e) => setParams({ ...params, [key]: Number(e.target.value) })}
-      />
-    </label>
+  const field = (name: SimulatorField, label: string, extra: { suffix?: string; help?: string; maxLength: number; inputMode: 'decimal' | 'numeric' }) => (
+    <div className="field">
+      <label htmlFor={`sim-${name}`}>{label}</label>
+      <span className="suffix-input">
+        <input
+          id={`sim-${name}`}
+          name={name}
+          value={input[name]}
+          inputMode={extra.inputMode}
+          maxLength={extra.maxLength}
+          disabled={running}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={`sim-${name}-help`}
+          onChange={(e) => setField(name, e.target.value)}
+        />
+        {extra.suffix && <span aria-hidden="true">{extra.suffix}</span>}
+      </span>
+      <span id={`sim-${name}-help`} className={errors[name] ? 'error-text' : 'muted small'}>{errors[name] ?? extra.help}</span>
+    </div>
   );
 
   return (
     <div className="page">
       <h1>Extrator de Dados de CDA</h1>
-      <form className="card" onSubmit={submit}>
-        <UploadZone files={files} onChange={setFiles} disabled={busy} />
-        <div className="grid-3">
-          {numberField('discount', 'Desconto (%)', 100)}
-          {numberField('installmentsSocialSecurity', 'Parcelas previdenciárias', 200)}
-          {numberField('installmentsOther', 'Parcelas demais débitos', 200)}
+      <p className="muted">Envie os PDFs das Certidões de Dívida Ativa: extraímos cada certidão e simulamos a transação.</p>
+
+      {account && tokens <= 0 && (
+        <div className="alert alert-red banner" role="alert" data-testid="limit-banner">
+          <span><strong>Limite de análises atingido.</strong> Seus tokens acabaram.</span>
+          <button type="button" className="button" onClick={() => setOutOfTokens({ cost })}>Ver Opções</button>
         </div>
-        <button className="button" type="submit" disabled={busy}>{busy ? 'Analisando...' : 'Iniciar Análise'}</button>
-        {result && <p className={`alert ${result.ok ? 'alert-green' : 'alert-red'}`} role="status">{result.message}</p>}
-        <p className="muted small">
-          Seus arquivos não ficam armazenados: são apagados assim que a análise termina. Registramos apenas a análise, para controle de uso (LGPD).
+      )}
+
+      <form className="card" onSubmit={submit} noValidate>
+        <UploadZone files={files} onChange={selectFiles} disabled={running} pages={pageCounts} />
+        <div className="settings-grid">
+          {field('discount', 'Desconto pretendido', { suffix: '%', help: 'Até 100%, com até 2 casas decimais', maxLength: DISCOUNT_INPUT_MAX_LENGTH, inputMode: 'decimal' })}
+          {field('installmentsSocialSecurity', 'Parcelas previdenciárias', { help: INSTALLMENTS_HELP, maxLength: 3, inputMode: 'numeric' })}
+          {field('installmentsOther', 'Parcelas demais débitos', { help: INSTALLMENTS_HELP, maxLength: 3, inputMode: 'numeric' })}
+        </div>
+
+        <div className="cost-line" data-testid="cost-line">
+          {account && tokens > 0 && <span>Tokens restantes: <strong>{formatTokens(tokens)}</strong></span>}
+          {files.length > 0 && !pagesKnown && <span className="muted">Calculando o custo...</span>}
+          {cost !== null && (
+            <span data-testid="cost">
+              Custo desta análise: <strong>{formatTokens(cost)} tokens</strong> ({plural(totalPages, 'página', 'páginas')})
+            </span>
+          )}
+          {cost !== null && account && cost > tokens && tokens > 0 && <span className="error-text">Saldo insuficiente para esta análise.</span>}
+        </div>
+
+        <div className="start-row">
+          <button className="button" type="submit" disabled={running || files.length === 0}>
+            {running ? 'Analisando...' : 'Iniciar Análise'}
+          </button>
+          {files.length > 0 && !running && <span className="muted small">{plural(files.length, 'arquivo selecionado', 'arquivos selecionados')}</span>}
+        </div>
+
+        {sent !== null && (
+          <div className="upload-progress" data-testid="upload-progress">
+            <span className="small">Enviando arquivos... {Math.round(sent * 100)}%</span>
+            <ProgressBar value={sent} label="Envio dos arquivos" />
+          </div>
+        )}
+        {outcome && <p className={`alert ${outcome.ok ? 'alert-green' : 'alert-red'}`} role="status">{outcome.message}</p>}
+
+        <p className="lgpd small">
+          <strong>Proteção de dados (LGPD):</strong> seus arquivos não ficam armazenados. Registramos apenas a análise, para controle de uso,
+          e os PDFs enviados são apagados assim que o processamento termina.
         </p>
       </form>
-      <section className="card">
-        <h2>Suas análises</h2>
-        {listError && <p className="alert alert-red">{(listError as Error).message}</p>}
-        {!analyses && !listError ? <p className="muted">Carregando...</p> : <AnalysisList analyses={analyses?.items ?? []} />}
-      </section>
+
+      {analysisId && <AnalysisResult analysis={analysis} />}
+
+      {outOfTokens && account && (
+        <InsufficientTokensDialog tokens={tokens} tokensPlan={account.tokensPlan} cost={outOfTokens.cost} onClose={() => setOutOfTokens(null)} />
+      )}
     </div>
+  );
+}
+
+/** The started analysis, live: files processed, then the outcome with both workbooks or the reason it failed. */
+function AnalysisResult({ analysis }: { analysis: Analysis | undefined }) {
+  const [error, setError] = useState<string | null>(null);
+  if (!analysis) return <section className="card"><p className="muted">Carregando análise...</p></section>;
+  const failed = analysis.files?.filter((f) => f.error) ?? [];
+  const download = async (name: string) => {
+    setError(null);
+    try {
+      await downloadFile(`/analyses/${analysis.id}/files/${encodeURIComponent(name)}`, name);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const done = analysis.status === AnalysisStatus.Done;
+  return (
+    <section className="card result-panel" data-testid="analysis-result" data-analysis-id={analysis.id} aria-live="polite">
+      <div className="result-head">
+        <h2>Resultado da análise</h2>
+        <StatusBadge status={analysis.status} />
+      </div>
+      {analysis.status === AnalysisStatus.Processing && (
+        <>
+          <span data-testid="analysis-progress">{analysis.processedFiles}/{analysis.fileCount} arquivos</span>
+          <ProgressBar value={analysis.fileCount ? analysis.processedFiles / analysis.fileCount : 0} label="Arquivos processados" />
+        </>
+      )}
+      {done && (
+        <>
+          <p className="alert alert-green">
+            Análise concluída com sucesso! {plural(analysis.certificateCount, 'certidão extraída', 'certidões extraídas')} de{' '}
+            {plural(analysis.fileCount, 'arquivo', 'arquivos')} · {formatTokens(analysis.tokens)} tokens usados.
+          </p>
+          {analysis.simulation && <SimulationSummary summary={analysis.simulation} />}
+          {analysis.simulationError && <p className="error-text">{analysis.simulationError}</p>}
+          <div className="row-actions">
+            {[WORKBOOK_BASE, WORKBOOK_SIMULATION].map((name) => (
+              <button key={name} type="button" className="button secondary" disabled={!analysis.workbooks.includes(name)} onClick={() => download(name)}>
+                Baixar {name}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      {analysis.status === AnalysisStatus.Error && (
+        <p className="alert alert-red">{analysis.error ?? 'A análise não pôde ser concluída. Seus tokens foram estornados.'}</p>
+      )}
+      {failed.length > 0 && (
+        <div>
+          <strong className="small">Arquivos com problema</strong>
+          <ul className="file-errors" data-testid="file-failures">
+            {failed.map((f) => (
+              <li key={f.position} className="error-text">{f.name}: {f.error}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {error && <p className="alert alert-red" role="alert">{error}</p>}
+    </section>
   );
 }

@@ -1,28 +1,45 @@
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
 import { mutate } from 'swr';
-import { AnalysisStatusEvent, SocketEvents } from '@cda/shared';
+import { AnalysisStatus, AnalysisStatusEvent, SocketEvents } from '@cda/shared';
 import { ANALYSES_KEY } from '../api/hooks';
+import { DASHBOARD_KEY, type DashboardData } from '../api/dashboard';
 import type { Analysis, Page } from '../api/types';
 
+/** Cached under an ANALYSES_KEY key: a page of analyses (`/analyses?…`) or one analysis (`/analyses/{id}`). */
+type AnalysesEntry = Page<Analysis> | Analysis | undefined;
+
 /**
- * Keeps the analyses list live: each status event patches the cached row at once, and a final
- * status triggers a refetch so the row picks up its workbooks and error text from the server.
+ * Keeps every analysis on screen live: each status event patches the cached lists, the single
+ * views and the dashboard's recent list at once, and a final status triggers a refetch so rows pick
+ * up their workbooks, totals and error text from the server.
  */
 export function useAnalysisEvents(token: string | null) {
   useEffect(() => {
     if (!token) return;
     const socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
-    socket.on(SocketEvents.AnalysisStatus, (e: AnalysisStatusEvent) => {
+    socket.on(SocketEvents.AnalysisStatus, async (e: AnalysisStatusEvent) => {
+      const final = e.status !== AnalysisStatus.Processing;
       const patch = (a: Analysis): Analysis =>
         a.id === e.id ? { ...a, status: e.status, processedFiles: e.processedFiles, error: e.error ?? a.error } : a;
-      void mutate<Page<Analysis>>(
+      void mutate<AnalysesEntry>(
         (key) => typeof key === 'string' && key.startsWith(ANALYSES_KEY),
-        (page) => (page ? { ...page, items: page.items.map(patch) } : page),
-        { revalidate: e.status !== 'Processando' },
+        (entry) => (!entry ? entry : 'items' in entry ? { ...entry, items: entry.items.map(patch) } : patch(entry)),
+        { revalidate: final },
       );
-      // Counts and balance change when an analysis ends.
-      if (e.status !== 'Processando') void mutate('/dashboard');
+      // Counts and balance change when an analysis ends, so the dashboard is fetched again then; an
+      // analysis it does not list yet (started in another tab or device) makes it fetch again at once.
+      let unseen = false;
+      await mutate<DashboardData>(
+        DASHBOARD_KEY,
+        (d) => {
+          if (!d) return d;
+          unseen = !d.recentAnalyses.some((a) => a.id === e.id);
+          return { ...d, recentAnalyses: d.recentAnalyses.map(patch) };
+        },
+        { revalidate: final },
+      );
+      if (unseen && !final) void mutate(DASHBOARD_KEY);
     });
     return () => {
       socket.disconnect();
