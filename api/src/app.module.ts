@@ -26,6 +26,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { QueuesModule } from './queues/queues.module';
 import { TicketsModule } from './tickets/tickets.module';
 import { AdminModule } from './admin/admin.module';
+import { SecurityModule } from './security/security.module';
 import { ReportsModule } from './reports/reports.module';
 
 @Module({
@@ -83,6 +84,7 @@ import { ReportsModule } from './reports/reports.module';
     RealtimeModule,
     HealthModule,
     AdminModule,
+    SecurityModule,
     ReportsModule,
   ],
 })

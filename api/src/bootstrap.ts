@@ -8,12 +8,15 @@ import { AppModule } from './app.module';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { MetricsService } from './metrics/metrics.service';
 import { httpMetrics } from './metrics/http-metrics.middleware';
+import { SettingsService } from './settings/settings.service';
+import { corsFromSettings } from './security/cors';
 
 /** Builds the configured app; main.ts and the integration tests share it so tests run what production runs. */
 export async function createApp(): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.use(httpMetrics(app.get(MetricsService)));
+  app.enableCors(corsFromSettings(app.get(SettingsService)));
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(ConfigService).get<string>('redisUrl')!));
   app.setGlobalPrefix('api');
   // Behind nginx (private network) the client's address is in X-Forwarded-For; rate limits key on it.

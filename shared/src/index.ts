@@ -13,3 +13,4 @@ export * from './pagination';
 export * from './simulator-settings';
 export * from './legal';
 export * from './reports';
+export * from './queues';

@@ -44,13 +44,16 @@ export interface PaymentSettings {
   boletoEnabled: boolean;
 }
 
+export const BACKUP_FREQUENCIES = ['off', 'hourly', 'daily', 'weekly', 'monthly'] as const;
+export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
+
 export interface SystemSettings {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
   maxConcurrentAnalyses: number;
   analysisTimeoutSeconds: number;
   tokensPerPage: number;
   /** Automatic pg_dump to object storage. */
-  backupFrequency: 'off' | 'daily' | 'weekly';
+  backupFrequency: BackupFrequency;
 }
 
 export interface Settings {

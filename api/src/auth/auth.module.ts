@@ -38,6 +38,6 @@ import { THROTTLER_OPTIONS } from './throttle';
   ],
   controllers: [AuthController],
   providers: [AuthService, JwtAuthGuard, { provide: APP_GUARD, useClass: MaintenanceGuard }],
-  exports: [AuthService, JwtAuthGuard],
+  exports: [AuthService, JwtAuthGuard, JwtModule],
 })
 export class AuthModule {}

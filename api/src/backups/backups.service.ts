@@ -18,7 +18,7 @@ import { Backup } from './backup.entity';
 export const BACKUP_JOB = 'backup';
 const SCHEDULER_ID = 'scheduled-backup';
 /** Brasília night, when nobody is uploading. */
-const PATTERNS = { daily: '0 3 * * *', weekly: '0 3 * * 0' } as const;
+const PATTERNS = { hourly: '0 * * * *', daily: '0 3 * * *', weekly: '0 3 * * 0', monthly: '0 3 1 * *' } as const;
 
 /** Real database backups: pg_dump's custom format streamed into object storage, restorable with pg_restore. */
 @Injectable()

@@ -7,3 +7,15 @@ export function validationMessages(errors: ValidationError[]): string[] {
     return [...own, ...validationMessages(e.children ?? [])];
   });
 }
+
+/** The same messages keyed by field, so a form can show each one under its own input. */
+export function fieldMessages(errors: ValidationError[], prefix = ''): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of errors) {
+    const key = prefix ? `${prefix}.${e.property}` : e.property;
+    const own = validationMessages([{ ...e, children: [] }]);
+    if (own.length) out[key] = own;
+    Object.assign(out, fieldMessages(e.children ?? [], key));
+  }
+  return out;
+}

@@ -20,6 +20,14 @@ export interface Mail {
   dedupeKey?: string;
 }
 
+/** What the SMTP server answered to a test message (its reply line, or why it could not be reached). */
+export interface SmtpProbe {
+  ok: boolean;
+  to: string;
+  response: string;
+  messageId?: string;
+}
+
 export interface MailOutcome {
   id: string | null;
   status: MailStatus | 'duplicate';
@@ -66,6 +74,30 @@ export class MailService {
     await this.outbox.update({ id }, { status: 'sent', sentAt: new Date(), text: null, html: null });
     this.logger.log({ mailId: id, kind: mail.kind }, 'e-mail sent');
     return { id, status: 'sent' };
+  }
+
+  /**
+   * The admin's "Testar Email": one message straight through the saved SMTP settings (no outbox, no
+   * retry) so the admin sees exactly what the server answered.
+   */
+  async sendTest(to: string): Promise<SmtpProbe> {
+    const smtp = await this.settings.get('email');
+    if (!smtp.smtpHost) return { ok: false, to, response: 'Servidor SMTP não configurado.' };
+    try {
+      const info = await transportFor(smtp).sendMail({
+        from: { name: smtp.senderName, address: smtp.senderEmail },
+        to,
+        subject: 'Teste de e-mail do CDA Extractor',
+        text: `Este é um e-mail de teste enviado pelo painel administrativo em ${new Date().toISOString()}.\nSe você o recebeu, as configurações de SMTP estão corretas.`,
+      });
+      this.logger.log({ to, response: info.response }, 'test e-mail accepted by the SMTP server');
+      return { ok: true, to, response: String(info.response ?? ''), messageId: info.messageId };
+    } catch (err) {
+      const e = err as Error & { response?: string; responseCode?: number; code?: string };
+      const response = (e.response ?? [e.code, e.message].filter(Boolean).join(': ')).slice(0, 500);
+      this.logger.warn({ to, err: response }, 'test e-mail refused or SMTP unreachable');
+      return { ok: false, to, response };
+    }
   }
 
   /** The newest entries, for the admin's outbox screen. */

@@ -1,9 +1,9 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { rooms } from '@cda/shared';
+import { QUEUE_STATS_EVENT, QueuesOverview, rooms } from '@cda/shared';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { QueuesService } from './queues.service';
 
-export const QUEUE_STATS_EVENT = 'queues:stats';
+export { QUEUE_STATS_EVENT };
 const INTERVAL_MS = 2000;
 
 /** Pushes queue stats to the admins connected to this instance; costs nothing when none is watching. */
@@ -31,7 +31,8 @@ export class QueueStatsBroadcaster implements OnModuleInit, OnApplicationShutdow
     if (!server?.sockets?.adapter?.rooms.get(rooms.admins)?.size) return;
     try {
       const [queues, workers] = await Promise.all([this.queues.stats(), this.queues.workers()]);
-      server.local.to(rooms.admins).emit(QUEUE_STATS_EVENT, { queues, workers, at: new Date().toISOString() });
+      const overview: QueuesOverview = { queues, workers, at: new Date().toISOString() };
+      server.local.to(rooms.admins).emit(QUEUE_STATS_EVENT, overview);
     } catch (err) {
       this.logger.warn({ err }, 'could not broadcast queue stats');
     }

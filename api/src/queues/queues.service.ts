@@ -5,29 +5,21 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ANALYSES_QUEUE, AnalysisStatus, AppConfig, MAINTENANCE_QUEUE, WorkerAnnouncement, redisOptionsFromUrl } from '@cda/shared';
+import {
+  ANALYSES_QUEUE,
+  AnalysisStatus,
+  AppConfig,
+  FailedJob,
+  MAINTENANCE_QUEUE,
+  QUEUE_JOB_STATES,
+  QueueStats,
+  WorkerAnnouncement,
+  redisOptionsFromUrl,
+} from '@cda/shared';
 
-const STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'paused', 'prioritized'] as const;
+export type { FailedJob, QueueStats };
 
-export interface QueueStats {
-  name: string;
-  paused: boolean;
-  counts: Record<(typeof STATES)[number], number>;
-  /**
-   * Completed jobs in the last full minute and the average per minute over the last 15 full minutes
-   * (BullMQ records a minute when it ends), plus the running total since metrics began.
-   */
-  throughput: { lastMinute: number; perMinute15: number; total: number };
-}
-
-export interface FailedJob {
-  id: string;
-  name: string;
-  analysisId: string | null;
-  reason: string;
-  attempts: number;
-  failedAt: string | null;
-}
+const STATES = QUEUE_JOB_STATES;
 
 /** What operators need to scale workers: depth, throughput, who is consuming, what failed. */
 @Injectable()

@@ -4,6 +4,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { redisOptionsFromUrl } from '@cda/shared';
+import { SettingsService } from '../settings/settings.service';
+import { socketCorsOrigin } from '../security/cors';
 
 /**
  * socket.io over Redis: an event emitted by any API instance reaches sockets connected to any other,
@@ -14,14 +16,16 @@ export class RedisIoAdapter extends IoAdapter {
   private sub?: Redis;
 
   constructor(
-    app: INestApplicationContext,
+    private readonly app: INestApplicationContext,
     private readonly redisUrl: string,
   ) {
     super(app);
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server: Server = super.createIOServer(port, options);
+    // Cross-origin handshakes follow the admin's CORS settings, like the REST API.
+    const settings = this.app.get(SettingsService, { strict: false });
+    const server: Server = super.createIOServer(port, { ...options, cors: { origin: socketCorsOrigin(settings), credentials: true } } as ServerOptions);
     this.pub = new Redis(redisOptionsFromUrl(this.redisUrl));
     this.sub = this.pub.duplicate();
     server.adapter(createAdapter(this.pub, this.sub));

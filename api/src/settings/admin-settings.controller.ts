@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, NotFoundException, Param, Put, UseGuards } from '@nestjs/common';
+import { BadGatewayException, BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -8,14 +8,31 @@ import { AdminGuard } from '../auth/admin.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { SettingsService } from './settings.service';
 import { SETTINGS_DTOS } from './dto/settings.dto';
-import { validationMessages } from '../common/validation-messages';
+import { MailService } from '../mail/mail.service';
+import { AuditService } from '../audit/audit.service';
+import { fieldMessages, validationMessages } from '../common/validation-messages';
 
 @ApiTags('admin')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard, AdminGuard)
 @Controller('admin/settings')
 export class AdminSettingsController {
-  constructor(private readonly settings: SettingsService) {}
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly mail: MailService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Sends a real message with the saved e-mail settings to the administrator e-mail (Geral) and reports the SMTP answer. */
+  @Post('email/test')
+  @HttpCode(200)
+  async testEmail(@CurrentUser() user: AuthUser) {
+    const { adminEmail } = await this.settings.get('general');
+    const probe = await this.mail.sendTest(adminEmail);
+    await this.audit.record(user.id, 'settings.email_test', 'email', { to: adminEmail, ok: probe.ok });
+    if (!probe.ok) throw new BadGatewayException({ statusCode: 502, message: `Erro ao enviar email de teste: ${probe.response}`, response: probe.response });
+    return probe;
+  }
 
   /** Every section, secrets masked as `configurado`. */
   @Get()
@@ -35,7 +52,9 @@ export class AdminSettingsController {
     // The body's shape depends on the section, so it is validated here rather than by a fixed DTO.
     const dto = plainToInstance(SETTINGS_DTOS[name], body ?? {});
     const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
-    if (errors.length) throw new BadRequestException(validationMessages(errors));
+    if (errors.length) {
+      throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: validationMessages(errors), fields: fieldMessages(errors) });
+    }
     await this.settings.update(name, dto as Partial<Settings[typeof name]>, user.id);
     return this.settings.getMasked(name);
   }

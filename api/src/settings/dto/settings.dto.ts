@@ -14,7 +14,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import type { SettingsSection } from '@cda/shared';
+import { BACKUP_FREQUENCIES, type BackupFrequency, type SettingsSection } from '@cda/shared';
 
 /** Partial updates: every field optional, each checked with a pt-BR message when present. */
 const int = (min: number, max: number, label: string) =>
@@ -97,8 +97,8 @@ export class SystemSettingsDto {
   @int(1, 1_000_000, 'O número de tokens por página') tokensPerPage?: number;
 
   @IsOptional()
-  @IsIn(['off', 'daily', 'weekly'], { message: 'Frequência de backup inválida.' })
-  backupFrequency?: 'off' | 'daily' | 'weekly';
+  @IsIn(BACKUP_FREQUENCIES, { message: 'Frequência de backup inválida.' })
+  backupFrequency?: BackupFrequency;
 }
 
 export class SimulationSettingsDto {

@@ -1,0 +1,91 @@
+import { HttpStatus, Injectable, Logger, NestMiddleware, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { JwtService } from '@nestjs/jwt';
+import type { NextFunction, Request, Response } from 'express';
+import Redis from 'ioredis';
+import { AppConfig, redisOptionsFromUrl } from '@cda/shared';
+import { SettingsService } from '../settings/settings.service';
+import { bearerToken } from '../auth/jwt-auth.guard';
+
+/** Separate header names: the auth routes' per-minute throttler writes the X-RateLimit-* ones. */
+/** Probes, metrics and the payment provider's webhook must never be refused for volume. */
+const EXEMPT = ['/api/health', '/api/metrics', '/api/payments/webhook'];
+const HOUR_S = 3600;
+export const RATE_LIMIT_MESSAGE = 'Limite de requisições por hora excedido. Tente novamente mais tarde.';
+
+/**
+ * The security setting `apiRateLimitPerHour`, read per request so a change applies at once. Counted
+ * per signed-in user (per client address for anonymous calls) in one-hour windows kept in Redis, so
+ * every API instance shares the count.
+ */
+@Injectable()
+export class RateLimitCounter implements OnApplicationShutdown {
+  private readonly redis: Redis;
+  private readonly prefix: string;
+
+  constructor(config: ConfigService<AppConfig, true>) {
+    this.redis = new Redis(redisOptionsFromUrl(config.get('redisUrl', { infer: true })));
+    this.prefix = `${config.get('queuePrefix', { infer: true })}:ratelimit`;
+  }
+
+  /** Counts one request of this client in the current hour window. */
+  async hit(client: string, window: number): Promise<number> {
+    const key = `${this.prefix}:${client}:${window}`;
+    const [[err, n]] = (await this.redis.multi().incr(key).expire(key, HOUR_S + 60).exec()) as [[Error | null, number]];
+    if (err) throw err;
+    return n;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}
+
+@Injectable()
+export class RateLimitMiddleware implements NestMiddleware {
+  private readonly logger = new Logger(RateLimitMiddleware.name);
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly jwt: JwtService,
+    private readonly counter: RateLimitCounter,
+  ) {}
+
+  async use(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const path = req.originalUrl.split('?')[0];
+    if (req.method === 'OPTIONS' || !path.startsWith('/api/') || EXEMPT.some((p) => path === p || path.startsWith(`${p}/`))) return next();
+    let count: number;
+    let limit: number;
+    const window = Math.floor(Date.now() / 1000 / HOUR_S);
+    try {
+      limit = (await this.settings.get('security')).apiRateLimitPerHour;
+      count = await this.counter.hit(this.client(req), window);
+    } catch (err) {
+      // Redis down must not take the whole API with it: the request passes, the operator sees why.
+      this.logger.warn({ err: (err as Error).message }, 'rate limit not checked');
+      return next();
+    }
+    const resetIn = (window + 1) * HOUR_S - Math.floor(Date.now() / 1000);
+    res.setHeader('X-RateLimit-Hourly-Limit', String(limit));
+    res.setHeader('X-RateLimit-Hourly-Remaining', String(Math.max(0, limit - count)));
+    res.setHeader('X-RateLimit-Hourly-Reset', String(resetIn));
+    if (count <= limit) return next();
+    if (count === limit + 1) this.logger.warn({ client: this.client(req), limit, path }, 'hourly API rate limit reached');
+    res.setHeader('Retry-After', String(resetIn));
+    res.status(HttpStatus.TOO_MANY_REQUESTS).json({ statusCode: 429, error: 'Too Many Requests', message: RATE_LIMIT_MESSAGE });
+  }
+
+  /** A valid token's user (signature checked, no database read); otherwise the client address. */
+  private client(req: Request): string {
+    const token = bearerToken(req.headers);
+    if (token) {
+      try {
+        const sub = this.jwt.verify<{ sub?: string }>(token).sub;
+        if (sub) return `u:${sub}`;
+      } catch {
+        // An invalid or expired token counts against the address it came from.
+      }
+    }
+    return `ip:${req.ip ?? 'unknown'}`;
+  }
+}
