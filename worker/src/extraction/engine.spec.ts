@@ -81,3 +81,19 @@ describe('segmentation', () => {
     expect(extractFromPages([page(1, 'CERTIDÃO NEGATIVA DE DÉBITOS RELATIVOS AOS TRIBUTOS FEDERAIS E À DÍVIDA ATIVA DA UNIÃO\nProcuradoria-Geral da Fazenda Nacional\nCNPJ: 11.222.333/0001-81')])).toEqual([]);
   });
 });
+
+describe('OCR-garbled labels', () => {
+  it('match with i/l/t confusions on OCR lines only', () => {
+    const text = `${PGFN_HEAD}
+Inscrição nº: 80 6 19 123456-78
+CNPJ: 11.222.333/0001-81
+Devedor: ACME LTDA
+Período\tVencimenio\tPrincipal\tMuita\tJuros
+03/2019\t20/04/2019\t1.000,00\t200,00\t50,00
+Valor Total: 1.250,00`;
+    const [ocr] = extractFromPages([{ num: 1, text, ocr: true }]);
+    expect(ocr.debts).toEqual([{ period: '2019-03', dueDate: '2019-04-20', principal: 100000, fine: 20000, interest: 5000 }]);
+    const [plain] = extractFromPages([page(1, text)]);
+    expect(plain.debts).toEqual([]);
+  });
+});

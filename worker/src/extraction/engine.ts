@@ -51,11 +51,42 @@ function standsAsLabel(folded: string, o: Occurrence): boolean {
   return /(?:\t|\s{2}|[|;])\s*$/.test(folded.slice(0, o.start)) || /[\d)]\s+$/.test(folded.slice(0, o.start));
 }
 
+const loose = new Map<string, RegExp>();
+
+/**
+ * The pattern with the letters Tesseract mixes up in thin type (i, l, t, 1, |, !: "Muita",
+ * "Vencimenio") made interchangeable, for OCR'd lines. Label words are long enough that this does
+ * not make stray matches; character classes and escapes are left alone.
+ */
+export function ocrTolerant(re: RegExp): RegExp {
+  const key = `${re.source}/${re.flags}`;
+  let out = loose.get(key);
+  if (!out) {
+    let src = '';
+    for (let k = 0; k < re.source.length; k++) {
+      const c = re.source[k];
+      if (c === '\\') {
+        src += c + re.source[++k];
+      } else if (c === '[') {
+        const end = re.source.indexOf(']', k + 1);
+        src += re.source.slice(k, end + 1);
+        k = end;
+      } else if (c === 'i' || c === 'l' || c === 't') {
+        src += '[ilt1|!]';
+      } else src += c;
+    }
+    out = new RegExp(src, re.flags);
+    loose.set(key, out);
+  }
+  return out;
+}
+
 /** Label occurrences of one line, overlaps resolved in favour of the earliest, then the longest. */
-export function findLabels(folded: string, layout: LayoutRule): Occurrence[] {
+export function findLabels(folded: string, layout: LayoutRule, ocr = false): Occurrence[] {
   const all: Occurrence[] = [];
   for (const [slot, patterns] of labelSets(layout)) {
-    for (const p of patterns) {
+    for (const p0 of patterns) {
+      const p = ocr ? ocrTolerant(p0) : p0;
       const re = new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`);
       for (const m of folded.matchAll(re)) all.push({ slot, start: m.index!, end: m.index! + m[0].length });
     }
@@ -270,13 +301,14 @@ interface Header {
   leadingCode: boolean;
 }
 
-function tableHeader(folded: string, layout: LayoutRule): Header | null {
+function tableHeader(folded: string, layout: LayoutRule, ocr: boolean): Header | null {
   const t = layout.table;
-  const periodAt = folded.search(t.periodHeader);
+  const pick = (re: RegExp) => (ocr ? ocrTolerant(re) : re);
+  const periodAt = folded.search(pick(t.periodHeader));
   if (periodAt < 0) return null;
   const found: Array<{ column: DebtColumn; start: number; end: number }> = [];
   for (const c of t.columns) {
-    const re = new RegExp(c.pattern.source, 'g');
+    const re = new RegExp(pick(c.pattern).source, 'g');
     for (const m of folded.matchAll(re)) found.push({ column: c.column, start: m.index!, end: m.index! + m[0].length });
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -284,8 +316,8 @@ function tableHeader(folded: string, layout: LayoutRule): Header | null {
   for (const f of found) if (!cols.length || f.start >= cols[cols.length - 1].end) cols.push(f);
   const money = cols.filter((c) => c.column !== 'other' || c.start > periodAt);
   if (money.filter((c) => c.column !== 'other').length < 2) return null;
-  const dueAt = folded.search(t.dueHeader);
-  const codeAt = t.leadingCode ? folded.search(t.leadingCode) : -1;
+  const dueAt = folded.search(pick(t.dueHeader));
+  const codeAt = t.leadingCode ? folded.search(pick(t.leadingCode)) : -1;
   return {
     columns: money.map((c) => c.column),
     dueFirst: dueAt >= 0 && dueAt < periodAt,
@@ -304,7 +336,7 @@ export function readTable(lines: Line[], layout: LayoutRule, skip: boolean[], la
   for (let i = 0; i < lines.length; i++) {
     if (skip[i]) continue;
     const l = lines[i];
-    const h = tableHeader(l.folded, layout);
+    const h = tableHeader(l.folded, layout, l.ocr);
     if (h) {
       if (!header || h.columns.length === header.columns.length) {
         header = h;
@@ -469,7 +501,7 @@ export function registrationOf(lines: Line[], layout: LayoutRule): string | null
 }
 
 function context(lines: Line[], layout: LayoutRule): ParseContext {
-  return { layout, lines, labels: lines.map((l) => findLabels(l.folded, layout)), skip: lines.map((l) => l.furniture) };
+  return { layout, lines, labels: lines.map((l) => findLabels(l.folded, layout, l.ocr)), skip: lines.map((l) => l.furniture) };
 }
 
 /** Reads every field of one certificate's lines with one layout. */

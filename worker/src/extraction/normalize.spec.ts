@@ -1,4 +1,4 @@
-import { digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, parsePeriod } from './normalize';
+import { PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, parsePeriod, repairLegalBasisOcr } from './normalize';
 
 describe('money', () => {
   it.each([
@@ -67,4 +67,25 @@ describe('folding', () => {
     expect(fold(s).length).toBe(s.length);
   });
   it('maps digit lookalikes', () => expect(digitsFromLookalikes('1O.2l5')).toBe('10.215'));
+});
+
+describe('OCR repairs in prose and periods', () => {
+  it.each([
+    ['Lei nº 9.430/96, art. 61,8 3º.', 'Lei nº 9.430/96, art. 61, § 3º.'],
+    ['art. 5º, S 2º', 'art. 5º, § 2º'],
+    ['Lei nº 10.637/02, aris. 1º a 3º', 'Lei nº 10.637/02, arts. 1º a 3º'],
+    ['ari. 22, I', 'art. 22, I'],
+  ])('legal basis %s → %s', (read, fixed) => expect(repairLegalBasisOcr(read)).toBe(fixed));
+
+  it.each([
+    'Lei 8.212/91, art. 22, I',
+    'Decreto 8 3º',
+    'Lei Estadual nº 10.705/00, art. 2º, II.',
+    'arisco 12',
+  ])('leaves %s as printed', (text) => expect(repairLegalBasisOcr(text)).toBe(text));
+
+  it('reads the "I/" of a quarter merged into a V', () => {
+    expect(parsePeriod('1º TRV2017')).toBe('2017-Q1');
+    expect(PERIOD_TOKEN.exec('4º TRV2017 . 28/01/2018')?.[0]).toBe('4º TRV2017');
+  });
 });

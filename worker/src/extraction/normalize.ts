@@ -76,7 +76,8 @@ export const DATE_TOKEN = /(?<![\d/])[0-3OoDl][\dOoDl][/.-][01Oo][\dOoDlSB][/.-]
 export function parsePeriod(text: string): string | null {
   const raw = collapseSpaces(text).toUpperCase();
   // Quarters first: the lookalike repair would turn the I of "TRI" into a 1.
-  const q = /^([1-4lI])\s*[º°O0o]?\.?\s*(?:TR[I1l](?:M(?:ESTRE)?)?\.?|T)\s*[/ -]?\s*(\d{4})$/.exec(raw);
+  // OCR merges the "I/" of "TRI/2019" into a "V" ("1º TRV2019").
+  const q = /^([1-4lI])\s*[º°O0o]?\.?\s*(?:TR[I1l](?:M(?:ESTRE)?)?\.?|TRV(?=\d)|T)\s*[/ -]?\s*(\d{4})$/.exec(raw);
   if (q) return `${q[2]}-Q${digitsFromLookalikes(q[1])}`;
   const t = digitsFromLookalikes(raw);
   const full = parseDate(t);
@@ -88,7 +89,7 @@ export function parsePeriod(text: string): string | null {
   return null;
 }
 
-export const PERIOD_TOKEN = /(?<![\d/])(?:\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?\.?\s?TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?\d{4}|(?:19|20)\d{2})(?![\d/])/i;
+export const PERIOD_TOKEN = /(?<![\d/])(?:\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?\.?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?|TRV)\d{4}|(?:19|20)\d{2})(?![\d/])/i;
 
 export type DocumentKind = 'cpf' | 'cnpj';
 
@@ -134,4 +135,16 @@ export function normalizeRegistration(text: string, keepSlash: boolean): string 
 
 export function upperText(text: string): string {
   return collapseSpaces(text).toUpperCase();
+}
+
+/**
+ * Known glyph confusions of OCR in legal citations, repaired only where the reading cannot be what
+ * was printed: "§" read as "8", "S" or "$" right before an ordinal ("art. 61, 8 3º" — a number is
+ * never followed by another ordinal number), and the "t" of "art."/"arts." read as "i" or "l" when
+ * a number follows ("aris. 1º a 3º"). Everything else (a ";" read as ",") is left as read.
+ */
+export function repairLegalBasisOcr(text: string): string {
+  return text
+    .replace(/,\s*[8S$]\s*(?=\d{1,3}\s?[º°](?!\d))/g, ', § ')
+    .replace(/\b([Aa])(?:r[il1]|[il1]t|[il1][il1])(s?)\.(?=\s*\d)/g, '$1rt$2.');
 }

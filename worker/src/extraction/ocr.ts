@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { readPgm, removeRules, writePgm } from './pgm';
+import { binarize, estimateSkew, inkThreshold, readPgm, removeRules, removeSpecks, rotate, writePgm } from './pgm';
 
 const run = promisify(execFile);
 
@@ -70,9 +70,15 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
     const base = join(dir, 'p');
     const dpi = opts.dpi ?? 300;
     await run('pdftoppm', ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), '-singlefile', pdfPath, base]);
-    const img = readPgm(await readFile(`${base}.pgm`));
-    // Runs longer than ~5 mm are rules, not letters.
+    let img = readPgm(await readFile(`${base}.pgm`));
+    // Tesseract's own clean-up leaves a tilted, grainy copy hard to read: rows drift into each other
+    // and specks turn numbers into letters. Straighten, binarise with a speck filter, then drop rules.
+    img = rotate(img, estimateSkew(img));
+    img = binarize(img, inkThreshold(img));
+    // Vertical runs over ~5 mm (10 mm across) are rules, not letters.
     removeRules(img, Math.round(dpi / 5));
+    // A speck is under ~1 mm² and over ~2 mm from any letter (an "i" dot or a comma is closer).
+    removeSpecks(img, Math.round((dpi / 100) ** 2 * 3), Math.round(dpi / 12));
     await writeFile(`${base}.pgm`, writePgm(img));
     // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on.
     const { stdout } = await run('tesseract', [`${base}.pgm`, 'stdout', '-l', 'por', '--psm', '6', 'tsv'], {

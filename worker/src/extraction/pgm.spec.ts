@@ -1,0 +1,80 @@
+import { binarize, estimateSkew, type Gray, inkThreshold, otsu, removeRules, removeSpecks, rotate } from './pgm';
+
+function blank(w: number, h: number, paper = 240): Gray {
+  return { width: w, height: h, data: new Uint8Array(w * h).fill(paper) };
+}
+function fill(img: Gray, x0: number, y0: number, w: number, h: number, v = 20) {
+  for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) img.data[y * img.width + x] = v;
+}
+const at = (img: Gray, x: number, y: number) => img.data[y * img.width + x];
+
+/** Rows of "words": dark blocks with gaps, like printed lines. */
+function textPage(): Gray {
+  const img = blank(800, 600);
+  for (let row = 0; row < 12; row++) for (let word = 0; word < 10; word++) fill(img, 40 + word * 72, 40 + row * 45, 50, 14);
+  return img;
+}
+
+describe('deskew', () => {
+  it('finds the tilt of printed lines and straightens them', () => {
+    const page = textPage();
+    expect(Math.abs(estimateSkew(page))).toBeLessThan(0.05);
+    // rotate(img, a) undoes a skew of a, so rotating by -a tilts a straight page by a.
+    for (const tilt of [1.1, -0.7]) {
+      const skewed = rotate(page, -tilt);
+      const found = estimateSkew(skewed);
+      expect(Math.abs(found - tilt)).toBeLessThan(0.1);
+      expect(Math.abs(estimateSkew(rotate(skewed, found)))).toBeLessThan(0.1);
+    }
+  });
+
+  it('leaves a blank page alone', () => expect(estimateSkew(blank(100, 100))).toBe(0));
+});
+
+describe('binarisation', () => {
+  it('thresholds between ink and the paper grey, not at the ink', () => {
+    const img = blank(100, 100, 200);
+    fill(img, 10, 10, 40, 40, 30);
+    const t = inkThreshold(img);
+    expect(t).toBeGreaterThan(otsu(img));
+    expect(t).toBeLessThan(200);
+  });
+
+  it('drops lone pixels of grain and keeps strokes', () => {
+    const img = blank(60, 60);
+    fill(img, 10, 10, 20, 4);
+    img.data[45 * 60 + 45] = 0;
+    const out = binarize(img, 128);
+    expect(at(out, 15, 11)).toBe(0);
+    expect(at(out, 45, 45)).toBe(255);
+  });
+});
+
+describe('rules and specks', () => {
+  it('removes long thin rules (even zigzagging by a pixel) but not a bold word sitting on the same line', () => {
+    const img = blank(400, 200, 255);
+    // A horizontal rule with a one-pixel step halfway, and a vertical rule.
+    fill(img, 10, 50, 180, 2, 0);
+    fill(img, 190, 51, 180, 2, 0);
+    fill(img, 300, 60, 2, 120, 0);
+    // A "bold word": letters 14 px wide, 2 px apart, 30 px tall, whose tops form one long run.
+    for (let k = 0; k < 14; k++) fill(img, 20 + k * 16, 120, 14, 30, 0);
+    removeRules(img, 60);
+    expect(at(img, 100, 50)).toBe(255);
+    expect(at(img, 250, 52)).toBe(255);
+    expect(at(img, 300, 150)).toBe(255);
+    expect(at(img, 25, 120)).toBe(0);
+    expect(at(img, 25, 140)).toBe(0);
+  });
+
+  it('removes isolated specks but keeps a comma next to its digits', () => {
+    const img = blank(200, 100, 255);
+    fill(img, 20, 20, 30, 40, 0); // a digit
+    fill(img, 52, 55, 3, 4, 0); // its comma
+    fill(img, 150, 30, 3, 3, 0); // a toner speck
+    removeSpecks(img, 27, 25);
+    expect(at(img, 53, 56)).toBe(0);
+    expect(at(img, 151, 31)).toBe(255);
+    expect(at(img, 30, 30)).toBe(0);
+  });
+});
