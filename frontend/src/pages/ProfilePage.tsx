@@ -9,12 +9,14 @@ import { useAuth } from '../auth/AuthContext';
 import { usePolicy } from '../auth/usePolicy';
 import { PasswordChangeForm, ProfileForm, passwordChangeSchema, profileSchema } from '../auth/schemas';
 import { Field, PasswordInput, PhoneInput, formatPhone } from '../components/forms/Fields';
+import { MyDataSection } from './MyDataSection';
 
-type Tab = 'perfil' | 'seguranca' | 'notificacoes';
+type Tab = 'perfil' | 'seguranca' | 'notificacoes' | 'meus-dados';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'perfil', label: 'Perfil' },
   { id: 'seguranca', label: 'Segurança' },
   { id: 'notificacoes', label: 'Notificações' },
+  { id: 'meus-dados', label: 'Meus dados' },
 ];
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -42,6 +44,7 @@ export function ProfilePage() {
   else if (!profile) body = <p className="muted">Carregando...</p>;
   else if (tab === 'perfil') body = <ProfileTab profile={profile} onSaved={(p) => mutate(p, { revalidate: false })} />;
   else if (tab === 'seguranca') body = <SecurityTab />;
+  else if (tab === 'meus-dados') body = <MyDataSection />;
   else body = <NotificationsTab initial={profile.notifications} onSaved={(n) => mutate({ ...profile, notifications: n }, { revalidate: false })} />;
 
   return (
