@@ -36,7 +36,7 @@ describe('admin dashboard: real figures with % change versus the previous month'
   });
 
   it('counts users, open tickets, approved revenue and analyses from hand-counted rows', async () => {
-    const [{ count: usersBefore }] = await db.query(`SELECT count(*) FROM users`);
+    const [{ count: usersBefore }] = await db.query(`SELECT count(*) FROM users WHERE deleted_at IS NULL`);
     const [{ count: openBefore }] = await db.query(`SELECT count(*) FROM tickets WHERE status <> 'closed'`);
     const B = Number(usersBefore);
 
@@ -96,7 +96,7 @@ describe('admin dashboard: real figures with % change versus the previous month'
     await db.query(`INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'Concluída', 1, '{}')`, [user.id]);
     const after = (await stack.http.get('/api/admin/dashboard').set(as(admin.token)).expect(200)).body;
     expect(after.analysesToday.value).toBe(before.analysesToday.value + 1);
-    expect(after.totalUsers.value).toBe(Number((await db.query(`SELECT count(*) FROM users WHERE created_at <= now()`))[0].count));
+    expect(after.totalUsers.value).toBe(Number((await db.query(`SELECT count(*) FROM users WHERE created_at <= now() AND deleted_at IS NULL`))[0].count));
 
     await db.query(`ALTER TABLE tickets RENAME TO tickets_hidden`);
     await db.query(`ALTER TABLE orders RENAME TO orders_hidden`);

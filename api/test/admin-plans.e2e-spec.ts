@@ -32,7 +32,7 @@ describe('admin plans: the plans table, edited in Postgres, read by /api/plans',
   });
 
   it('lists every plan with its seeded values and subscriber counts', async () => {
-    const [{ count }] = await db.query(`SELECT count(*) FROM users WHERE plan = 'free'`);
+    const [{ count }] = await db.query(`SELECT count(*) FROM users WHERE plan = 'free' AND deleted_at IS NULL`);
     const plans = (await stack.http.get('/api/admin/plans').set(as(admin.token)).expect(200)).body;
     expect(plans.map((p: { id: string }) => p.id)).toEqual(['free', 'basic', 'premium', 'enterprise']);
     expect(plans[0]).toMatchObject({ monthlyPriceCents: 0, tokenLimit: 1_000_000, subscribers: Number(count), unlimited: false });

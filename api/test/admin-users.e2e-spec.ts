@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Stack, listKeys, registerAdmin, registerUser, startStack } from './harness';
+import { Stack, registerAdmin, registerUser, startStack } from './harness';
 import { as, insertUser, ledgerMatches, registerRoot } from './admin-fixtures';
 
 const ZERO = '00000000-0000-4000-8000-000000000000';
@@ -26,6 +26,7 @@ describe('admin users: list, stats, create, edit, suspend, credits, delete', () 
   const routes: [string, string][] = [
     ['get', '/api/admin/users'],
     ['get', '/api/admin/users/stats'],
+    ['get', '/api/admin/users/export'],
     ['get', `/api/admin/users/${ZERO}`],
     ['post', '/api/admin/users'],
     ['put', `/api/admin/users/${ZERO}`],
@@ -80,7 +81,7 @@ describe('admin users: list, stats, create, edit, suspend, credits, delete', () 
     await insertUser(db, { name: 'Suspensa', status: 'suspended' });
     const after = (await stack.http.get('/api/admin/users/stats').set(as(admin.token)).expect(200)).body;
     expect(after).toEqual({ total: before.total + 4, active: before.active + 1, pending: before.pending + 2, suspended: before.suspended + 1 });
-    const [{ count }] = await db.query(`SELECT count(*) FROM users`);
+    const [{ count }] = await db.query(`SELECT count(*) FROM users WHERE deleted_at IS NULL`);
     expect(after.total).toBe(Number(count));
   });
 
@@ -185,40 +186,78 @@ describe('admin users: list, stats, create, edit, suspend, credits, delete', () 
     await stack.http.post(`/api/admin/users/${ZERO}/credits`).set(as(admin.token)).send({ amount: 1 }).expect(404);
   });
 
-  it('deletes a user for good: analyses cascade, stored workbooks go; never yourself, a root only by a root', async () => {
+  it('soft-deletes a user: sessions end, hidden everywhere, ledger kept, e-mail reusable; never yourself nor a root', async () => {
     const target = await registerUser(stack);
     const [analysis] = await db.query(
       `INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'Concluída', 1, '{}') RETURNING id`,
       [target.id],
     );
-    const key = `results/${target.id}/${analysis.id}/Base_Certidoes_Divida_Ativa.xlsx`;
-    await stack.s3.putObject(stack.bucket, key, Buffer.from('xlsx'));
-    const otherUser = await registerUser(stack);
-    const otherKey = `results/${otherUser.id}/x/Base_Certidoes_Divida_Ativa.xlsx`;
-    await stack.s3.putObject(stack.bucket, otherKey, Buffer.from('xlsx'));
+    const before = (await stack.http.get('/api/admin/users/stats').set(as(admin.token)).expect(200)).body;
 
     const res = await stack.http.delete(`/api/admin/users/${target.id}`).set(as(admin.token)).expect(200);
-    expect(res.body).toEqual({ deleted: true, storageCleaned: true });
-    expect(await db.query(`SELECT 1 FROM users WHERE id = $1`, [target.id])).toHaveLength(0);
-    expect(await db.query(`SELECT 1 FROM analyses WHERE id = $1`, [analysis.id])).toHaveLength(0);
-    expect(await db.query(`SELECT 1 FROM token_transactions WHERE user_id = $1`, [target.id])).toHaveLength(0);
-    expect(await listKeys(stack, `results/${target.id}/`)).toEqual([]);
-    expect(await listKeys(stack, `results/${otherUser.id}/`)).toEqual([otherKey]);
+    expect(res.body).toEqual({ deleted: true });
+    const [row] = await db.query(`SELECT deleted_at FROM users WHERE id = $1`, [target.id]);
+    expect(row.deleted_at).toBeInstanceOf(Date);
+    expect(await db.query(`SELECT 1 FROM analyses WHERE id = $1`, [analysis.id])).toHaveLength(1);
+    expect(await ledgerMatches(db, target.id)).toEqual({ tokens: 1_000_000, ledger: 1_000_000 });
+    // The open session dies at its next request, and the password no longer opens the account.
     await stack.http.get('/api/auth/me').set(as(target.token)).expect(401);
+    await stack.http.post('/api/auth/login').send({ email: target.email, password: 'senha-forte-1' }).expect(401);
+    await stack.http.get(`/api/admin/users/${target.id}`).set(as(admin.token)).expect(404);
+    const list = await stack.http.get('/api/admin/users').query({ search: target.email, pageSize: 100 }).set(as(admin.token)).expect(200);
+    expect(list.body).toMatchObject({ items: [], total: 0, page: 1 });
+    const after = (await stack.http.get('/api/admin/users/stats').set(as(admin.token)).expect(200)).body;
+    expect(after.total).toBe(before.total - 1);
     const [audit] = await db.query(`SELECT user_id, details FROM audit_log WHERE action = 'admin.user.delete' AND target = $1`, [target.id]);
     expect(audit).toMatchObject({ user_id: admin.id, details: { email: target.email } });
 
+    // Every action on it answers as for an unknown account; the e-mail may sign up again.
     await stack.http.delete(`/api/admin/users/${target.id}`).set(as(admin.token)).expect(404);
+    await stack.http.post(`/api/admin/users/${target.id}/credits`).set(as(admin.token)).send({ amount: 5 }).expect(404);
+    await stack.http.post(`/api/admin/users/${target.id}/reactivate`).set(as(admin.token)).expect(404);
+    await stack.http.post('/api/auth/register').send({ name: 'De Volta', email: target.email, whatsapp: '11987654321', password: 'senha-forte-1' }).expect(201);
+
     const self = await stack.http.delete(`/api/admin/users/${admin.id}`).set(as(admin.token)).expect(400);
     expect(self.body.message).toBe('Você não pode excluir a sua própria conta.');
     await stack.http.delete(`/api/admin/users/${root.id}`).set(as(admin.token)).expect(403);
-    await stack.http.delete(`/api/admin/users/${root.id}`).set(as(root.token)).expect(400);
-
-    // A root can remove another root, but never the last one.
+    // Not even a root deletes a root: it must be demoted first.
     const root2 = await registerRoot(stack);
+    const refused = await stack.http.delete(`/api/admin/users/${root2.id}`).set(as(root.token)).expect(400);
+    expect(refused.body.message).toBe('Um usuário root não pode ser excluído.');
+    await stack.http.put(`/api/admin/users/${root2.id}`).set(as(root.token)).send({ role: 'admin' }).expect(200);
     await stack.http.delete(`/api/admin/users/${root2.id}`).set(as(root.token)).expect(200);
     await db.query(`UPDATE users SET role = 'admin' WHERE role = 'root' AND id <> $1`, [root.id]);
     const last = await stack.http.put(`/api/admin/users/${root.id}`).set(as(root.token)).send({ role: 'admin' }).expect(400);
     expect(last.body.message).toBe('Não é possível remover o último usuário root.');
+  });
+
+  it('an admin-created account must change its temporary password before anything else', async () => {
+    const email = `temp-${Date.now()}@teste.com.br`;
+    await stack.http.post('/api/admin/users').set(as(admin.token)).send({ name: 'Conta Nova', email }).expect(201);
+    const [mail] = await db.query(`SELECT text_body FROM mail_outbox WHERE to_address = $1`, [email]);
+    const temporary = /Senha temporária: (\S+)/.exec(mail.text_body)![1];
+
+    const login = await stack.http.post('/api/auth/login').send({ email, password: temporary }).expect(200);
+    expect(login.body.user.mustChangePassword).toBe(true);
+    const token = login.body.token;
+    expect((await stack.http.get('/api/auth/me').set(as(token)).expect(200)).body.mustChangePassword).toBe(true);
+    for (const path of ['/api/dashboard', '/api/analyses', '/api/profile', '/api/tickets']) {
+      const refused = await stack.http.get(path).set(as(token)).expect(403);
+      expect(refused.body).toMatchObject({ message: 'Troque a senha temporária para continuar.', code: 'PASSWORD_CHANGE_REQUIRED' });
+    }
+    await stack.http.patch('/api/profile').set(as(token)).send({ name: 'Outro' }).expect(403);
+
+    const changed = await stack.http
+      .put('/api/profile/password')
+      .set(as(token))
+      .send({ currentPassword: temporary, newPassword: 'minha-senha-nova-1', confirmPassword: 'minha-senha-nova-1' })
+      .expect(200);
+    expect(changed.body.user.mustChangePassword).toBe(false);
+    await stack.http.get('/api/dashboard').set(as(changed.body.token)).expect(200);
+    // The temporary session ended with the change; the new password is the one that works.
+    await stack.http.get('/api/auth/me').set(as(token)).expect(401);
+    const again = await stack.http.post('/api/auth/login').send({ email, password: 'minha-senha-nova-1' }).expect(200);
+    expect(again.body.user.mustChangePassword).toBe(false);
+    await stack.http.post('/api/auth/login').send({ email, password: temporary }).expect(401);
   });
 });

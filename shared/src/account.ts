@@ -54,6 +54,13 @@ export function phoneDigits(value: string): string {
 }
 export const PHONE_DIGITS = /^\d{10,11}$/;
 
+/** Stored digits as people write them: `(11) 98765-4321`, `(11) 3456-7890`; anything else unchanged. */
+export function displayPhone(digits: string | null | undefined): string {
+  if (!digits) return '';
+  const m = /^(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
+  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : digits;
+}
+
 /** What every auth answer carries about the signed-in account. */
 export interface PublicUser {
   id: string;
@@ -66,8 +73,13 @@ export interface PublicUser {
   tokens: number;
   /** The plan's allowance per period. */
   tokensPlan: number;
+  /** An admin-created account still on its temporary password: only the password change is allowed. */
+  mustChangePassword: boolean;
   createdAt: string | Date;
 }
+
+/** The API's refusal while the temporary password has not been changed yet. */
+export const PASSWORD_CHANGE_REQUIRED = 'Troque a senha temporária para continuar.';
 
 export interface Profile extends PublicUser {
   phone: string | null;

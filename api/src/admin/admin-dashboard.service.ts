@@ -64,6 +64,7 @@ export class AdminDashboardService {
          SELECT count(*) FILTER (WHERE u.created_at <= w.now) AS total,
                 count(*) FILTER (WHERE u.created_at <= w.mago) AS total_prev
          FROM users u, w
+         WHERE u.deleted_at IS NULL
        ),
        a AS (
          SELECT count(*) FILTER (WHERE a.created_at >= w.d0 AND a.created_at <= w.now) AS today,
@@ -126,7 +127,7 @@ export class AdminDashboardService {
         }))
       : [];
     const recentUsers = ((await this.db.query(
-      `SELECT id, name, email, plan, role, status, created_at FROM users ORDER BY created_at DESC, id LIMIT 5`,
+      `SELECT id, name, email, plan, role, status, created_at FROM users WHERE deleted_at IS NULL ORDER BY created_at DESC, id LIMIT 5`,
     )) as Record<string, unknown>[]).map((r) => ({
       id: r.id as string,
       name: r.name as string,

@@ -59,7 +59,7 @@ function view(r: Record<string, unknown>): AdminPlanView {
   };
 }
 
-const SELECT_VIEW = `SELECT p.*, (SELECT count(*) FROM users u WHERE u.plan = p.id) AS subscribers FROM plans p`;
+const SELECT_VIEW = `SELECT p.*, (SELECT count(*) FROM users u WHERE u.plan = p.id AND u.deleted_at IS NULL) AS subscribers FROM plans p`;
 
 /**
  * Plans live in Postgres; `/api/plans` and checkout read the active ones, so deactivating a plan hides
@@ -132,13 +132,15 @@ export class AdminPlansService {
       const [row] = (await tx.query(`SELECT * FROM plans WHERE id = $1 FOR UPDATE`, [id])) as Record<string, unknown>[];
       if (!row) throw new NotFoundException('Plano não encontrado.');
       // KEY SHARE taken by users pointing at the plan would block a concurrent change of plan, not this count.
-      const [{ count }] = (await tx.query(`SELECT count(*) AS count FROM users WHERE plan = $1`, [id])) as { count: string }[];
+      const [{ count }] = (await tx.query(`SELECT count(*) AS count FROM users WHERE plan = $1 AND deleted_at IS NULL`, [id])) as { count: string }[];
       const n = num(count);
       if (n > 0) {
         throw new ConflictException(
           `Não é possível excluir este plano: ${n === 1 ? 'há 1 usuário' : `há ${n} usuários`} com este plano. Mude-os de plano ou desative-o.`,
         );
       }
+      // Deleted accounts no longer use a plan; their balance is left as it is, so their ledger still sums to it.
+      await tx.query(`UPDATE users SET plan = $2 WHERE plan = $1 AND deleted_at IS NOT NULL`, [id, FREE_PLAN_ID]);
       try {
         await tx.query(`DELETE FROM plans WHERE id = $1`, [id]);
       } catch (err) {

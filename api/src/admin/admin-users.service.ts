@@ -4,12 +4,12 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import * as argon2 from 'argon2';
+import { displayPhone, formatDateTime } from '@cda/shared';
 import type { AppConfig, UserRole } from '@cda/shared';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditService } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
 import { SettingsService } from '../settings/settings.service';
-import { StorageService } from '../storage/storage.service';
 import { TokensService } from '../tokens/tokens.service';
 import { ADMIN_GRANT_DESCRIPTION, CreateUserDto, ListUsersQuery, UpdateUserDto, UserStatus } from './dto/admin-users.dto';
 import { Page, containsPattern, num, page, returned, tableExists } from './admin-sql';
@@ -48,6 +48,26 @@ const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
 const NOT_FOUND = 'Usuário não encontrado.';
 const ROOT_ONLY = 'Apenas um usuário root pode alterar, suspender ou excluir outro root.';
 const LAST_ROOT = 'Não é possível remover o último usuário root.';
+const ROOT_UNDELETABLE = 'Um usuário root não pode ser excluído.';
+
+/** Rows fetched per round trip while exporting: memory stays flat however many users match. */
+const EXPORT_BATCH = 2000;
+const STATUS_LABELS: Record<string, string> = { active: 'Ativo', pending: 'Pendente', suspended: 'Suspenso' };
+const ROLE_LABELS: Record<string, string> = { user: 'Usuário', admin: 'Administrador', root: 'Root' };
+const CSV_HEADER = ['ID', 'Nome', 'E-mail', 'Plano', 'Papel', 'Status', 'Tokens usados', 'Tokens do plano', 'Créditos', 'Saldo', 'Telefone', 'Empresa', 'Último acesso', 'Cadastro'];
+
+/**
+ * One `;`-separated field for Excel pt-BR: quoted when it holds the separator, quotes or line breaks,
+ * and a leading = + - @ is neutralised so a name cannot run as a spreadsheet formula.
+ */
+function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvLine = (fields: Array<string | number | null>) => `${fields.map(csvField).join(';')}\r\n`;
 
 const SELECT_VIEW = `
   SELECT u.id, u.name, u.email, u.plan, p.name AS plan_name, u.role, u.status, u.tokens, u.credit_tokens,
@@ -95,13 +115,12 @@ export class AdminUsersService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly settings: SettingsService,
-    private readonly storage: StorageService,
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
   /** WHERE clause and parameters shared by the list and the export. */
   private filters(f: Pick<ListUsersQuery, 'search' | 'status' | 'plan'>): { where: string; params: unknown[] } {
-    const conds: string[] = [];
+    const conds: string[] = ['u.deleted_at IS NULL'];
     const params: unknown[] = [];
     if (f.search) {
       params.push(containsPattern(f.search));
@@ -120,7 +139,7 @@ export class AdminUsersService {
       params.push(f.plan);
       conds.push(`u.plan = $${params.length}`);
     }
-    return { where: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+    return { where: `WHERE ${conds.join(' AND ')}`, params };
   }
 
   async list(query: ListUsersQuery): Promise<Page<AdminUserView>> {
@@ -141,13 +160,13 @@ export class AdminUsersService {
               count(*) FILTER (WHERE status = 'active') AS active,
               count(*) FILTER (WHERE status = 'pending') AS pending,
               count(*) FILTER (WHERE status = 'suspended') AS suspended
-       FROM users`,
+       FROM users WHERE deleted_at IS NULL`,
     )) as Record<string, unknown>[];
     return { total: num(r.total), active: num(r.active), pending: num(r.pending), suspended: num(r.suspended) };
   }
 
   async get(id: string, tx: EntityManager = this.db.manager): Promise<AdminUserView> {
-    const [row] = (await tx.query(`${SELECT_VIEW} WHERE u.id = $1`, [id])) as Record<string, unknown>[];
+    const [row] = (await tx.query(`${SELECT_VIEW} WHERE u.id = $1 AND u.deleted_at IS NULL`, [id])) as Record<string, unknown>[];
     if (!row) throw new NotFoundException(NOT_FOUND);
     return view(row);
   }
@@ -158,7 +177,7 @@ export class AdminUsersService {
   }
 
   private async assertEmailFree(tx: EntityManager, email: string, exceptId?: string): Promise<void> {
-    const [row] = (await tx.query(`SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> COALESCE($2::uuid, '00000000-0000-0000-0000-000000000000')`, [
+    const [row] = (await tx.query(`SELECT 1 FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND id <> COALESCE($2::uuid, '00000000-0000-0000-0000-000000000000')`, [
       email,
       exceptId ?? null,
     ])) as unknown[];
@@ -219,7 +238,7 @@ export class AdminUsersService {
 
   /** Rules on acting on another account: roots are touched only by roots, and never the last one. */
   private async target(tx: EntityManager, actor: AuthUser, id: string): Promise<{ role: UserRole; status: string; plan: string; email: string }> {
-    const [row] = (await tx.query(`SELECT role, status, plan, email FROM users WHERE id = $1 FOR UPDATE`, [id])) as {
+    const [row] = (await tx.query(`SELECT role, status, plan, email FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id])) as {
       role: UserRole;
       status: string;
       plan: string;
@@ -232,7 +251,7 @@ export class AdminUsersService {
 
   /** Called with the target's row locked; locks every root so two removals cannot both pass. */
   private async assertNotLastRoot(tx: EntityManager): Promise<void> {
-    const roots = (await tx.query(`SELECT id FROM users WHERE role = 'root' FOR UPDATE`)) as unknown[];
+    const roots = (await tx.query(`SELECT id FROM users WHERE role = 'root' AND deleted_at IS NULL FOR UPDATE`)) as unknown[];
     if (roots.length <= 1) throw new BadRequestException(LAST_ROOT);
   }
 
@@ -314,7 +333,7 @@ export class AdminUsersService {
   }
 
   async addCredits(actor: AuthUser, id: string, amount: number, description = ADMIN_GRANT_DESCRIPTION): Promise<AdminUserView> {
-    const [row] = (await this.db.query(`SELECT 1 FROM users WHERE id = $1`, [id])) as unknown[];
+    const [row] = (await this.db.query(`SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL`, [id])) as unknown[];
     if (!row) throw new NotFoundException(NOT_FOUND);
     const balance = await this.tokens.credit(id, amount, 'admin_grant', description || ADMIN_GRANT_DESCRIPTION);
     await this.audit.record(actor.id, 'admin.user.credit', id, { amount, description: description || ADMIN_GRANT_DESCRIPTION, balance });
@@ -322,41 +341,66 @@ export class AdminUsersService {
   }
 
   /**
-   * Removes the account for good: its analyses, ledger, tickets, orders and reset tokens go with it
-   * (ON DELETE CASCADE); audit rows keep the action with the actor set to null. Stored objects are
-   * then removed: every workbook under `results/{id}/`, the uploads of analyses still running and
-   * ticket attachments. Storage runs after the commit, so a storage failure leaves orphan objects
-   * (logged, and reported as `storageCleaned: false`), never a half-deleted account.
+   * Soft delete: the row stays (ledger, orders, analyses and tickets keep their owner for accounting
+   * and audit) with `deleted_at` set; every session ends (the session version moves), the account
+   * disappears from lists, logins and searches, and its e-mail may sign up again. Roots are never
+   * deleted (demote first), nor is one's own account.
    */
-  async remove(actor: AuthUser, id: string): Promise<{ deleted: true; storageCleaned: boolean }> {
+  async remove(actor: AuthUser, id: string): Promise<{ deleted: true }> {
     if (actor.id === id) throw new BadRequestException('Você não pode excluir a sua própria conta.');
-    const hasTickets = await tableExists((sql, p) => this.db.query(sql, p), 'ticket_attachments');
-    const { email, keys, prefixes } = await this.db.transaction(async (tx) => {
+    const email = await this.db.transaction(async (tx) => {
       const before = await this.target(tx, actor, id);
-      if (before.role === 'root') await this.assertNotLastRoot(tx);
-      const running = (await tx.query(`SELECT id FROM analyses WHERE user_id = $1 AND status = 'Processando'`, [id])) as { id: string }[];
-      const attachments = hasTickets
-        ? ((await tx.query(
-            `SELECT a.storage_key FROM ticket_attachments a JOIN tickets t ON t.id = a.ticket_id WHERE t.user_id = $1`,
-            [id],
-          )) as { storage_key: string }[])
-        : [];
-      await tx.query(`DELETE FROM users WHERE id = $1`, [id]);
-      return {
-        email: before.email,
-        keys: attachments.map((a) => a.storage_key),
-        prefixes: [`results/${id}/`, ...running.map((a) => `uploads/${a.id}/`)],
-      };
+      if (before.role === 'root') throw new BadRequestException(ROOT_UNDELETABLE);
+      await tx.query(`UPDATE users SET deleted_at = now(), session_version = session_version + 1, updated_at = now() WHERE id = $1`, [id]);
+      return before.email;
     });
-    let storageCleaned = true;
-    try {
-      for (const prefix of prefixes) await this.storage.removePrefix(prefix);
-      if (keys.length) await this.storage.removeKeys(keys);
-    } catch (err) {
-      storageCleaned = false;
-      this.logger.error({ userId: id, err: String(err) }, 'deleted user: stored objects not removed');
+    await this.audit.record(actor.id, 'admin.user.delete', id, { email });
+    return { deleted: true };
+  }
+
+  /** `usuarios_AAAA-MM-DD.csv`, dated in Brasília time like everything the admin reads. */
+  exportFileName(now = new Date()): string {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return `usuarios_${day}.csv`;
+  }
+
+  /**
+   * The filtered list as CSV text chunks (BOM and header first), in the list's order, read in keyset
+   * batches so neither the database nor this process holds the whole result. The cursor keeps
+   * created_at as text: a JS Date would drop the microseconds and skip or repeat rows.
+   */
+  async *exportCsv(filters: Pick<ListUsersQuery, 'search' | 'status' | 'plan'>): AsyncGenerator<string> {
+    yield `\uFEFF${csvLine(CSV_HEADER)}`;
+    const { where, params } = this.filters(filters);
+    let cursor: { ts: string; id: string } | null = null;
+    for (;;) {
+      const p = [...params];
+      let keyset = '';
+      if (cursor) {
+        p.push(cursor.ts, cursor.id);
+        const ts = `$${p.length - 1}::timestamptz`;
+        keyset = ` AND (u.created_at < ${ts} OR (u.created_at = ${ts} AND u.id > $${p.length}::uuid))`;
+      }
+      p.push(EXPORT_BATCH);
+      const rows = (await this.db.query(
+        `${SELECT_VIEW.replace('SELECT ', 'SELECT u.created_at::text AS cursor_ts, ')} ${where}${keyset}
+         ORDER BY u.created_at DESC, u.id LIMIT $${p.length}`,
+        p,
+      )) as Record<string, unknown>[];
+      if (!rows.length) return;
+      let chunk = '';
+      for (const r of rows) {
+        const u = view(r);
+        chunk += csvLine([
+          u.id, u.name, u.email, u.planName, ROLE_LABELS[u.role] ?? u.role, STATUS_LABELS[u.status] ?? u.status,
+          u.tokensUsed, u.tokensPlan, u.credits, u.tokens, displayPhone(u.phone) || null, u.company,
+          u.lastLoginAt ? formatDateTime(u.lastLoginAt) : null, formatDateTime(u.createdAt),
+        ]);
+      }
+      yield chunk;
+      if (rows.length < EXPORT_BATCH) return;
+      const last = rows[rows.length - 1];
+      cursor = { ts: last.cursor_ts as string, id: last.id as string };
     }
-    await this.audit.record(actor.id, 'admin.user.delete', id, { email, storageCleaned });
-    return { deleted: true, storageCleaned };
   }
 }

@@ -4,6 +4,8 @@ import type { UserRole } from '@cda/shared';
 export interface AuthUser {
   id: string;
   role: UserRole;
+  /** Still on an admin-issued temporary password (see AllowTemporaryPassword). */
+  mustChangePassword?: boolean;
 }
 
 export interface JwtClaims {

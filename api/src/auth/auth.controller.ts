@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { AuthService } from './auth.service';
 import { ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
-import { CurrentUser, JwtAuthGuard } from './jwt-auth.guard';
+import { AllowTemporaryPassword, CurrentUser, JwtAuthGuard } from './jwt-auth.guard';
 import type { AuthUser } from './auth-user';
 import { AUTH_THROTTLE, MAIL_THROTTLE } from './throttle';
 import { AccessLogged } from '../privacy/access-log.interceptor';
@@ -50,6 +50,7 @@ export class AuthController {
   }
 
   @Get('me')
+  @AllowTemporaryPassword()
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   me(@CurrentUser() user: AuthUser) {

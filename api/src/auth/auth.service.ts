@@ -125,7 +125,7 @@ export class AuthService {
     if (!claims.iat || Date.now() / 1000 - claims.iat > sessionTimeoutHours * 3600) return null;
     const state = await this.users.authState(claims.sub);
     if (!state || state.status === 'suspended' || state.sessionVersion !== (claims.ver ?? 0)) return null;
-    return { id: claims.sub, role: state.role };
+    return { id: claims.sub, role: state.role, mustChangePassword: state.mustChangePassword };
   }
 
   async me(id: string): Promise<PublicUser> {

@@ -118,7 +118,7 @@ export class TokensService {
         const rows = returned<{ id: string; delta: string }>(await tx.query(
           `WITH due AS (
              SELECT u.id, u.tokens AS old_tokens FROM users u
-             WHERE u.plan_period_start + interval '1 month' <= $1
+             WHERE u.plan_period_start + interval '1 month' <= $1 AND u.deleted_at IS NULL
              ORDER BY u.id LIMIT 500 FOR UPDATE SKIP LOCKED
            )
            UPDATE users u SET

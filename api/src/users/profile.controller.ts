@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Patch, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { NotificationPreferences, Profile } from '@cda/shared';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { AllowTemporaryPassword, CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService, Session } from '../auth/auth.service';
 import { UsersService } from './users.service';
@@ -30,6 +30,7 @@ export class ProfileController {
 
   /** Answers a new session: the change ends every session issued before it, this one included. */
   @Put('password')
+  @AllowTemporaryPassword()
   changePassword(@CurrentUser() me: AuthUser, @Body() dto: ChangePasswordDto): Promise<Session> {
     return this.auth.changePassword(me.id, dto.currentPassword, dto.newPassword, dto.confirmPassword);
   }

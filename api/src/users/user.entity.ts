@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { NotificationPreferences, UserRole } from '@cda/shared';
 
 /** Postgres bigint arrives as a string; balances stay far below 2^53. */
@@ -59,6 +59,14 @@ export class User {
 
   @Column({ name: 'notification_prefs', type: 'jsonb' })
   notificationPrefs: NotificationPreferences;
+
+  /** Set on accounts an admin created: every route but the password change is refused until then. */
+  @Column({ name: 'must_change_password', type: 'boolean', default: false })
+  mustChangePassword: boolean;
+
+  /** Soft delete by an admin: repository and query-builder reads skip these rows on their own. */
+  @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz', nullable: true, select: false })
+  deletedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

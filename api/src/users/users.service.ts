@@ -28,6 +28,7 @@ export interface AuthState {
   role: UserRole;
   status: string;
   sessionVersion: number;
+  mustChangePassword: boolean;
 }
 
 const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
@@ -41,7 +42,7 @@ export class UsersService {
   }
 
   async authState(id: string): Promise<AuthState | null> {
-    return this.users.findOne({ where: { id }, select: { role: true, status: true, sessionVersion: true } });
+    return this.users.findOne({ where: { id }, select: { role: true, status: true, sessionVersion: true, mustChangePassword: true } });
   }
 
   /** Includes the password hash and lockout state, which are otherwise never selected. */
@@ -107,6 +108,7 @@ export class UsersService {
         sessionVersion: () => 'session_version + 1',
         failedLoginAttempts: 0,
         lockedUntil: null,
+        mustChangePassword: false,
       })
       .where('id = :id', { id })
       .execute();
@@ -141,6 +143,7 @@ export class UsersService {
       status: user.status,
       tokens: user.tokens,
       tokensPlan: await this.planTokens(user.plan),
+      mustChangePassword: user.mustChangePassword ?? false,
       createdAt: user.createdAt,
     };
   }

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { UserRole } from '@cda/shared';
@@ -47,6 +47,9 @@ export class ListUsersQuery {
   @Max(100, { message: 'O tamanho da página deve ser no máximo 100.' })
   pageSize?: number;
 }
+
+/** The export takes the list's filters; it always covers every page. */
+export class ExportUsersQuery extends PickType(ListUsersQuery, ['search', 'status', 'plan'] as const) {}
 
 export class CreateUserDto {
   @ApiProperty()
