@@ -19,6 +19,7 @@ const LoginPage = page(() => import('./pages/LoginPage'), 'LoginPage');
 const RegisterPage = page(() => import('./pages/RegisterPage'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const ChangePasswordPage = page(() => import('./pages/ChangePasswordPage'), 'ChangePasswordPage');
 const LegalPage = page(() => import('./pages/LegalPage'), 'LegalPage');
 const DashboardPage = page(() => import('./pages/DashboardPage'), 'DashboardPage');
 const SimulatorPage = page(() => import('./pages/SimulatorPage'), 'SimulatorPage');
@@ -55,6 +56,7 @@ export function App() {
               </Route>
               {/* Public: the link works whether or not this browser is signed in (the reset ends every session anyway). */}
               <Route path="/reset-password" element={<ResetPasswordPage />} />
+              <Route path="/change-password" element={<ChangePasswordPage />} />
               <Route path="/terms-of-service" element={<LegalPage doc="terms" />} />
               <Route path="/privacy-policy" element={<LegalPage doc="privacy" />} />
               <Route path="/cancellation-policy" element={<LegalPage doc="cancellation" />} />

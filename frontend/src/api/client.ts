@@ -74,13 +74,18 @@ export async function apiJson<T>(path: string, init?: RequestInit): Promise<T> {
 /** SWR fetcher. */
 export const fetcher = <T,>(path: string) => apiJson<T>(path);
 
-/** Downloads need the bearer token, so they go through fetch and a temporary object URL. */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const blob = await (await apiFetch(path)).blob();
+/**
+ * Downloads need the bearer token, so they go through fetch and a temporary object URL. Without a
+ * `fileName` the server's Content-Disposition name is used.
+ */
+export async function downloadFile(path: string, fileName?: string): Promise<void> {
+  const res = await apiFetch(path);
+  const name = fileName ?? /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'download';
+  const blob = await res.blob();
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = fileName;
+  a.download = name;
   document.body.appendChild(a);
   a.click();
   a.remove();

@@ -34,8 +34,15 @@ export type Area = 'user' | 'admin';
 
 export const isAdmin = (user: Pick<User, 'role'> | null | undefined) => !!user && ADMIN_ROLES.includes(user.role);
 
-/** Admins and root go to /admin unless they chose the user area at login; everyone else to /dashboard. */
-export const homeFor = (user: User, area: Area = 'admin') => (isAdmin(user) && area === 'admin' ? '/admin' : '/dashboard');
+/** Where an account still on an admin-issued temporary password is held until it sets its own. */
+export const CHANGE_PASSWORD_PATH = '/change-password';
+
+/**
+ * Admins and root go to /admin unless they chose the user area at login; everyone else to /dashboard.
+ * A temporary password comes first: the server refuses everything else until it is changed.
+ */
+export const homeFor = (user: User, area: Area = 'admin') =>
+  user.mustChangePassword ? CHANGE_PASSWORD_PATH : isAdmin(user) && area === 'admin' ? '/admin' : '/dashboard';
 
 function looksLikeUser(v: unknown): v is User {
   const u = v as Partial<User> | null;

@@ -11,6 +11,7 @@ const person = (role: User['role']): User => ({
   status: 'active',
   tokens: 1_000_000,
   tokensPlan: 1_000_000,
+  mustChangePassword: false,
   createdAt: '2025-01-01T00:00:00Z',
 });
 
@@ -27,6 +28,10 @@ function serve(me: User | null, gate?: Promise<void>) {
     if (url.endsWith('/api/auth/policy')) return reply({ minPasswordLength: 6, requireSpecialChars: false, registrationEnabled: true });
     if (url.endsWith('/api/dashboard')) {
       return reply({ user: me, analysesCount: 0, tokens: 1_000_000, tokensPlan: 1_000_000, planId: 'free', planName: 'Gratuito', planExpiresAt: null, recentAnalyses: [] });
+    }
+    if (url.endsWith('/api/admin/dashboard')) {
+      const zero = { value: 0, change: null };
+      return reply({ totalUsers: zero, openTickets: zero, revenueThisMonth: zero, analysesToday: zero, sources: { tickets: true, payments: true }, recentTickets: [], recentUsers: [] });
     }
     return reply({ items: [], total: 0, page: 1, pageCount: 1 });
   }) as typeof fetch;
@@ -80,6 +85,20 @@ describe('route guards', () => {
   it('follows the server when the stored role is stale', async () => {
     serve(person('user'));
     open('/admin', signedInAs('admin'));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('holds an account on a temporary password at /change-password, wherever it goes', async () => {
+    const temporary = { ...person('user'), mustChangePassword: true };
+    serve(temporary);
+    open('/dashboard', { token: 'token-valido', user: JSON.stringify(temporary) });
+    expect(await screen.findByRole('heading', { name: 'Troque sua senha' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/change-password');
+  });
+
+  it('sends everyone else away from /change-password', async () => {
+    serve(person('user'));
+    open('/change-password', signedInAs('user'));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
   });
 

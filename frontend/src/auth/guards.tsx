@@ -1,6 +1,6 @@
 import { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { isAdmin, useAuth } from './AuthContext';
+import { CHANGE_PASSWORD_PATH, isAdmin, useAuth } from './AuthContext';
 
 /** Shown instead of any route while the stored session is checked. */
 export function Spinner() {
@@ -23,6 +23,7 @@ export function RequireUser({ layout }: { layout?: (page: ReactNode) => ReactNod
   const { loading, user } = useAuth();
   if (loading) return <Spinner />;
   if (!user) return <Navigate to="/login" replace />;
+  if (user.mustChangePassword) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return <>{layout ? layout(<Outlet />) : <Outlet />}</>;
 }
 
@@ -35,6 +36,7 @@ export function RequireAdmin({ layout }: { layout?: (page: ReactNode) => ReactNo
   const { loading, user } = useAuth();
   if (loading) return <Spinner />;
   if (!user) return <Navigate to="/login" replace />;
+  if (user.mustChangePassword) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   if (!isAdmin(user)) return <Navigate to="/dashboard" replace />;
   return <>{layout ? layout(<Outlet />) : <Outlet />}</>;
 }

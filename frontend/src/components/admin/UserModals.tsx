@@ -1,0 +1,235 @@
+import { FormEvent, useState } from 'react';
+import { formatTokens, phoneDigits } from '@cda/shared';
+import { adminApi, type AdminPlan, type AdminUser, type UserStatus } from '../../api/admin';
+import { Dialog } from '../Dialog';
+import { Field, PhoneInput, formatPhone } from '../forms/Fields';
+import { ErrorBanner, ROLE_LABELS, STATUS_LABELS, messageOf } from './AdminUi';
+import type { UserRole } from '@cda/shared';
+
+/** Fixed text of a grant made from the users table (the credits screen asks for a reason instead). */
+export const ADMIN_GRANT_DESCRIPTION = 'Créditos adicionados pelo administrador';
+
+interface Done {
+  onClose(): void;
+  /** The action succeeded: refresh the list and say so. */
+  onDone(message: string, user?: AdminUser): void;
+}
+
+/** Runs a modal's server call with its busy flag and its error banner. */
+function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(messageOf(err) || 'Erro inesperado');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
+const STATUSES = Object.keys(STATUS_LABELS) as UserStatus[];
+
+function PlanSelect({ plans, value, onChange }: { plans: AdminPlan[]; value: string; onChange(v: string): void }) {
+  return (
+    <select value={value} onChange={(e) => onChange(e.target.value)}>
+      {plans.map((p) => (
+        <option key={p.id} value={p.id}>{p.name}{p.isActive ? '' : ' (inativo)'}</option>
+      ))}
+    </select>
+  );
+}
+
+export function NewUserModal({ plans, onClose, onDone }: Done & { plans: AdminPlan[] }) {
+  const [f, setF] = useState({ name: '', email: '', plan: 'free', status: 'active' as UserStatus, phone: '', company: '', credits: '0' });
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  const { busy, error, run } = useAction();
+  const credits = f.credits.trim() === '' ? 0 : Number(f.credits);
+  const creditsBad = !Number.isInteger(credits) || credits < 0;
+  const blank = !f.name.trim() || !f.email.trim();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (blank || creditsBad) return;
+    void run(async () => {
+      const user = await adminApi.createUser({
+        name: f.name.trim(),
+        email: f.email.trim(),
+        plan: f.plan,
+        status: f.status,
+        phone: phoneDigits(f.phone) || undefined,
+        company: f.company.trim() || undefined,
+        credits,
+      });
+      onDone(`Usuário ${user.name} criado. A senha temporária foi enviada para ${user.email}; a troca será exigida no primeiro acesso.`, user);
+    });
+  };
+
+  return (
+    <Dialog
+      title="Novo Usuário"
+      wide
+      onClose={onClose}
+      actions={<button type="submit" form="new-user" className="button" disabled={busy || blank || creditsBad}>{busy ? 'Criando...' : 'Criar Usuário'}</button>}
+    >
+      {error && <ErrorBanner title="Erro ao criar usuário" detail={error} />}
+      <form id="new-user" className="admin-form" onSubmit={submit} noValidate>
+        <Field label="Nome *"><input value={f.name} onChange={set('name')} autoFocus maxLength={200} /></Field>
+        <Field label="E-mail *"><input type="email" value={f.email} onChange={set('email')} maxLength={254} /></Field>
+        <Field label="Plano"><PlanSelect plans={plans} value={f.plan} onChange={(plan) => setF({ ...f, plan })} /></Field>
+        <Field label="Status">
+          <select value={f.status} onChange={set('status')}>
+            {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          </select>
+        </Field>
+        <Field label="Telefone"><PhoneInput value={f.phone} onChange={set('phone')} /></Field>
+        <Field label="Empresa"><input value={f.company} onChange={set('company')} maxLength={200} /></Field>
+        <Field label="Créditos iniciais" error={creditsBad ? 'Informe um número inteiro maior ou igual a zero.' : undefined}>
+          <input type="number" min={0} step={1} value={f.credits} onChange={set('credits')} />
+        </Field>
+        <p className="full muted small">
+          Uma senha temporária será gerada pelo servidor e enviada por e-mail; o usuário deverá trocá-la no primeiro acesso.
+        </p>
+      </form>
+    </Dialog>
+  );
+}
+
+export function EditUserModal({ user, plans, actorRole, onClose, onDone }: Done & { user: AdminUser; plans: AdminPlan[]; actorRole: UserRole }) {
+  const [f, setF] = useState({ name: user.name, email: user.email, plan: user.plan, status: user.status, role: user.role, phone: formatPhone(user.phone), company: user.company ?? '' });
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+  const { busy, error, run } = useAction();
+  const plan = plans.find((p) => p.id === f.plan);
+  const blank = !f.name.trim() || !f.email.trim();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (blank) return;
+    // Only what changed is sent, so an admin saving a form never touches the role field.
+    const patch: Record<string, unknown> = {};
+    if (f.name.trim() !== user.name) patch.name = f.name.trim();
+    if (f.email.trim() !== user.email) patch.email = f.email.trim();
+    if (f.plan !== user.plan) patch.plan = f.plan;
+    if (f.status !== user.status) patch.status = f.status;
+    if (f.role !== user.role) patch.role = f.role;
+    if (phoneDigits(f.phone) !== (user.phone ?? '')) patch.phone = phoneDigits(f.phone);
+    if (f.company.trim() !== (user.company ?? '')) patch.company = f.company.trim();
+    void run(async () => {
+      const saved = Object.keys(patch).length ? await adminApi.updateUser(user.id, patch) : user;
+      onDone(`Usuário ${saved.name} atualizado.`, saved);
+    });
+  };
+
+  return (
+    <Dialog
+      title={`Editar Usuário`}
+      wide
+      onClose={onClose}
+      actions={<button type="submit" form="edit-user" className="button" disabled={busy || blank}>{busy ? 'Salvando...' : 'Salvar Alterações'}</button>}
+    >
+      {error && <ErrorBanner title="Erro ao atualizar usuário" detail={error} />}
+      <form id="edit-user" className="admin-form" onSubmit={submit} noValidate>
+        <Field label="Nome *"><input value={f.name} onChange={set('name')} maxLength={200} /></Field>
+        <Field label="E-mail *"><input type="email" value={f.email} onChange={set('email')} maxLength={254} /></Field>
+        <Field label="Plano"><PlanSelect plans={plans} value={f.plan} onChange={(p) => setF({ ...f, plan: p })} /></Field>
+        <div className="field">
+          <span>Limite de tokens</span>
+          <span className="readonly">
+            {plan ? (plan.unlimited ? 'Ilimitado' : `${formatTokens(plan.tokenLimit)} por mês`) : '—'}
+            <span className="hint"> · definido pelo plano; para tokens extras use “Adicionar créditos”</span>
+          </span>
+        </div>
+        <Field label="Status">
+          <select value={f.status} onChange={set('status')}>
+            {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          </select>
+        </Field>
+        {actorRole === 'root' ? (
+          <Field label="Papel">
+            <select value={f.role} onChange={set('role')}>
+              {(Object.keys(ROLE_LABELS) as UserRole[]).map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+            </select>
+          </Field>
+        ) : (
+          <div className="field"><span>Papel</span><span className="readonly">{ROLE_LABELS[user.role]} <span className="hint">· só um root altera</span></span></div>
+        )}
+        <Field label="Telefone"><PhoneInput value={f.phone} onChange={set('phone')} /></Field>
+        <Field label="Empresa"><input value={f.company} onChange={set('company')} maxLength={200} /></Field>
+        {f.plan !== user.plan && (
+          <p className="full muted small">A troca de plano vale na hora: o saldo do plano passa a ser o do novo plano e os créditos são mantidos.</p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+export function AddCreditsModal({ user, onClose, onDone }: Done & { user: AdminUser }) {
+  const [amount, setAmount] = useState('');
+  const { busy, error, run } = useAction();
+  const n = Number(amount);
+  const bad = amount.trim() !== '' && (!Number.isInteger(n) || n <= 0);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!amount.trim() || bad) return;
+    void run(async () => {
+      const saved = await adminApi.addCredits(user.id, n, ADMIN_GRANT_DESCRIPTION);
+      onDone(`${n.toLocaleString('pt-BR')} créditos adicionados a ${saved.name}.`, saved);
+    });
+  };
+
+  return (
+    <Dialog
+      title="Adicionar Créditos"
+      onClose={onClose}
+      actions={<button type="submit" form="add-credits" className="button" disabled={busy || !amount.trim() || bad}>{busy ? 'Adicionando...' : 'Adicionar'}</button>}
+    >
+      {error && <ErrorBanner title="Erro ao adicionar créditos" detail={error} />}
+      <form id="add-credits" className="admin-form" onSubmit={submit} noValidate>
+        <p className="full">
+          <strong>{user.name}</strong> <span className="muted">({user.email})</span><br />
+          <span className="muted small">Créditos atuais: {user.credits.toLocaleString('pt-BR')} · saldo: {user.tokens.toLocaleString('pt-BR')} tokens</span>
+        </p>
+        <Field label="Quantidade de créditos *" error={bad ? 'Informe um número inteiro maior que zero.' : undefined}>
+          <input type="number" min={1} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} autoFocus />
+        </Field>
+        <p className="full muted small">Registrado no extrato como “{ADMIN_GRANT_DESCRIPTION}”.</p>
+      </form>
+    </Dialog>
+  );
+}
+
+export function DeleteUserModal({ user, onClose, onDone }: Done & { user: AdminUser }) {
+  const { busy, error, run } = useAction();
+  return (
+    <Dialog
+      title="Excluir Usuário"
+      onClose={onClose}
+      actions={
+        <button
+          type="button"
+          className="button danger"
+          disabled={busy}
+          onClick={() => void run(async () => {
+            await adminApi.deleteUser(user.id);
+            onDone(`Usuário ${user.name} excluído.`);
+          })}
+        >
+          {busy ? 'Excluindo...' : 'Excluir'}
+        </button>
+      }
+    >
+      {error && <ErrorBanner title="Erro ao deletar usuário" detail={error} />}
+      <p>Tem certeza que deseja excluir <strong>{user.name}</strong> ({user.email})?</p>
+      <p className="muted small">
+        A conta deixa de funcionar na hora e some das listas; o histórico (extrato de tokens, pagamentos e análises) é mantido para auditoria,
+        e o e-mail fica livre para um novo cadastro.
+      </p>
+    </Dialog>
+  );
+}
