@@ -7,6 +7,7 @@ import {
   INSTALLMENTS_HELP,
   SimulatorField,
   SimulatorInput,
+  TYPE_ANALYSIS,
   WORKBOOK_BASE,
   WORKBOOK_SIMULATION,
   analysisCost,
@@ -43,6 +44,8 @@ export function SimulatorPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [analysisId, setAnalysisId] = useState<string | null>(null);
   const [outOfTokens, setOutOfTokens] = useState<{ cost: number | null } | null>(null);
+  // Remounting the drop zone after a start clears its note about ignored files.
+  const [zoneKey, setZoneKey] = useState(0);
   // Patched live by the socket events (useAnalysisEvents) and refetched when it ends.
   const { data: analysis } = useSWR<Analysis>(analysisId ? `${ANALYSES_KEY}/${analysisId}` : null, fetcher);
 
@@ -103,8 +106,11 @@ export function SimulatorPage() {
     setAnalysisId(null);
     setSent(0);
     try {
-      const created = await postWithProgress<{ id: string }>(ANALYSES_KEY, body, setSent);
+      const created = await postWithProgress<{ id: string; status: Analysis['status']; fileCount: number; tokens: number }>(ANALYSES_KEY, body, setSent);
+      // Cached at once, so status events that arrive before the first fetch already move the progress.
+      await mutate<Analysis>(`${ANALYSES_KEY}/${created.id}`, startedAnalysis(created, checked.params), { revalidate: false });
       setFiles([]);
+      setZoneKey((k) => k + 1);
       setAnalysisId(created.id);
       setOutcome({ ok: true, message: 'Análise iniciada. Acompanhe o andamento abaixo.' });
       void mutate(DASHBOARD_KEY);
@@ -163,7 +169,7 @@ export function SimulatorPage() {
       )}
 
       <form className="card" onSubmit={submit} noValidate>
-        <UploadZone files={files} onChange={selectFiles} disabled={running} pages={pageCounts} />
+        <UploadZone key={zoneKey} files={files} onChange={selectFiles} disabled={running} pages={pageCounts} />
         <div className="settings-grid">
           {field('discount', 'Desconto pretendido', { suffix: '%', help: 'Até 100%, com até 2 casas decimais', maxLength: DISCOUNT_INPUT_MAX_LENGTH, inputMode: 'decimal' })}
           {field('installmentsSocialSecurity', 'Parcelas previdenciárias', { help: INSTALLMENTS_HELP, maxLength: 3, inputMode: 'numeric' })}
@@ -209,6 +215,24 @@ export function SimulatorPage() {
       )}
     </div>
   );
+}
+
+/** What the screen knows of an analysis the moment the server accepts it. */
+function startedAnalysis(
+  created: { id: string; status: Analysis['status']; fileCount: number; tokens: number },
+  params: Analysis['params'],
+): Analysis {
+  return {
+    ...created,
+    type: TYPE_ANALYSIS,
+    processedFiles: 0,
+    certificateCount: 0,
+    params,
+    error: null,
+    workbooks: [],
+    createdAt: new Date().toISOString(),
+    completedAt: null,
+  };
 }
 
 /** The started analysis, live: files processed, then the outcome with both workbooks or the reason it failed. */
