@@ -24,7 +24,7 @@ export default async function globalSetup() {
       EMBEDDED_S3_PORT: String(E2E_PORTS.s3),
       EMBEDDED_S3_DIR: mkdtempSync(path.join(tmpdir(), 'cda-e2e-s3-')),
       S3_ENDPOINT: '',
-      QUEUE_PREFIX: `e2e-${process.pid}`,
+      QUEUE_PREFIX: (process.env.E2E_QUEUE_PREFIX = `e2e-${process.pid}`),
       ADMIN_EMAIL: 'admin@e2e.local',
       ADMIN_PASSWORD: 'e2e-admin-senha',
       LOG_LEVEL: 'warn',

@@ -15,5 +15,6 @@ export default defineConfig({
   resolve: { alias: { '@cda/shared': path.resolve(__dirname, '../shared/src/index.ts') } },
   server: { port: webPort, strictPort: true, proxy },
   preview: { port: webPort, strictPort: true, host: '127.0.0.1', proxy },
-  build: { outDir: 'dist', sourcemap: true },
+  // WEB_DIST_DIR: a build of one's own, so a side-by-side e2e run is not served a build another is rewriting.
+  build: { outDir: process.env.WEB_DIST_DIR ?? 'dist', sourcemap: true },
 });
