@@ -19,6 +19,9 @@ import './admin-ops.css';
 
 /** Charts draw at once: figures an operator reads, and screenshots taken, must not be mid-animation. */
 const COLORS = ['#1d4ed8', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2'];
+/** Outcomes keep their meaning's colour wherever they appear: errors red, successes green. */
+const MEANING: Record<string, string> = { errors: '#dc2626', 'Com erro': '#dc2626', done: '#16a34a', Concluídas: '#16a34a' };
+const colorFor = (key: string, i: number) => MEANING[key] ?? COLORS[i % COLORS.length];
 const int = new Intl.NumberFormat('pt-BR');
 
 function formatValue(v: number | null | undefined, unit: ReportUnit): string {
@@ -156,13 +159,27 @@ function ChartView({ chart }: { chart: ReportChart }) {
       <div className="chart-box">
         <ResponsiveContainer>
           <PieChart>
-            <Pie isAnimationActive={false} data={rows} dataKey={s.key} nameKey={chart.x.key} name={s.label} outerRadius={90} label={(p) => `${p.name}: ${formatValue(Number(p.value), s.unit)}`}>
-              {rows.map((_, i) => (
-                <Cell key={i} fill={COLORS[i % COLORS.length]} />
+            <Pie
+              isAnimationActive={false}
+              data={rows}
+              dataKey={s.key}
+              nameKey={chart.x.key}
+              name={s.label}
+              outerRadius={85}
+              labelLine={false}
+              label={({ percent }) => `${Math.round((percent ?? 0) * 100)}%`}
+            >
+              {rows.map((r, i) => (
+                <Cell key={i} fill={colorFor(String(r[chart.x.key]), i)} />
               ))}
             </Pie>
             <Tooltip formatter={(value, name) => [formatValue(Number(value), s.unit), name]} />
-            <Legend />
+            <Legend
+              formatter={(name) => {
+                const row = rows.find((r) => r[chart.x.key] === name);
+                return `${name}: ${formatValue(Number(row?.[s.key] ?? 0), s.unit)}`;
+              }}
+            />
           </PieChart>
         </ResponsiveContainer>
       </div>
@@ -181,7 +198,7 @@ function ChartView({ chart }: { chart: ReportChart }) {
             {tooltip}
             <Legend />
             {chart.series.map((s, i) => (
-              <Line isAnimationActive={false} key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={COLORS[i % COLORS.length]} strokeWidth={2} dot={chart.rows.length <= 31} connectNulls />
+              <Line isAnimationActive={false} key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={colorFor(s.key, i)} strokeWidth={2} dot={chart.rows.length <= 31} connectNulls />
             ))}
           </LineChart>
         ) : (
@@ -192,7 +209,7 @@ function ChartView({ chart }: { chart: ReportChart }) {
             {tooltip}
             <Legend />
             {chart.series.map((s, i) => (
-              <Bar isAnimationActive={false} key={s.key} dataKey={s.key} name={s.label} fill={COLORS[i % COLORS.length]} stackId={chart.kind === 'stacked' ? 'stack' : undefined} />
+              <Bar isAnimationActive={false} key={s.key} dataKey={s.key} name={s.label} fill={colorFor(s.key, i)} stackId={chart.kind === 'stacked' ? 'stack' : undefined} />
             ))}
           </BarChart>
         )}
