@@ -29,15 +29,17 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <NavLink key={to} to={to} end={to === '/admin'}>{label}</NavLink>
           ))}
         </nav>
-        <Link className="button secondary" to="/dashboard">Visão de Usuário</Link>
-        <button type="button" className="link sidebar-logout" onClick={logout}>Sair</button>
+        <Link className="admin-user-view" to="/dashboard">Visão de Usuário</Link>
+        <button type="button" className="admin-logout" onClick={logout}>Sair</button>
       </aside>
       {open && <div className="drawer-backdrop" onClick={() => setOpen(false)} />}
       <div className="shell-main">
         <header className="shell-header">
           <button type="button" className="menu-toggle" aria-label="Abrir menu" onClick={() => setOpen((o) => !o)}>☰</button>
           <strong>Administrador</strong>
-          <span className="shell-user">{user?.name}</span>
+          <span className="shell-user">
+            {user?.name} <span className={`admin-role admin-role-${user?.role}`}>{user?.role === 'root' ? 'Root' : 'Admin'}</span>
+          </span>
         </header>
         {children}
       </div>

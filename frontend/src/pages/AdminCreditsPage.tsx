@@ -100,7 +100,7 @@ export function AdminCreditsPage() {
                     <td><span className={`badge ${TYPE_BADGE[t.type] ?? 'badge-grey'}`}>{TYPE_LABELS[t.type] ?? t.type}</span></td>
                     <td className={`num ${t.amount >= 0 ? 'amount-positive' : 'amount-negative'}`}>{t.amount > 0 ? '+' : ''}{t.amount.toLocaleString('pt-BR')}</td>
                     <td>{t.description}</td>
-                    <td className="small">{formatDateTime(t.createdAt)}</td>
+                    <td className="small nowrap">{formatDateTime(t.createdAt)}</td>
                     <td><span className="badge badge-green">{STATUS_LABELS[t.status] ?? t.status}</span></td>
                   </tr>
                 ))}

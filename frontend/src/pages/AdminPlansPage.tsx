@@ -8,7 +8,7 @@ import { ErrorBanner, messageOf } from '../components/admin/AdminUi';
 
 const FREE = 'free';
 const UNLIMITED = 999_999_999;
-const COLORS: Record<string, string> = { gray: '#6b7280', blue: '#2563eb', purple: '#7c3aed', green: '#16a34a', amber: '#d97706', red: '#dc2626', indigo: '#4f46e5', pink: '#db2777' };
+const COLORS: Record<string, string> = { gray: '#6b7280', blue: '#2563eb', purple: '#7c3aed', green: '#16a34a', amber: '#d97706', gold: '#ca8a04', red: '#dc2626', indigo: '#4f46e5', pink: '#db2777' };
 const colorOf = (c: string) => (c.startsWith('#') ? c : COLORS[c] ?? '#6b7280');
 const centsText = (c: number) => (c / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -72,7 +72,7 @@ export function AdminPlansPage() {
                 <span className="row-actions">
                   <button type="button" className="button secondary" onClick={() => setEditing(p)}>Editar</button>
                   {p.id !== FREE && (
-                    <button type="button" className="button ghost" onClick={() => setDeleting(p)}>Excluir</button>
+                    <button type="button" className="button danger-outline" onClick={() => setDeleting(p)}>Excluir</button>
                   )}
                 </span>
               </footer>

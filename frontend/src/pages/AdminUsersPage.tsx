@@ -144,7 +144,7 @@ export function AdminUsersPage() {
                 <tr>
                   <th>Usuário</th>
                   <th>Plano</th>
-                  <th>Uso de tokens</th>
+                  <th>Uso</th>
                   <th className="num">Créditos</th>
                   <th>Papel</th>
                   <th>Status</th>
@@ -158,13 +158,13 @@ export function AdminUsersPage() {
                   const guarded = u.role === 'root' && !isRoot;
                   return (
                     <tr key={u.id}>
-                      <td><div className="who"><strong>{u.name}</strong><span>{u.email}</span></div></td>
+                      <td><div className="who"><strong>{u.name}</strong><span title={u.email}>{u.email}</span></div></td>
                       <td>{u.planName}</td>
                       <td><UsageBar used={u.tokensUsed} total={u.tokensPlan} percent={u.usagePercent} /></td>
                       <td className="num">{n(u.credits)}</td>
                       <td><RoleLabel role={u.role} /></td>
                       <td><UserStatusBadge status={u.status} /></td>
-                      <td className="small">{u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="muted">Nunca</span>}</td>
+                      <td className="small when">{u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="muted">Nunca</span>}</td>
                       <td>
                         <div className="actions" aria-label={`Ações para ${u.name}`}>
                           <button type="button" disabled={guarded} onClick={() => setModal({ kind: 'edit', user: u })}>Editar</button>

@@ -9,7 +9,7 @@ export function StatCard({ label, value, change, accent = 'blue' }: { label: str
     const cls = change === null || change === 0 ? 'flat' : change > 0 ? 'up' : 'down';
     const text =
       change === null
-        ? 'sem comparação com o mês anterior'
+        ? 'sem base no mês anterior'
         : `${change > 0 ? '▲ +' : change < 0 ? '▼ ' : ''}${change.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}% vs. mês anterior`;
     trend = <span className={`admin-stat-change ${cls}`}>{text}</span>;
   }

@@ -35,9 +35,10 @@ function useAction() {
 
 const STATUSES = Object.keys(STATUS_LABELS) as UserStatus[];
 
-function PlanSelect({ plans, value, onChange }: { plans: AdminPlan[]; value: string; onChange(v: string): void }) {
+/** `id` comes from Field, which labels the select by it. */
+function PlanSelect({ id, plans, value, onChange }: { id?: string; plans: AdminPlan[]; value: string; onChange(v: string): void }) {
   return (
-    <select value={value} onChange={(e) => onChange(e.target.value)}>
+    <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
       {plans.map((p) => (
         <option key={p.id} value={p.id}>{p.name}{p.isActive ? '' : ' (inativo)'}</option>
       ))}
