@@ -55,7 +55,7 @@ const loose = new Map<string, RegExp>();
 
 /**
  * The pattern with the letters Tesseract mixes up in thin type (i, l, t, 1, |, !: "Muita",
- * "Vencimenio") made interchangeable, for OCR'd lines. Label words are long enough that this does
+ * "Vencimenio"; g, y, q: "Encaryo") made interchangeable, for OCR'd lines. Label words are long enough that this does
  * not make stray matches; character classes and escapes are left alone.
  */
 export function ocrTolerant(re: RegExp): RegExp {
@@ -73,6 +73,8 @@ export function ocrTolerant(re: RegExp): RegExp {
         k = end;
       } else if (c === 'i' || c === 'l' || c === 't') {
         src += '[ilt1|!]';
+      } else if (c === 'g') {
+        src += '[gyq]';
       } else src += c;
     }
     out = new RegExp(src, re.flags);

@@ -1,4 +1,4 @@
-import { PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, parsePeriod, repairLegalBasisOcr } from './normalize';
+import { PERIOD_TOKEN, digitsFromLookalikes, fold, normalizeStatus, parseDate, parseDocument, parseMoney, parsePeriod, repairLegalBasisOcr } from './normalize';
 
 describe('money', () => {
   it.each([
@@ -75,6 +75,10 @@ describe('OCR repairs in prose and periods', () => {
     ['art. 5º, S 2º', 'art. 5º, § 2º'],
     ['Lei nº 10.637/02, aris. 1º a 3º', 'Lei nº 10.637/02, arts. 1º a 3º'],
     ['ari. 22, I', 'art. 22, I'],
+    ['art. 61, 5 3º', 'art. 61, § 3º'],
+    ['Lei nº 8.212/91, arts. 20 e 30, 1, a.', 'Lei nº 8.212/91, arts. 20 e 30, I, a.'],
+    ['Lei nº 10.705/00, art. 2º, Il.', 'Lei nº 10.705/00, art. 2º, II.'],
+    ['Lei nº-9.430/96', 'Lei nº 9.430/96'],
   ])('legal basis %s → %s', (read, fixed) => expect(repairLegalBasisOcr(read)).toBe(fixed));
 
   it.each([
@@ -82,10 +86,25 @@ describe('OCR repairs in prose and periods', () => {
     'Decreto 8 3º',
     'Lei Estadual nº 10.705/00, art. 2º, II.',
     'arisco 12',
+    'art. 22, 11.',
+    'art. 5, I, II e III',
   ])('leaves %s as printed', (text) => expect(repairLegalBasisOcr(text)).toBe(text));
 
   it('reads the "I/" of a quarter merged into a V', () => {
     expect(parsePeriod('1º TRV2017')).toBe('2017-Q1');
     expect(PERIOD_TOKEN.exec('4º TRV2017 . 28/01/2018')?.[0]).toBe('4º TRV2017');
+  });
+});
+
+describe('situação', () => {
+  it('upper case without trailing punctuation', () => {
+    expect(normalizeStatus('Ativa ajuizada.', false)).toBe('ATIVA AJUIZADA');
+    expect(normalizeStatus('ATIVA AJUIZADA - GARANTIA - PENHORA', false)).toBe('ATIVA AJUIZADA - GARANTIA - PENHORA');
+  });
+  it('rejoins words OCR split in two, only into words of the situação list', () => {
+    expect(normalizeStatus('ATIVA AJ UIZADA - GARANTIA -', true)).toBe('ATIVA AJUIZADA - GARANTIA');
+    expect(normalizeStatus('ATIVA NAO PRIORIZADA PARA AJUIZAM ENTO', true)).toBe('ATIVA NAO PRIORIZADA PARA AJUIZAMENTO');
+    expect(normalizeStatus('ATIVA A SER AJUIZADA', true)).toBe('ATIVA A SER AJUIZADA');
+    expect(normalizeStatus('AJ UIZADA', false)).toBe('AJ UIZADA');
   });
 });

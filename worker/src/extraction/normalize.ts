@@ -144,7 +144,38 @@ export function upperText(text: string): string {
  * a number follows ("aris. 1º a 3º"). Everything else (a ";" read as ",") is left as read.
  */
 export function repairLegalBasisOcr(text: string): string {
-  return text
-    .replace(/,\s*[8S$]\s*(?=\d{1,3}\s?[º°](?!\d))/g, ', § ')
-    .replace(/\b([Aa])(?:r[il1]|[il1]t|[il1][il1])(s?)\.(?=\s*\d)/g, '$1rt$2.');
+  return (
+    text
+      .replace(/,\s*[85S$]\s*(?=\d{1,3}\s?[º°](?!\d))/g, ', § ')
+      .replace(/\b([Aa])(?:r[il1]|[il1]t|[il1][il1])(s?)\.(?=\s*\d)/g, '$1rt$2.')
+      // An inciso is a roman numeral standing alone between commas (", I, a"): a lone "1", "l", "L"
+      // or "|" there, or "I"s mixed with those ("Il"), is that numeral; a bare "11" is left alone.
+      .replace(/,\s*((?:[1lL|]|[IlL1|]*[lL|][IlL1|]*|[IlL1|]*I[IlL1|]*))(?=\s*(?:[,;]|\.?$))/g, (m, n: string) => (/^\d+$/.test(n) && n.length > 1 ? m : `, ${'I'.repeat(n.length)}`))
+      // "nº-9.430" : a hyphen between "nº" and its number is a speck or a rule's remnant.
+      .replace(/\b([Nn][º°o])-(?=\d)/g, '$1 ')
+  );
+}
+
+/**
+ * Words of the situação values (cda.md §2, PGFN open data, plus the usual state/municipal ones).
+ * OCR splits a word in two where letters sit far apart ("AJ UIZADA", "AJUIZAM ENTO"); two pieces
+ * that are not words of the list but join into one are put back together.
+ */
+const STATUS_WORDS = new Set(
+  'ATIVA AJUIZADA A SER EM COBRANCA COBRANÇA NAO NÃO PRIORIZADA PARA AJUIZAMENTO NEGOCIADA NO SISPAR PARCELADA LEI GARANTIA PENHORA SUSPENSA SUSPENSO EXIGIBILIDADE DO CREDITO CRÉDITO DECISAO DECISÃO JUDICIAL PROTESTADA PROTESTO NEGOCIACAO NEGOCIAÇÃO EXTINTA CANCELADA QUITADA BENEFICIO BENEFÍCIO FISCAL EXECUCAO EXECUÇÃO'.split(' '),
+);
+
+/** Situação in upper case, without trailing punctuation; on OCR'd text, split words rejoined. */
+export function normalizeStatus(text: string, ocr: boolean): string {
+  const words = upperText(text).replace(/[\s.,:;–—-]+$/, '').split(' ');
+  if (!ocr) return words.join(' ');
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const [a, b] = [words[i], words[i + 1]];
+    if (b !== undefined && STATUS_WORDS.has(a + b) && !(STATUS_WORDS.has(a) && STATUS_WORDS.has(b))) {
+      out.push(a + b);
+      i++;
+    } else out.push(a);
+  }
+  return out.join(' ');
 }

@@ -44,6 +44,16 @@ export function linesFromTsv(tsv: string): string {
       current = [];
       return;
     }
+    // Bits of rules and specks read as a lone "-", "." or ":" at the start or end of a line or of a
+    // column (next to a column gap); printed punctuation of that kind is attached to its words.
+    const punct = (w: OcrWord) => w.text.length <= 2 && !/[\p{L}\p{N}]/u.test(w.text);
+    current = current.filter((w, i) => {
+      if (!punct(w)) return true;
+      const before = i === 0 || gap(current[i - 1], w) > h * 1.6;
+      const after = i === current.length - 1 || gap(w, current[i + 1]) > h * 1.6;
+      return !(before || after);
+    });
+    if (!current.length) return;
     let s = current[0].text;
     for (let i = 1; i < current.length; i++) {
       s += (gap(current[i - 1], current[i]) > h * 1.6 ? '\t' : ' ') + current[i].text;
@@ -80,8 +90,9 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
     // A speck is under ~1 mm² and over ~2 mm from any letter (an "i" dot or a comma is closer).
     removeSpecks(img, Math.round((dpi / 100) ** 2 * 3), Math.round(dpi / 12));
     await writeFile(`${base}.pgm`, writePgm(img));
-    // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on.
-    const { stdout } = await run('tesseract', [`${base}.pgm`, 'stdout', '-l', 'por', '--psm', '6', 'tsv'], {
+    // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on;
+    // certificates print dark on light, so the retry of doubtful lines as inverted text is wasted time.
+    const { stdout } = await run('tesseract', [`${base}.pgm`, 'stdout', '-l', 'por', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'], {
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
     });

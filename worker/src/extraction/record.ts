@@ -3,7 +3,7 @@ import { formatCentavos } from '@cda/shared';
 import { classifyNature } from './classify';
 import { type SegmentFields, rowFrom, splitRevenue } from './engine';
 import type { LayoutRule } from './layouts';
-import { documentLabel, parseDate, parseDocument, parseMoney, repairLegalBasisOcr, upperText } from './normalize';
+import { documentLabel, normalizeStatus, parseDate, parseDocument, parseMoney, repairLegalBasisOcr, upperText } from './normalize';
 
 export const OCR_WARNING = 'Extraído por OCR; confira os valores';
 
@@ -143,7 +143,7 @@ export function buildRecord(seg: SegmentFields, layout: LayoutRule, pages: numbe
     administrativeProcess: v.administrativeProcess ? v.administrativeProcess.replace(/\D/g, '') : '',
     registrationDate: date('registrationDate', 'inscrição'),
     legalBasis: v.legalBasis ? (ocr ? repairLegalBasisOcr(v.legalBasis) : v.legalBasis) : '',
-    status: v.status ? upperText(v.status) : '',
+    status: v.status ? normalizeStatus(v.status, ocr) : '',
     principal: principal ?? 0,
     fine: fine ?? 0,
     interest: interest ?? 0,
