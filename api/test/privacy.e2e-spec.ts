@@ -148,10 +148,11 @@ describe('LGPD: data export, account deletion and retention rules', () => {
 
   it('moving the clock: files of accounts past 90 days go, nothing else; payment records stay 5 years, access records 6 months', async () => {
     const t0 = new Date();
-    const early = await customerWithData('Ana Antes'); // deleted at t0
+    // Other suites sharing the database may have deleted accounts around t0: these two sit apart in time.
+    const early = await customerWithData('Ana Antes'); // deleted 10 days before t0
     const later = await customerWithData('Bruno Depois'); // deleted 30 days after t0
     const active = await customerWithData('Carla Ativa'); // never deleted
-    await privacy.deleteAccount(early.id, PASSWORD, ORIGIN, t0);
+    await privacy.deleteAccount(early.id, PASSWORD, ORIGIN, new Date(t0.getTime() - 10 * DAY));
     await privacy.deleteAccount(later.id, PASSWORD, ORIGIN, new Date(t0.getTime() + 30 * DAY));
     // An old order of the active customer: their own history, never purged while the account lives.
     await db.query(`UPDATE orders SET created_at = $2 WHERE id = $1`, [active.orderId, new Date(t0.getTime() - 6 * 365 * DAY)]);
@@ -161,12 +162,12 @@ describe('LGPD: data export, account deletion and retention rules', () => {
       expect(s.attachments).toHaveLength(1);
     }
 
-    // Day 89 after the first deletion: still inside the window for everyone.
-    expect(await retention.purgeDeletedAccounts(new Date(t0.getTime() + 89 * DAY))).toMatchObject({ accounts: 0, workbooks: 0, attachments: 0 });
+    // Day 89 after the first deletion (t0 + 79): still inside the window for everyone.
+    expect(await retention.purgeDeletedAccounts(new Date(t0.getTime() + 79 * DAY))).toMatchObject({ accounts: 0, workbooks: 0, attachments: 0 });
     expect(await storedFor(early)).toEqual(before.early);
 
-    // Day 91: only the early account's files and rows go.
-    expect(await retention.purgeDeletedAccounts(new Date(t0.getTime() + 91 * DAY))).toEqual({
+    // Day 91 after it (t0 + 81): only the early account's files and rows go.
+    expect(await retention.purgeDeletedAccounts(new Date(t0.getTime() + 81 * DAY))).toEqual({
       accounts: 1,
       workbooks: 2,
       attachments: 1,
@@ -184,10 +185,12 @@ describe('LGPD: data export, account deletion and retention rules', () => {
     const ledger = await db.query(`SELECT type, order_id FROM token_transactions WHERE user_id = $1`, [early.id]);
     expect(ledger).toEqual([{ type: 'purchase', order_id: early.orderId }]);
     // Running again at the same instant finds nothing more.
-    expect((await retention.purgeDeletedAccounts(new Date(t0.getTime() + 91 * DAY))).accounts).toBe(0);
+    expect((await retention.purgeDeletedAccounts(new Date(t0.getTime() + 81 * DAY))).accounts).toBe(0);
 
-    // Day 121: the later account's window closes too; the active one is still untouched.
-    expect(await retention.purgeDeletedAccounts(new Date(t0.getTime() + 121 * DAY))).toMatchObject({ accounts: 1, workbooks: 2, attachments: 1 });
+    // Day 121: the later account's window closes too (with any deleted around t0); the active one is still untouched.
+    const second = await retention.purgeDeletedAccounts(new Date(t0.getTime() + 121 * DAY));
+    expect(second.accounts).toBeGreaterThanOrEqual(1);
+    expect(second.failed).toBe(0);
     expect(await storedFor(later)).toEqual({ workbooks: [], attachments: [] });
     expect(await storedFor(active)).toEqual(before.active);
 
@@ -200,13 +203,15 @@ describe('LGPD: data export, account deletion and retention rules', () => {
     expect(await retention.purgePaymentRecords(fiveYears(-1))).toEqual({ orders: 0, ledger: 0, accounts: 0 });
     expect((await rowCounts(early.id)).orders).toBe(1);
     const purged = await retention.purgePaymentRecords(fiveYears(1));
-    expect(purged.orders).toBe(2); // early's and later's: the active customer's six-year-old order stays
+    expect(purged.orders).toBeGreaterThanOrEqual(2); // early's and later's: the active customer's six-year-old order stays
     expect((await rowCounts(early.id)).orders).toBe(0);
     expect((await rowCounts(later.id)).orders).toBe(0);
     expect((await rowCounts(active.id)).orders).toBe(1);
-    expect(purged.ledger).toBe(2);
+    expect(purged.ledger).toBeGreaterThanOrEqual(2);
+    expect(await db.query(`SELECT count(*)::int AS n FROM token_transactions WHERE order_id = ANY($1::uuid[])`, [[early.orderId, later.orderId]])).toEqual([{ n: 0 }]);
     // Their access records are past six months by then, but that rule has not run: the rows wait for it.
-    expect(purged.accounts).toBe(0);
+    expect((await rowCounts(early.id)).users).toBe(1);
+    expect((await rowCounts(later.id)).users).toBe(1);
   });
 
   it('deletion needs the password, cancels the plan and anonymises at once; the e-mail can sign up again', async () => {
