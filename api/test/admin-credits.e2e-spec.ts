@@ -35,6 +35,13 @@ describe('admin credits: the token ledger and grants', () => {
     expect(m).toEqual({ tokens: 1_000_700, ledger: 1_000_700 });
     const [audit] = await db.query(`SELECT user_id, details FROM audit_log WHERE action = 'admin.user.credit' AND target = $1`, [user.id]);
     expect(audit).toMatchObject({ user_id: admin.id, details: { amount: 700, description: 'Cortesia do suporte' } });
+    // The ledger row itself names the administrator, and the credits screen shows it.
+    const [row] = await db.query(`SELECT type, amount, description, actor_id FROM token_transactions WHERE user_id = $1 AND type = 'admin_grant'`, [user.id]);
+    expect(row).toMatchObject({ type: 'admin_grant', amount: '700', description: 'Cortesia do suporte', actor_id: admin.id });
+    const listed = (await stack.http.get('/api/admin/credits').query({ userId: user.id }).set(as(admin.token)).expect(200)).body;
+    expect(listed.items[0]).toMatchObject({ type: 'admin_grant', amount: 700, grantedBy: { id: admin.id } });
+    const [opening] = (await stack.http.get('/api/admin/credits').query({ userId: user.id, type: 'all' }).set(as(admin.token)).expect(200)).body.items.slice(-1);
+    expect(opening.grantedBy).toBeNull();
 
     const bad = await stack.http.post('/api/admin/credits').set(as(admin.token)).send({ userId: 'x', amount: 0, reason: '  ' }).expect(400);
     expect(bad.body.message).toEqual(

@@ -13,6 +13,8 @@ export interface CreditTransactionView {
   amount: number;
   description: string;
   createdAt: Date;
+  /** The administrator who made a grant; null for movements nobody made by hand. */
+  grantedBy: { id: string; name: string } | null;
   /** A ledger row records a movement that happened; pending payments are orders, not ledger rows. */
   status: 'completed';
 }
@@ -41,10 +43,11 @@ export class AdminCreditsService {
       conds.push(`(lower(u.name) LIKE ${p} OR lower(u.email) LIKE ${p} OR lower(t.description) LIKE ${p})`);
     }
     const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
-    const from = `FROM token_transactions t JOIN users u ON u.id = t.user_id ${where}`;
-    const [{ count }] = (await this.db.query(`SELECT count(*) AS count ${from}`, params)) as { count: string }[];
+    const from = `FROM token_transactions t JOIN users u ON u.id = t.user_id`;
+    const [{ count }] = (await this.db.query(`SELECT count(*) AS count ${from} ${where}`, params)) as { count: string }[];
     const rows = (await this.db.query(
-      `SELECT t.id, t.user_id, u.name, u.email, t.type, t.amount, t.description, t.created_at ${from}
+      `SELECT t.id, t.user_id, u.name, u.email, t.type, t.amount, t.description, t.created_at, t.actor_id, a.name AS actor_name
+       ${from} LEFT JOIN users a ON a.id = t.actor_id ${where}
        ORDER BY t.created_at DESC, t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, size, (pageNo - 1) * size],
     )) as Record<string, unknown>[];
@@ -58,6 +61,7 @@ export class AdminCreditsService {
         amount: num(r.amount),
         description: r.description as string,
         createdAt: r.created_at as Date,
+        grantedBy: r.actor_id ? { id: r.actor_id as string, name: r.actor_name as string } : null,
         status: 'completed' as const,
       })),
       num(count),

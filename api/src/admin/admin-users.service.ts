@@ -208,7 +208,7 @@ export class AdminUsersService {
         throw err;
       }
     });
-    if (dto.credits) await this.tokens.credit(id, dto.credits, 'admin_grant', 'Créditos iniciais adicionados pelo administrador');
+    if (dto.credits) await this.tokens.credit(id, dto.credits, 'admin_grant', 'Créditos iniciais adicionados pelo administrador', undefined, actor.id);
     await this.audit.record(actor.id, 'admin.user.create', id, {
       email: dto.email,
       plan,
@@ -335,7 +335,7 @@ export class AdminUsersService {
   async addCredits(actor: AuthUser, id: string, amount: number, description = ADMIN_GRANT_DESCRIPTION): Promise<AdminUserView> {
     const [row] = (await this.db.query(`SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL`, [id])) as unknown[];
     if (!row) throw new NotFoundException(NOT_FOUND);
-    const balance = await this.tokens.credit(id, amount, 'admin_grant', description || ADMIN_GRANT_DESCRIPTION);
+    const balance = await this.tokens.credit(id, amount, 'admin_grant', description || ADMIN_GRANT_DESCRIPTION, undefined, actor.id);
     await this.audit.record(actor.id, 'admin.user.credit', id, { amount, description: description || ADMIN_GRANT_DESCRIPTION, balance });
     return this.get(id);
   }

@@ -69,7 +69,7 @@ export class TokensService {
   }
 
   /** Adds non-expiring tokens (purchase, admin grant, bonus). A negative admin grant may not overdraw. */
-  async credit(userId: string, amount: number, type: 'purchase' | 'admin_grant' | 'bonus', description: string, orderId?: string): Promise<number> {
+  async credit(userId: string, amount: number, type: 'purchase' | 'admin_grant' | 'bonus', description: string, orderId?: string, actorId?: string): Promise<number> {
     return this.db.transaction(async (tx) => {
       const rows = returned<{ tokens: string }>(await tx.query(
         `UPDATE users SET tokens = tokens + $2, credit_tokens = GREATEST(0, LEAST(credit_tokens + $2, tokens + $2))
@@ -78,8 +78,8 @@ export class TokensService {
       ));
       if (!rows.length) throw new InsufficientTokensException(0, -amount);
       await tx.query(
-        `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, $2, $3, $3, $4, $5)`,
-        [userId, type, amount, orderId ?? null, description],
+        `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description, actor_id) VALUES ($1, $2, $3, $3, $4, $5, $6)`,
+        [userId, type, amount, orderId ?? null, description, actorId ?? null],
       );
       return Number(rows[0].tokens);
     });

@@ -73,6 +73,8 @@ export interface CreditTransaction {
   amount: number;
   description: string;
   createdAt: string;
+  /** The administrator behind a grant. */
+  grantedBy: { id: string; name: string } | null;
   status: 'completed' | 'pending' | 'failed';
 }
 

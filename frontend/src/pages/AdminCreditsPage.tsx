@@ -99,7 +99,10 @@ export function AdminCreditsPage() {
                     <td><div className="who"><strong>{t.userName}</strong><span>{t.userEmail}</span></div></td>
                     <td><span className={`badge ${TYPE_BADGE[t.type] ?? 'badge-grey'}`}>{TYPE_LABELS[t.type] ?? t.type}</span></td>
                     <td className={`num ${t.amount >= 0 ? 'amount-positive' : 'amount-negative'}`}>{t.amount > 0 ? '+' : ''}{t.amount.toLocaleString('pt-BR')}</td>
-                    <td>{t.description}</td>
+                    <td>
+                      {t.description}
+                      {t.grantedBy && <div className="muted small">por {t.grantedBy.name}</div>}
+                    </td>
                     <td className="small nowrap">{formatDateTime(t.createdAt)}</td>
                     <td><span className="badge badge-green">{STATUS_LABELS[t.status] ?? t.status}</span></td>
                   </tr>
