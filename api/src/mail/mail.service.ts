@@ -18,6 +18,8 @@ export interface Mail {
    * lets exactly one instance send them.
    */
   dedupeKey?: string;
+  /** The body holds a credential (a temporary password): it is never written to the logs. */
+  secret?: boolean;
 }
 
 /** What the SMTP server answered to a test message (its reply line, or why it could not be reached). */
@@ -52,7 +54,10 @@ export class MailService {
     if (id === null) return { id, status: 'duplicate' };
     const smtp = await this.settings.get('email');
     if (!smtp.smtpHost) {
-      this.logger.warn({ mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text }, 'SMTP not configured: e-mail kept in mail_outbox');
+      this.logger.warn(
+        { mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.secret ? '[oculto: contém senha]' : mail.text },
+        'SMTP not configured: e-mail kept in mail_outbox',
+      );
       await this.outbox.update({ id }, { status: 'unsent' });
       return { id, status: 'unsent' };
     }
