@@ -97,3 +97,16 @@ Valor Total: 1.250,00`;
     expect(plain.debts).toEqual([]);
   });
 });
+
+describe('numbers split by OCR', () => {
+  it('reads a process number with a stray space and leaves the next column to the situação', () => {
+    const text = `${PGFN_HEAD}
+Nº da Inscrição\tCPF/CNPJ
+90.6.18.443886-35\t529.982.247-25
+Nº do Processo\tSituação da Inscrição
+195 15.095250/2021-85\tATIVA AJUIZADA
+Valor Total: 1.250,00`;
+    const [rec] = extractFromPages([{ num: 1, text, ocr: true }]);
+    expect(rec).toMatchObject({ administrativeProcess: '19515095250202185', status: 'ATIVA AJUIZADA' });
+  });
+});

@@ -55,7 +55,8 @@ const loose = new Map<string, RegExp>();
 
 /**
  * The pattern with the letters Tesseract mixes up in thin type (i, l, t, 1, |, !: "Muita",
- * "Vencimenio"; g, y, q: "Encaryo") made interchangeable, for OCR'd lines. Label words are long enough that this does
+ * "Vencimenio"; g, y, q: "Encaryo") made interchangeable and a stray space allowed inside words,
+ * for OCR'd lines. Label words are long enough that this does
  * not make stray matches; character classes and escapes are left alone.
  */
 export function ocrTolerant(re: RegExp): RegExp {
@@ -71,10 +72,10 @@ export function ocrTolerant(re: RegExp): RegExp {
         const end = re.source.indexOf(']', k + 1);
         src += re.source.slice(k, end + 1);
         k = end;
-      } else if (c === 'i' || c === 'l' || c === 't') {
-        src += '[ilt1|!]';
-      } else if (c === 'g') {
-        src += '[gyq]';
+      } else if (/[a-z]/.test(c)) {
+        src += c === 'i' || c === 'l' || c === 't' ? '[ilt1|!]' : c === 'g' ? '[gyq]' : c;
+        // Tesseract also splits a word where two letters stand apart ("IN SCRIÇÃO", "AJ UIZADA").
+        if (/[a-z]/.test(re.source[k + 1] ?? '')) src += ' ?';
       } else src += c;
     }
     out = new RegExp(src, re.flags);
@@ -113,7 +114,9 @@ function firstMatch(re: RegExp, text: string, anchored: boolean): Token | null {
   return { value: m[0], end: m.index + m[0].length, raw: m[0] };
 }
 
-const PROCESS = /(?<![\d/])[\dO](?:[\dO]|[./-](?=[\dO])){5,24}(?![\d/])/;
+// OCR may split a number with a space ("195 15.095250/2021-85"); a space is taken inside the
+// number only when more digits and a separator follow, so a process and a following count stay apart.
+const PROCESS = /(?<![\d/])[\dO](?:[\dO]|[./-](?=[\dO])|\s(?=[\dO]+[./-][\dO])){5,24}(?![\d/])/;
 const REVENUE = /^(?:(\d(?:[\d.-]{0,10}\d)?)\s*(?:[-–—:]\s+|\s+(?=[A-Za-zÀ-ú])))?(.+)$/;
 
 /** A value of the slot's type at the start of `text` (anchored) or anywhere in it. */

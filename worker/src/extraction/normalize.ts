@@ -57,7 +57,7 @@ function validDate(y: number, m: number, d: number): boolean {
 
 /** `dd/mm/yyyy` (also `dd.mm.yyyy`, `dd-mm-yyyy`) to ISO; null when not a real calendar date. */
 export function parseDate(text: string): Parsed<string> | null {
-  const t = text.trim();
+  const t = text.trim().replace(/([/.-]) (?=\d)/g, '$1');
   const fixed = digitsFromLookalikes(t);
   const m = /^(\d{2})[/.-](\d{2})[/.-](\d{4})$/.exec(fixed);
   if (!m) return null;
@@ -67,7 +67,8 @@ export function parseDate(text: string): Parsed<string> | null {
   return fixed === t ? { value } : { value, repairedFrom: t };
 }
 
-export const DATE_TOKEN = /(?<![\d/])[0-3OoDl][\dOoDl][/.-][01Oo][\dOoDlSB][/.-][12l][\dOoDlSB]{3}(?![\d/])/g;
+// OCR may leave a space after a separator ("10/ 10/2020").
+export const DATE_TOKEN = /(?<![\d/])[0-3OoDl][\dOoDl][/.-] ?[01Oo][\dOoDlSB][/.-] ?[12l][\dOoDlSB]{3}(?![\d/])/g;
 
 /**
  * Apuração period: `03/2018` → `2018-03`, `1º TRI/2019` → `2019-Q1`, `2019` → `2019`,
