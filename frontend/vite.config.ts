@@ -16,5 +16,6 @@ export default defineConfig({
   server: { port: webPort, strictPort: true, proxy },
   preview: { port: webPort, strictPort: true, host: '127.0.0.1', proxy },
   // WEB_DIST_DIR: a build of one's own, so a side-by-side e2e run is not served a build another is rewriting.
-  build: { outDir: process.env.WEB_DIST_DIR ?? 'dist', sourcemap: true },
+  // manifest: bench/frontend reads which chunks the entry loads up front.
+  build: { outDir: process.env.WEB_DIST_DIR ?? 'dist', sourcemap: true, manifest: true },
 });

@@ -8,5 +8,7 @@ echo "==> unit tests (shared, worker, frontend)"
 npm run test:unit --silent
 echo "==> API integration tests (Postgres, Redis, embedded S3, real worker processes)"
 npm run test:api --silent
+echo "==> fault drills, short form (private Postgres and Redis on ports 556x; the shared ones are never stopped)"
+npm run drills --silent -- --short
 echo "==> end-to-end tests (Chromium)"
 npm run test:e2e --silent

@@ -30,5 +30,8 @@ describe('connection options', () => {
       host: 'r.local', port: 6380, username: 'u', password: 'p@ss', db: 2, maxRetriesPerRequest: null,
     });
     expect(redisOptionsFromUrl('redis://127.0.0.1:6379')).toMatchObject({ db: 0, port: 6379 });
+    // Reconnects within 2 s of Redis coming back, however long it was down.
+    const { retryStrategy } = redisOptionsFromUrl('redis://127.0.0.1:6379');
+    expect([1, 5, 100].map(retryStrategy)).toEqual([200, 1000, 2000]);
   });
 });

@@ -143,7 +143,15 @@ export interface RedisConnectionOptions {
   tls?: Record<string, never>;
   /** BullMQ workers require null: a blocked command must wait, not fail. */
   maxRetriesPerRequest: null;
+  /** Delay before the next reconnection attempt. */
+  retryStrategy: (times: number) => number;
 }
+
+/**
+ * Reconnect every 0.2–2 s: BullMQ's own default backs off to 20 s, so after a Redis restart queues
+ * and workers would stay disconnected for up to 20 s (uploads failing meanwhile).
+ */
+export const redisRetryDelay = (times: number): number => Math.min(200 * times, 2000);
 
 export function redisOptionsFromUrl(redisUrl: string): RedisConnectionOptions {
   const url = new URL(redisUrl);
@@ -156,5 +164,6 @@ export function redisOptionsFromUrl(redisUrl: string): RedisConnectionOptions {
     db,
     tls: url.protocol === 'rediss:' ? {} : undefined,
     maxRetriesPerRequest: null,
+    retryStrategy: redisRetryDelay,
   };
 }

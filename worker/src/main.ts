@@ -22,6 +22,9 @@ import { finish, runAnalysisWithDeadline } from './pipeline';
 import { metrics } from './metrics';
 import { startOpsServer } from './ops-server';
 
+/** Ending a failed analysis is retried every 2 s for up to 10 minutes (a database outage). */
+const FINISH_RETRIES = 300;
+const FINISH_RETRY_MS = 2000;
 const INTERNAL_FAILURE = 'Falha interna ao processar a análise. Tente novamente; se persistir, abra um chamado.';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const VERSION: string = require('../package.json').version;
@@ -30,6 +33,8 @@ async function main() {
   const config = loadConfig();
   const connection = redisOptionsFromUrl(config.redisUrl);
   const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+  // An idle client dropped by a Postgres restart is an 'error' on the pool: unhandled, it would kill the worker.
+  pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database connection lost'));
   const redis = new Redis(connection);
   const settingsRedis = new Redis(connection);
   const db = new AnalysisStore(pool);
@@ -95,9 +100,21 @@ async function main() {
     const final = err instanceof UnrecoverableError || state === 'failed';
     logger.error({ analysisId: job.data.analysisId, jobId: job.id, attempt: job.attemptsMade, state, final, err: err.message }, 'job failed');
     if (!final) return;
-    await finish(job.data, deps, { status: AnalysisStatus.Error, error: INTERNAL_FAILURE, workbooks: [], certificateCount: 0, summary: null }).catch(
-      (e) => logger.error({ analysisId: job.data.analysisId, err: e }, 'could not record the failure'),
-    );
+    // The last attempt often fails because the database is down: keep trying to end the analysis
+    // (and refund it) until it is back, rather than leave it Processando for the stuck-analysis sweep.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await finish(job.data, deps, { status: AnalysisStatus.Error, error: INTERNAL_FAILURE, workbooks: [], certificateCount: 0, summary: null });
+        return;
+      } catch (e) {
+        if (attempt >= FINISH_RETRIES || stopping.signal.aborted) {
+          logger.error({ analysisId: job.data.analysisId, err: e }, 'could not record the failure');
+          return;
+        }
+        logger.warn({ analysisId: job.data.analysisId, attempt, err: (e as Error).message }, 'could not record the failure yet; retrying');
+        await new Promise((r) => setTimeout(r, FINISH_RETRY_MS));
+      }
+    }
   }
 
   await worker.waitUntilReady();

@@ -62,6 +62,20 @@ export interface Page<T> {
   pageCount: number;
 }
 
+/**
+ * With Redis down the queue client holds the command until Redis returns; the user gets an answer
+ * (and a refund) now instead. A job that still reaches Redis later finds its analysis ended and is dropped.
+ */
+const ENQUEUE_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Periods are calendar periods in Brasília, where our users are. */
 const PERIOD_START: Record<Period, string> = {
   today: `date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo'`,
@@ -134,10 +148,14 @@ export class AnalysesService {
     const jobFiles: JobFile[] = files.map((f, i) => ({ key: storageKeys.upload(analysis.id, i + 1), name: f.originalname, pages: pages[i] }));
     try {
       await Promise.all(files.map((f, i) => this.storage.put(jobFiles[i].key, f.buffer, 'application/pdf')));
-      await this.queue.add(
-        'analyze',
-        { analysisId: analysis.id, userId: user.id, files: jobFiles, params, ...(requestId ? { requestId } : {}) },
-        { jobId: analysis.id, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 5000 },
+      await withTimeout(
+        this.queue.add(
+          'analyze',
+          { analysisId: analysis.id, userId: user.id, files: jobFiles, params, ...(requestId ? { requestId } : {}) },
+          // Five attempts, 2+4+8+16 s apart: a worker's job outlives a half-minute database or storage outage.
+          { jobId: analysis.id, attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 5000 },
+        ),
+        ENQUEUE_TIMEOUT_MS,
       );
     } catch (err) {
       this.logger.error({ analysisId: analysis.id, err }, 'could not store uploads or enqueue the job');

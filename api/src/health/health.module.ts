@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { BullModule } from '@nestjs/bullmq';
 import { ANALYSES_QUEUE } from '@cda/shared';
 import { HealthController } from './health.controller';
+import { DependencyDownFilter } from '../common/dependency-down.filter';
 
 @Module({
   imports: [TerminusModule, BullModule.registerQueue({ name: ANALYSES_QUEUE })],
   controllers: [HealthController],
+  // Outages of Postgres or Redis answer 503 in pt-BR on every route, next to the readiness check that reports them.
+  providers: [{ provide: APP_FILTER, useClass: DependencyDownFilter }],
 })
 export class HealthModule {}

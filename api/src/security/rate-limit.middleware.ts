@@ -24,7 +24,8 @@ export class RateLimitCounter implements OnApplicationShutdown {
   private readonly prefix: string;
 
   constructor(config: ConfigService<AppConfig, true>) {
-    this.redis = new Redis(redisOptionsFromUrl(config.get('redisUrl', { infer: true })));
+    // Redis down: give up on counting after 1 s (the request passes, see below) instead of waiting for it.
+    this.redis = new Redis({ ...redisOptionsFromUrl(config.get('redisUrl', { infer: true })), commandTimeout: 1000 });
     this.prefix = `${config.get('queuePrefix', { infer: true })}:ratelimit`;
   }
 
