@@ -110,3 +110,21 @@ Valor Total: 1.250,00`;
     expect(rec).toMatchObject({ administrativeProcess: '19515095250202185', status: 'ATIVA AJUIZADA' });
   });
 });
+
+describe('OCR-garbled table header', () => {
+  it('takes a line naming the due date and the money columns as the header when the period header is unreadable', () => {
+    const text = `${PGFN_HEAD}
+Inscrição nº: 80 6 19 123456-78
+CNPJ: 11.222.333/0001-81
+Devedor: ACME LTDA
+Competêrrcia\tVencimento\tPrincipal\tJuros\tMulta
+09/2019\t15/10/2019\t5.061,57\t3.734,16\t1.012,31
+10/2019\t07/11/2019\t5.169,54\t4.626,98\t1.033,91
+Principal: 10.231,11 Juros: 8.361,14 Multa: 2.046,22
+Valor Total: 20.638,47`;
+    const [rec] = extractFromPages([{ num: 1, text, ocr: true }]);
+    expect(rec.debts).toHaveLength(2);
+    expect(rec).toMatchObject({ principal: 1023111, interest: 836114, fine: 204622, total: 2063847 });
+    expect(rec.debts[0]).toEqual({ period: '2019-09', dueDate: '2019-10-15', principal: 506157, fine: 101231, interest: 373416 });
+  });
+});

@@ -309,7 +309,11 @@ interface Header {
 function tableHeader(folded: string, layout: LayoutRule, ocr: boolean): Header | null {
   const t = layout.table;
   const pick = (re: RegExp) => (ocr ? ocrTolerant(re) : re);
-  const periodAt = folded.search(pick(t.periodHeader));
+  let periodAt = folded.search(pick(t.periodHeader));
+  const dueAt = folded.search(pick(t.dueHeader));
+  // OCR can garble the period's header ("Competêrrcia"); a line that names the due date and the
+  // money columns is still the header, with the period just before the due date as usual.
+  if (periodAt < 0 && ocr && dueAt >= 0) periodAt = dueAt;
   if (periodAt < 0) return null;
   const found: Array<{ column: DebtColumn; start: number; end: number }> = [];
   for (const c of t.columns) {
@@ -321,7 +325,6 @@ function tableHeader(folded: string, layout: LayoutRule, ocr: boolean): Header |
   for (const f of found) if (!cols.length || f.start >= cols[cols.length - 1].end) cols.push(f);
   const money = cols.filter((c) => c.column !== 'other' || c.start > periodAt);
   if (money.filter((c) => c.column !== 'other').length < 2) return null;
-  const dueAt = folded.search(pick(t.dueHeader));
   const codeAt = t.leadingCode ? folded.search(pick(t.leadingCode)) : -1;
   return {
     columns: money.map((c) => c.column),
@@ -391,7 +394,8 @@ interface ParsedRow {
 
 function parseRow(text: string, money: RegExpMatchArray[], header: Header): ParsedRow | null {
   let head = text.slice(0, money[0].index).trim();
-  if (header.leadingCode) head = head.replace(/^\d{3,5}(?:[-.]\d{1,2})?\s+(?=\S)/, '');
+  // OCR may glue a speck to the code ("2172,", "-1097").
+  if (header.leadingCode) head = head.replace(/^[-.,:;'`]?\d{3,5}(?:[-.]\d{1,2})?[.,:;]?\s+(?=\S)/, '');
   const dates = [...head.matchAll(DATE_TOKEN)].map((m) => m[0]);
   const periodMatch = PERIOD_TOKEN.exec(head);
   // A row starts with its period (or due date); anything else is prose that happens to hold money.

@@ -11,7 +11,10 @@ export const PGFN_REGISTRATION_LABELS = [
 ];
 
 export const PGFN_CUES: LayoutRule['cues'] = [
-  { pattern: /procuradoria[- ]geral da fazenda nacional|\bpgfn\b/, weight: 3 },
+  // A scan may read the hyphen as a dot, or lose the small page header altogether.
+  { pattern: /procuradoria[-. ]?geral da fazenda nacional|\bpgfn\b/, weight: 3 },
+  // The encargo legal of DL 1.025/69 is charged on Dívida Ativa da União only.
+  { pattern: /\b(?:dl|decreto-lei)\s*(?:n[ºo°]\.?\s*)?1\.025\/69/, weight: 2 },
   { pattern: /divida ativa da uniao/, weight: 2 },
   { pattern: /certidao de divida ativa|termo de inscricao/, weight: 1 },
   { pattern: /ministerio da (?:fazenda|economia)/, weight: 1 },
