@@ -14,3 +14,4 @@ export * from './simulator-settings';
 export * from './legal';
 export * from './reports';
 export * from './queues';
+export * from './admin';

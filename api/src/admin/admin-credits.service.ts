@@ -2,22 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CREDIT_TYPES, ListCreditsQuery } from './dto/admin-credits.dto';
+import type { CreditTransactionView } from '@cda/shared';
 import { Page, containsPattern, num, page } from './admin-sql';
-
-export interface CreditTransactionView {
-  id: string;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  type: string;
-  amount: number;
-  description: string;
-  createdAt: Date;
-  /** The administrator who made a grant; null for movements nobody made by hand. */
-  grantedBy: { id: string; name: string } | null;
-  /** A ledger row records a movement that happened; pending payments are orders, not ledger rows. */
-  status: 'completed';
-}
 
 /** The token ledger for the credits screen. Grants go through AdminUsersService.addCredits. */
 @Injectable()

@@ -1,28 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { AdminDashboard, Figure } from '@cda/shared';
 import { num, numOrNull, tableExists } from './admin-sql';
 
 /** Month and day boundaries are Brasília's, whatever the server's zone. */
 export const ADMIN_TZ = 'America/Sao_Paulo';
-
-export interface Figure {
-  value: number;
-  /** Percent change versus the previous month, one decimal; null when the previous figure is 0. */
-  change: number | null;
-}
-
-export interface AdminDashboard {
-  totalUsers: Figure;
-  openTickets: Figure;
-  /** Approved payments this month, in cents. */
-  revenueThisMonth: Figure;
-  analysesToday: Figure;
-  /** false when that module's table is not in this database: its figure is 0. */
-  sources: { tickets: boolean; payments: boolean };
-  recentTickets: { id: string; number: number; title: string; status: string; priority: string; userId: string; userName: string; userEmail: string; createdAt: Date }[];
-  recentUsers: { id: string; name: string; email: string; plan: string; role: string; status: string; createdAt: Date }[];
-}
 
 /**
  * The windows every figure uses, from one `now` ($1):

@@ -2,26 +2,8 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CreatePlanDto, UNLIMITED_TOKENS, UpdatePlanDto } from './dto/admin-plans.dto';
+import type { AdminPlanView } from '@cda/shared';
 import { num } from './admin-sql';
-
-export interface AdminPlanView {
-  id: string;
-  name: string;
-  description: string;
-  monthlyPriceCents: number;
-  yearlyPriceCents: number;
-  tokenLimit: number;
-  unlimited: boolean;
-  features: string[];
-  isActive: boolean;
-  popular: boolean;
-  color: string;
-  sortOrder: number;
-  /** Accounts on this plan now. */
-  subscribers: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 export const FREE_PLAN_ID = 'free';
 

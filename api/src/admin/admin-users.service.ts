@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import * as argon2 from 'argon2';
 import { displayPhone, formatDateTime } from '@cda/shared';
-import type { AppConfig, UserRole } from '@cda/shared';
+import type { AdminUserStatus, AdminUserView, AppConfig, UserRole, UserStats } from '@cda/shared';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditService } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
@@ -13,36 +13,6 @@ import { SettingsService } from '../settings/settings.service';
 import { TokensService } from '../tokens/tokens.service';
 import { ADMIN_GRANT_DESCRIPTION, CreateUserDto, ListUsersQuery, UpdateUserDto, UserStatus } from './dto/admin-users.dto';
 import { Page, containsPattern, num, page, returned, tableExists } from './admin-sql';
-
-export interface AdminUserView {
-  id: string;
-  name: string;
-  email: string;
-  plan: string;
-  planName: string;
-  role: UserRole;
-  status: string;
-  /** Balance now (plan allowance left + credits). */
-  tokens: number;
-  /** The plan's allowance per period. */
-  tokensPlan: number;
-  /** Allowance spent this period, and as a percentage of it capped at 100 (the usage bar). */
-  tokensUsed: number;
-  usagePercent: number;
-  /** Non-expiring tokens (purchases, grants). */
-  credits: number;
-  phone: string | null;
-  company: string | null;
-  lastLoginAt: Date | null;
-  createdAt: Date;
-}
-
-export interface UserStats {
-  total: number;
-  active: number;
-  pending: number;
-  suspended: number;
-}
 
 const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
 const NOT_FOUND = 'Usuário não encontrado.';
@@ -87,7 +57,7 @@ function view(r: Record<string, unknown>): AdminUserView {
     plan: r.plan as string,
     planName: r.plan_name as string,
     role: r.role as UserRole,
-    status: r.status as string,
+    status: r.status as AdminUserStatus,
     tokens,
     tokensPlan: limit,
     tokensUsed: used,

@@ -7,7 +7,8 @@ import { USERS_KEY, adminApi, query, useCredits, type AdminUser } from '../api/a
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/forms/Fields';
 import { Pagination } from '../components/Pagination';
-import { ErrorBanner, messageOf } from '../components/admin/AdminUi';
+import { ErrorBanner, Notice, NoticeState, messageOf } from '../components/admin/AdminUi';
+import { useDebounced } from '../components/tickets/useListControls';
 
 const TYPE_LABELS: Record<string, string> = {
   purchase: 'Compra',
@@ -22,22 +23,13 @@ const TYPE_LABELS: Record<string, string> = {
 const TYPE_BADGE: Record<string, string> = { purchase: 'badge-blue', bonus: 'badge-green', refund: 'badge-yellow', admin_grant: 'badge-green', reversal: 'badge-red' };
 const STATUS_LABELS = { completed: 'Concluída', pending: 'Pendente', failed: 'Falhou' } as const;
 
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 /** `/admin/credits`: the token ledger (credit movements by default) and grants with a reason. */
 export function AdminCreditsPage() {
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
   const [page, setPage] = useState(1);
   const [granting, setGranting] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<NoticeState>(null);
   const term = useDebounced(search.trim());
   const { data, error } = useCredits(query({ search: term, type, page }));
   const { mutate } = useSWRConfig();
@@ -58,12 +50,7 @@ export function AdminCreditsPage() {
           <button type="button" className="button" onClick={() => setGranting(true)}>Conceder Créditos</button>
         </div>
       </div>
-      {notice && (
-        <div className="alert alert-green admin-banner" role="status">
-          <span>{notice}</span>
-          <button type="button" aria-label="Fechar aviso" onClick={() => setNotice(null)}>×</button>
-        </div>
-      )}
+      <Notice notice={notice} onClose={() => setNotice(null)} />
       {error && <ErrorBanner title="Erro ao carregar transações" detail={messageOf(error)} />}
       <section className="card">
         <div className="admin-filters">
@@ -118,7 +105,7 @@ export function AdminCreditsPage() {
           onClose={() => setGranting(false)}
           onDone={(msg) => {
             setGranting(false);
-            setNotice(msg);
+            setNotice({ ok: true, title: msg });
             void mutate((key) => typeof key === 'string' && (key.startsWith('/admin/credits') || key.startsWith(USERS_KEY)));
           }}
         />

@@ -4,7 +4,7 @@ import { formatCentavos, formatTokens, parseBRLToCentavos } from '@cda/shared';
 import { adminApi, useAdminPlans, type AdminPlan } from '../api/admin';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/forms/Fields';
-import { ErrorBanner, messageOf } from '../components/admin/AdminUi';
+import { ErrorBanner, Notice, NoticeState, messageOf } from '../components/admin/AdminUi';
 
 const FREE = 'free';
 const UNLIMITED = 999_999_999;
@@ -25,7 +25,7 @@ export function AdminPlansPage() {
   const { mutate } = useSWRConfig();
   const [editing, setEditing] = useState<AdminPlan | null>(null);
   const [deleting, setDeleting] = useState<AdminPlan | null>(null);
-  const [banner, setBanner] = useState<{ ok: boolean; title: string; detail?: string } | null>(null);
+  const [banner, setBanner] = useState<NoticeState>(null);
   const refresh = () => mutate('/admin/plans');
 
   return (
@@ -36,15 +36,7 @@ export function AdminPlansPage() {
           <p className="muted">Preços, limites e recursos dos planos. Planos inativos saem da página de planos e do checkout; quem já os tem continua com eles.</p>
         </div>
       </div>
-      {banner &&
-        (banner.ok ? (
-          <div className="alert alert-green admin-banner" role="status">
-            <span>{banner.title}</span>
-            <button type="button" aria-label="Fechar aviso" onClick={() => setBanner(null)}>×</button>
-          </div>
-        ) : (
-          <ErrorBanner title={banner.title} detail={banner.detail} onClose={() => setBanner(null)} />
-        ))}
+      <Notice notice={banner} onClose={() => setBanner(null)} />
       {error && <ErrorBanner title="Erro ao carregar planos" detail={messageOf(error)} />}
       {!data && !error && <p className="muted">Carregando...</p>}
       <div className="plan-grid">

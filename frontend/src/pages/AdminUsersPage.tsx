@@ -6,20 +6,11 @@ import { apiJson } from '../api/client';
 import { USERS_KEY, adminApi, exportUsers, query, useAdminPlans, useAdminUsers, useUserStats, type AdminUser, type UserStatus } from '../api/admin';
 import { useAuth } from '../auth/AuthContext';
 import { Pagination } from '../components/Pagination';
-import { ErrorBanner, RoleLabel, STATUS_LABELS, StatCard, UsageBar, UserStatusBadge, messageOf } from '../components/admin/AdminUi';
+import { ErrorBanner, Notice, NoticeState, RoleLabel, STATUS_LABELS, StatCard, UsageBar, UserStatusBadge, messageOf } from '../components/admin/AdminUi';
+import { useDebounced } from '../components/tickets/useListControls';
 import { AddCreditsModal, DeleteUserModal, EditUserModal, NewUserModal } from '../components/admin/UserModals';
 
 type Modal = { kind: 'new' } | { kind: 'edit' | 'credits' | 'delete'; user: AdminUser } | null;
-
-/** Waits for typing to pause before the search goes to the server. */
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** `/admin/users`: every account, filtered on the server, 10 per page; `?user=ID` opens that account. */
 export function AdminUsersPage() {
@@ -30,7 +21,7 @@ export function AdminUsersPage() {
   const [plan, setPlan] = useState('all');
   const [page, setPage] = useState(1);
   const [modal, setModal] = useState<Modal>(null);
-  const [banner, setBanner] = useState<{ ok: boolean; title: string; detail?: string } | null>(null);
+  const [banner, setBanner] = useState<NoticeState>(null);
   const [exporting, setExporting] = useState(false);
   const term = useDebounced(search.trim());
   const filters = query({ search: term, status, plan });
@@ -111,15 +102,7 @@ export function AdminUsersPage() {
         <StatCard label="Suspensos" value={n(stats.data?.suspended)} accent="red" />
       </section>
 
-      {banner &&
-        (banner.ok ? (
-          <div className="alert alert-green admin-banner" role="status">
-            <span>{banner.title}</span>
-            <button type="button" aria-label="Fechar aviso" onClick={() => setBanner(null)}>×</button>
-          </div>
-        ) : (
-          <ErrorBanner title={banner.title} detail={banner.detail} onClose={() => setBanner(null)} />
-        ))}
+      <Notice notice={banner} onClose={() => setBanner(null)} />
       {list.error && <ErrorBanner title="Erro ao carregar usuários" detail={messageOf(list.error)} />}
 
       <section className="card">

@@ -35,6 +35,20 @@ export function ErrorBanner({ title, detail, onClose }: { title: string; detail?
   );
 }
 
+/** The outcome of the last action: green for success, the red banner for a failure; both dismissible. */
+export type NoticeState = { ok: boolean; title: string; detail?: string } | null;
+
+export function Notice({ notice, onClose }: { notice: NoticeState; onClose(): void }) {
+  if (!notice) return null;
+  if (!notice.ok) return <ErrorBanner title={notice.title} detail={notice.detail} onClose={onClose} />;
+  return (
+    <div className="alert alert-green admin-banner" role="status">
+      <span>{notice.title}</span>
+      <button type="button" aria-label="Fechar aviso" onClick={onClose}>×</button>
+    </div>
+  );
+}
+
 export const STATUS_LABELS: Record<UserStatus, string> = { active: 'Ativo', pending: 'Pendente', suspended: 'Suspenso' };
 const STATUS_BADGE: Record<UserStatus, string> = { active: 'badge-green', pending: 'badge-yellow', suspended: 'badge-red' };
 
