@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Stack, registerAdmin, registerUser, startStack } from './harness';
+import { Stack, connectSocket, registerAdmin, registerUser, startStack } from './harness';
 import { as, insertUser, ledgerMatches, registerRoot } from './admin-fixtures';
 
 const ZERO = '00000000-0000-4000-8000-000000000000';
@@ -151,7 +151,11 @@ describe('admin users: list, stats, create, edit, suspend, credits, delete', () 
   it('suspends a user, whose next request is refused, and reactivates them', async () => {
     const target = await registerUser(stack);
     await stack.http.get('/api/auth/me').set(as(target.token)).expect(200);
+    // A live socket.io connection is cut too, not only the next HTTP request.
+    const socket = await connectSocket(stack, target.token);
+    const cut = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     const res = await stack.http.post(`/api/admin/users/${target.id}/suspend`).set(as(admin.token)).expect(200);
+    expect(await cut).toBe('io server disconnect');
     expect(res.body.status).toBe('suspended');
     await stack.http.get('/api/auth/me').set(as(target.token)).expect(401);
     await stack.http.post('/api/auth/login').send({ email: target.email, password: 'senha-forte-1' }).expect(403);

@@ -9,6 +9,7 @@ import type { AdminUserStatus, AdminUserView, AppConfig, UserRole, UserStats } f
 import type { AuthUser } from '../auth/auth-user';
 import { AuditService } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
+import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { SettingsService } from '../settings/settings.service';
 import { TokensService } from '../tokens/tokens.service';
 import { ADMIN_GRANT_DESCRIPTION, CreateUserDto, ListUsersQuery, UpdateUserDto, UserStatus } from './dto/admin-users.dto';
@@ -86,6 +87,7 @@ export class AdminUsersService {
     private readonly mail: MailService,
     private readonly settings: SettingsService,
     private readonly config: ConfigService<AppConfig, true>,
+    private readonly realtime: RealtimeGateway,
   ) {}
 
   /** WHERE clause and parameters shared by the list and the export. */
@@ -156,8 +158,9 @@ export class AdminUsersService {
 
   /**
    * The account starts with its plan's allowance (the opening-balance trigger writes that ledger row)
-   * and, when asked, initial credits granted through the ledger. The password is generated here, sent
-   * by e-mail and never stored or logged in clear; the user is asked to change it at first login.
+   * and, when asked, initial credits granted through the ledger. The password is generated here and
+   * only e-mailed (stored hashed; the outbox drops the body once delivered; never logged); until the
+   * user changes it, JwtAuthGuard refuses every route but the password change.
    */
   async create(actor: AuthUser, dto: CreateUserDto): Promise<AdminUserView> {
     const plan = dto.plan ?? 'free';
@@ -263,6 +266,7 @@ export class AdminUsersService {
       }
     });
     if (Object.keys(changed).length) await this.audit.record(actor.id, 'admin.user.update', id, { changed });
+    if (changed.role !== undefined || changed.status === 'suspended') this.realtime.disconnectUser(id);
     return this.get(id);
   }
 
@@ -299,6 +303,7 @@ export class AdminUsersService {
       if (before.status !== status) await tx.query(`UPDATE users SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
     });
     await this.audit.record(actor.id, status === 'suspended' ? 'admin.user.suspend' : 'admin.user.reactivate', id);
+    if (status === 'suspended') this.realtime.disconnectUser(id);
     return this.get(id);
   }
 
@@ -325,6 +330,7 @@ export class AdminUsersService {
       return before.email;
     });
     await this.audit.record(actor.id, 'admin.user.delete', id, { email });
+    this.realtime.disconnectUser(id);
     return { deleted: true };
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RealtimeModule } from '../realtime/realtime.module';
 import { AdminCreditsController, AdminDashboardController, AdminPlansController, AdminUsersController } from './admin.controllers';
 import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminUsersService } from './admin-users.service';
@@ -12,6 +13,7 @@ import { AdminCreditsService } from './admin-credits.service';
  * tokens come from global modules.
  */
 @Module({
+  imports: [RealtimeModule],
   controllers: [AdminDashboardController, AdminUsersController, AdminPlansController, AdminCreditsController],
   providers: [AdminDashboardService, AdminUsersService, AdminPlansService, AdminCreditsService],
 })

@@ -30,6 +30,15 @@ export class RealtimeGateway implements OnGatewayConnection {
   }
 
   /**
+   * Ends a user's live connections on every API instance (through the Redis adapter): after a
+   * suspension, deletion or change of role, nothing keeps streaming on the old grounds. A browser
+   * that reconnects is checked again like any new connection.
+   */
+  disconnectUser(userId: string): void {
+    this.server?.in(rooms.user(userId)).disconnectSockets(true);
+  }
+
+  /**
    * Every API instance receives each worker message, so each delivers it only to its own sockets
    * (`local`); going through the Redis adapter here would deliver it once per instance.
    */
