@@ -48,7 +48,7 @@ async function main() {
 
   const scan = fs.readFileSync(path.join(dir, 'scan-pgfn-grid.pdf'));
   const ocr = await time(() => extractPdf(scan, 'scan.pdf'), 3);
-  console.log(`one OCR page (pdftoppm 300 dpi + rule removal + tesseract por): median ${(ocr / 1000).toFixed(2)} s`);
+  console.log(`one OCR page (pdftoppm 300 dpi + deskew + binarise + rule/speck removal + tesseract por): median ${(ocr / 1000).toFixed(2)} s`);
 
   const singles = fs.readdirSync(dir).filter((f) => /^(pgfn|inss|estado|municipal)-.*\d\.pdf$/.test(f)).sort();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cda-bench-'));

@@ -128,3 +128,16 @@ Valor Total: 20.638,47`;
     expect(rec.debts[0]).toEqual({ period: '2019-09', dueDate: '2019-10-15', principal: 506157, fine: 101231, interest: 373416 });
   });
 });
+
+describe('OCR specks around values', () => {
+  it('reads a CNPJ with a glued speck, mends the issuer hyphen and drops a leading speck from the legal basis', () => {
+    const text = `MINISTÉRIO DA FAZENDA — PROCURADORIA.GERAL DA FAZENDA NACIONAL
+CERTIDÃO DE DÍVIDA ATIVA
+Número da Inscrição\tCPF/CNPJ\tData da Inscrição
+90 2 19 705472-32\t-11.222.333/0001-81\t15/05/2019
+Fundamentação Legal: .Lei nº 9.249/95, art. 15.
+Valor Total: 1.250,00`;
+    const [rec] = extractFromPages([{ num: 1, text, ocr: true }]);
+    expect(rec).toMatchObject({ debtorDocument: '11222333000181', issuerName: 'PROCURADORIA-GERAL DA FAZENDA NACIONAL', legalBasis: 'Lei nº 9.249/95, art. 15.' });
+  });
+});

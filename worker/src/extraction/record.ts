@@ -7,6 +7,9 @@ import { documentLabel, normalizeStatus, parseDate, parseDocument, parseMoney, r
 
 export const OCR_WARNING = 'Extraído por OCR; confira os valores';
 
+/** A speck read as punctuation before a value's first word; no field starts with one. */
+const OCR_LEADING_SPECK = /^[.,:;'`]\s*(?=\p{L})/u;
+
 const FIELD_NAMES_PT: Record<string, string> = {
   registration: 'número da inscrição',
   debtorName: 'nome do devedor',
@@ -132,7 +135,8 @@ export function buildRecord(seg: SegmentFields, layout: LayoutRule, pages: numbe
   return {
     registrationNumber: registration,
     issuer: layout.issuer,
-    issuerName: seg.issuerName,
+    // OCR reads the hyphen of "PROCURADORIA-GERAL" as a dot or comma; no issuer name has one between letters.
+    issuerName: ocr ? seg.issuerName.replace(/(\p{L})[.,](\p{L})/gu, '$1-$2') : seg.issuerName,
     nature: classifyNature(layout, registration, `${revenueCode} ${revenueDescription}`),
     // A comma or colon after a name is OCR or layout residue; "S.A." and "LTDA." keep their dots.
     debtorName: v.debtorName ? upperText(v.debtorName).replace(/\s*[,;:]+$/, '') : '',
@@ -142,7 +146,7 @@ export function buildRecord(seg: SegmentFields, layout: LayoutRule, pages: numbe
     revenueDescription,
     administrativeProcess: v.administrativeProcess ? v.administrativeProcess.replace(/\D/g, '') : '',
     registrationDate: date('registrationDate', 'inscrição'),
-    legalBasis: v.legalBasis ? (ocr ? repairLegalBasisOcr(v.legalBasis) : v.legalBasis) : '',
+    legalBasis: v.legalBasis ? (ocr ? repairLegalBasisOcr(v.legalBasis.replace(OCR_LEADING_SPECK, '')) : v.legalBasis) : '',
     status: v.status ? normalizeStatus(v.status, ocr) : '',
     principal: principal ?? 0,
     fine: fine ?? 0,

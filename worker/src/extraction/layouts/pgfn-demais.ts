@@ -4,7 +4,7 @@ import type { LayoutRule } from './types';
 /** PGFN, Dívida Ativa da União, "demais" debts: 13-digit `UU N AA SSSSSS-DD` inscriptions. */
 export const PGFN_INSCRIPTION = /(?<![\dO])(?:[\dO]{2}[ .]?)?[\dO][ .]?[\dO]{2}[ .]?[\dO]{6}[ .-]?[\dO]{2}(?![\dO])/;
 
-export const PGFN_ISSUER_NAMES = [/procuradoria[- ]geral da fazenda nacional/, /\bpgfn\b/];
+export const PGFN_ISSUER_NAMES = [/procuradoria[-., ]?geral da fazenda nacional/, /\bpgfn\b/];
 
 export const PGFN_REGISTRATION_LABELS = [
   /\b(?:numero da inscricao(?: em divida ativa)?|n[ºo°]\.? (?:da )?inscricao(?: em divida ativa)?|inscricao n[ºo°]\.?|numero de inscricao|inscricao em divida ativa n[ºo°]\.?|n[ºo°]\.? da cda|numero da cda|cda n[ºo°]\.?|inscricao)(?![a-z])/g,
