@@ -14,7 +14,7 @@ const TYPE_LABELS: Record<string, string> = {
   purchase: 'Compra',
   bonus: 'Bônus',
   refund: 'Reembolso',
-  admin_grant: 'Concessão do administrador',
+  admin_grant: 'Concessão',
   reversal: 'Estorno',
   renewal: 'Renovação',
   reserve: 'Reserva',

@@ -9,6 +9,7 @@ import { ErrorBanner, Notice, NoticeState, messageOf } from '../components/admin
 const FREE = 'free';
 const UNLIMITED = 999_999_999;
 const COLORS: Record<string, string> = { gray: '#6b7280', blue: '#2563eb', purple: '#7c3aed', green: '#16a34a', amber: '#d97706', gold: '#ca8a04', red: '#dc2626', indigo: '#4f46e5', pink: '#db2777' };
+const COLOR_NAMES: Record<string, string> = { gray: 'Cinza', blue: 'Azul', purple: 'Roxo', green: 'Verde', amber: 'Âmbar', gold: 'Dourado', red: 'Vermelho', indigo: 'Índigo', pink: 'Rosa' };
 const colorOf = (c: string) => (c.startsWith('#') ? c : COLORS[c] ?? '#6b7280');
 const centsText = (c: number) => (c / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -162,7 +163,7 @@ function PlanModal({ plan, onClose, onSaved }: { plan: AdminPlan; onClose(): voi
         <Field label="Nome *" error={problems.name}><input value={f.name} onChange={set('name')} maxLength={80} /></Field>
         <Field label="Cor">
           <select value={f.color} onChange={set('color')}>
-            {[...new Set([...Object.keys(COLORS), f.color])].map((c) => <option key={c} value={c}>{c}</option>)}
+            {[...new Set([...Object.keys(COLORS), f.color])].map((c) => <option key={c} value={c}>{COLOR_NAMES[c] ?? c}</option>)}
           </select>
         </Field>
         <div className="full">
