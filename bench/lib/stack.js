@@ -70,7 +70,8 @@ async function benchStack({ name, portBase, workers = 1, env = {}, recreateDb = 
   const workerProcs = [];
   const startWorker = (extra = {}, nodeArgs = []) => {
     const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'worker/dist/main.js')], {
-      env: { ...procEnv, ...workerEnv, ...extra },
+      // Info level (production's default): readiness is read from the "worker ready" line.
+      env: { ...procEnv, LOG_LEVEL: 'info', ...workerEnv, ...extra },
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -59,11 +59,11 @@ async function main() {
   const mb = corpus.reduce((n, b) => n + b.length, 0) / 1e6;
   console.log(`${FILES} CDA PDFs × ${PAGES} pages (${mb.toFixed(1)} MB); load average ${load()}`);
   const stacks = {};
-  for (const workers of [1, 2]) {
-    stacks[workers] = await benchStack({ name: `pipeline${workers}`, portBase: BASE + workers * 10, workers });
-  }
   const rounds = [];
   try {
+    for (const workers of [1, 2]) {
+      stacks[workers] = await benchStack({ name: `pipeline${workers}`, portBase: BASE + workers * 10, workers });
+    }
     const users = { 1: await stacks[1].user(1_000_000_000), 2: await stacks[2].user(1_000_000_000) };
     // Warm-up: JIT, pdf.js, connections.
     await floor(corpus.slice(0, 10)).catch(() => undefined);

@@ -14,7 +14,7 @@ const { percentile, summary, fmtRange, report, load } = require('../lib/stats');
 
 const ANALYSES = Number(process.env.ANALYSES || 40);
 const RUNS = Number(process.env.RUNS || 3);
-const BASE = Number(process.env.STATUS_PORT_BASE || 5670);
+const BASE = Number(process.env.STATUS_PORT_BASE || 5740);
 const TARGET_MS = 250;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -185,16 +185,12 @@ export class AnalysesService {
   async list(user: AuthUser, q: ListAnalysesDto): Promise<Page<AnalysisView>> {
     const page = q.page ?? 1;
     const pageSize = q.pageSize ?? 10;
-    const qb = this.analyses
-      .createQueryBuilder('a')
-      .leftJoinAndSelect('a.files', 'f')
-      .where('a.userId = :userId', { userId: user.id });
+    const qb = this.analyses.createQueryBuilder('a').where('a.userId = :userId', { userId: user.id });
     if (q.status) qb.andWhere('a.status = :status', { status: q.status });
     if (q.period) qb.andWhere(`a.createdAt >= ${PERIOD_START[q.period]}`);
-    const total = await qb.clone().getCount();
-    // Page over analyses first, then fetch their files: joining before LIMIT would page over files.
+    const total = await this.countHistory(user.id, q);
+    // Page over analyses alone, read in index order (user, [status,] created_at, id); their files come after.
     const ids = await qb
-      .clone()
       .select('a.id', 'id')
       .orderBy('a.createdAt', 'DESC')
       .addOrderBy('a.id', 'DESC')
@@ -205,6 +201,30 @@ export class AnalysesService {
       ? await this.analyses.find({ where: ids.map(({ id }) => ({ id })), relations: { files: true }, order: { createdAt: 'DESC', id: 'DESC' } })
       : [];
     return { items: rows.map((a) => toView(a, true)), total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  }
+
+  /**
+   * The list's total, exact, from the per-day counters the triggers keep (migration HistoryAtScale):
+   * whole days after the one the period starts in are summed, and only that first day's rows are
+   * counted, so the cost does not grow with the account's history.
+   */
+  private async countHistory(userId: string, q: ListAnalysesDto): Promise<number> {
+    const args: unknown[] = [userId];
+    if (q.status) args.push(q.status);
+    const status = (alias: string) => (q.status ? `AND ${alias}.status = $2` : '');
+    if (!q.period) {
+      const [{ n }] = await this.db.query(`SELECT COALESCE(SUM(c.n), 0) AS n FROM analysis_day_counts c WHERE c.user_id = $1 ${status('c')}`, args);
+      return Number(n);
+    }
+    const tz = `'America/Sao_Paulo'`;
+    const [{ n }] = await this.db.query(
+      `WITH d AS (SELECT s.start, (s.start AT TIME ZONE ${tz})::date AS day FROM (SELECT ${PERIOD_START[q.period]} AS start) s)
+       SELECT (SELECT COALESCE(SUM(c.n), 0) FROM analysis_day_counts c, d WHERE c.user_id = $1 ${status('c')} AND c.day > d.day)
+            + (SELECT count(*) FROM analyses a, d WHERE a.user_id = $1 ${status('a')}
+                 AND a.created_at >= d.start AND a.created_at < ((d.day + 1)::timestamp AT TIME ZONE ${tz})) AS n`,
+      args,
+    );
+    return Number(n);
   }
 
   count(userId: string): Promise<number> {
