@@ -1,4 +1,5 @@
 import { APIRequestContext, expect, Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -140,6 +141,15 @@ test('back office: dashboard, users with every modal, suspension refusing the ne
   // Delete: soft, confirmed, and the last row of page 2 going takes the list back to page 1.
   await page.getByLabel('Buscar usuários').fill(`${run}@e2e.local`);
   await expect(page.getByRole('button', { name: 'Página 2' })).toBeVisible();
+  // Export: the filtered list (all 13 of this run, not just the page shown) as the server's CSV.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^usuarios_\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = csv.toString('utf8').slice(1).trimEnd().split('\r\n');
+  expect(lines[0]).toMatch(/^ID;Nome;E-mail;Plano;/);
+  expect(lines).toHaveLength(14);
+  expect(lines.some((l) => l.includes('Renata Nova') && l.includes('Básico') && l.includes('(11) 91234-5678'))).toBe(true);
   await page.getByRole('button', { name: 'Página 2' }).click();
   const last = table.locator('tbody tr');
   // 13 accounts of this run: 10 + 3. Deleting the 3 on page 2 leaves 10, one page, no pagination.
