@@ -86,7 +86,7 @@ async function main() {
     for (const r of results) console.log(`| ${r.name} | ${r.total.toLocaleString('en')} | ${r.p50} | ${r.p95} | ${r.min}–${r.max} |`);
     console.log(`load average ${load()}`);
 
-    // The plans of the statements the API runs for the heaviest case (captured from Postgres' log of this user's queries).
+    // The plans of the statements the API runs for the heaviest case.
     const plans = await explainApiQueries(db, user.id);
     for (const [name, plan] of plans) console.log(`\n-- ${name}\n${plan.join('\n')}`);
     const worst = Math.max(...results.map((r) => r.p95));
@@ -97,12 +97,17 @@ async function main() {
   }
 }
 
-/** EXPLAIN ANALYZE of the list's statements for page 5,000 with the filters (same SQL shape as AnalysesService.list). */
+/** EXPLAIN ANALYZE of the list's statements for page 5,000 with the filters (the SQL AnalysesService.list runs). */
 async function explainApiQueries(db, userId) {
-  const where = `a.user_id = $1 AND a.status = 'Concluída' AND a.created_at >= now() - interval '30 days'`;
+  const start = `now() - interval '30 days'`;
+  const tz = `'America/Sao_Paulo'`;
   const queries = [
-    ['count (total for the pager)', `SELECT COUNT(DISTINCT a.id) FROM analyses a LEFT JOIN analysis_files f ON f.analysis_id = a.id WHERE ${where}`],
-    ['page 5,000 ids', `SELECT a.id FROM analyses a LEFT JOIN analysis_files f ON f.analysis_id = a.id WHERE ${where} ORDER BY a.created_at DESC, a.id DESC OFFSET 49990 LIMIT 10`],
+    ["total for the pager (per-day counters + the first day's rows)", `WITH d AS (SELECT s.start, (s.start AT TIME ZONE ${tz})::date AS day FROM (SELECT ${start} AS start) s)
+       SELECT (SELECT COALESCE(SUM(c.n), 0) FROM analysis_day_counts c, d WHERE c.user_id = $1 AND c.status = 'Concluída' AND c.day > d.day)
+            + (SELECT count(*) FROM analyses a, d WHERE a.user_id = $1 AND a.status = 'Concluída'
+                 AND a.created_at >= d.start AND a.created_at < ((d.day + 1)::timestamp AT TIME ZONE ${tz})) AS n`],
+    ['page 5,000 ids', `SELECT a.id FROM analyses a WHERE a.user_id = $1 AND a.status = 'Concluída' AND a.created_at >= ${start}
+       ORDER BY a.created_at DESC, a.id DESC LIMIT 10 OFFSET 49990`],
   ];
   const out = [];
   for (const [name, sql] of queries) {

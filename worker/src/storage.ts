@@ -12,9 +12,19 @@ export function createObjectStore(config: AppConfig): ObjectStore {
   const bucket = config.s3.bucket;
   return {
     async getBuffer(key) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await client.getObject(bucket, key)) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
+      // One buffer of the object's size, filled as chunks arrive: collecting chunks and concatenating
+      // them held the file twice at the peak (bench/memory: a 50 MB upload).
+      const { size } = await client.statObject(bucket, key);
+      const out = Buffer.allocUnsafe(size);
+      let at = 0;
+      for await (const chunk of await client.getObject(bucket, key)) {
+        const c = chunk as Buffer;
+        if (at + c.length > size) throw new Error(`object ${key} grew while being read`);
+        c.copy(out, at);
+        at += c.length;
+      }
+      if (at !== size) throw new Error(`object ${key}: read ${at} of ${size} bytes`);
+      return out;
     },
     async put(key, body, contentType) {
       await client.putObject(bucket, key, body, body.length, { 'Content-Type': contentType });
