@@ -139,6 +139,12 @@ test('settings: five tabs, field messages, test e-mail, secrets write-only, mask
   await expect(page.getByLabel('Access token')).toHaveAttribute('placeholder', 'Deixe em branco para manter');
   expect(await page.content()).not.toContain('segredo-e2e');
   await shot(page, 'settings-pagamento');
+  // Removing the token brings back the environment's (the test provider the payment tests use).
+  await page.getByRole('button', { name: 'Remover' }).click();
+  await expect(page.getByLabel('Access token')).toHaveAttribute('placeholder', 'Será removido ao salvar');
+  await page.getByRole('button', { name: 'Salvar Configurações' }).click();
+  await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
+  await expect(page.getByText('configurado', { exact: true })).toHaveCount(0);
 
   // System: a real pg_dump into object storage, listed with its size and a download.
   await page.getByRole('tab', { name: 'Sistema' }).click();

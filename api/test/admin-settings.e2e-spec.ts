@@ -52,9 +52,15 @@ describe('admin settings: persisted, validated, secret, audited, applied', () =>
     await stack.http.put('/api/admin/settings/payment').set(as(admin.token)).send({ mercadoPagoAccessToken: 'configurado', pixEnabled: false }).expect(200);
     expect((await stack.app.get(SettingsService).get('payment')).mercadoPagoAccessToken).toBe('APP_USR-segredo-123');
 
+    // null removes a stored secret (the environment's credentials apply again); the other stays.
+    const cleared = await stack.http.put('/api/admin/settings/payment').set(as(admin.token)).send({ mercadoPagoAccessToken: null }).expect(200);
+    expect(cleared.body).toMatchObject({ mercadoPagoAccessToken: '', mercadoPagoWebhookSecret: 'configurado' });
+    expect((await stack.app.get(SettingsService).get('payment')).mercadoPagoAccessToken).toBe('');
+
     const audit = await db.query(`SELECT user_id, action, target, details::text AS d FROM audit_log WHERE target = 'payment' ORDER BY id`);
     expect(audit[0]).toMatchObject({ user_id: admin.id, action: 'settings.update', target: 'payment' });
     expect(JSON.parse(audit[0].d).keys.sort()).toEqual(['mercadoPagoAccessToken', 'mercadoPagoPublicKey', 'mercadoPagoWebhookSecret']);
+    expect(JSON.parse(audit.at(-1).d).keys).toEqual(['mercadoPagoAccessToken']);
     for (const a of audit) expect(a.d).not.toMatch(/segredo|whsec/);
   });
 

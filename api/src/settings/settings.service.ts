@@ -86,12 +86,17 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
     return row !== null && key in row.value;
   }
 
-  /** Partial update; secret fields left empty or equal to the placeholder keep their stored value. */
+  /**
+   * Partial update; secret fields left empty or equal to the placeholder keep their stored value,
+   * and a secret sent as null is removed (the environment's value, if any, applies again).
+   */
   async update<S extends SettingsSection>(section: S, patch: Partial<Settings[S]>, userId: string | null): Promise<Settings[S]> {
     const current = await this.get(section);
     const secrets = secretKeys(section);
     const clean = Object.fromEntries(
-      Object.entries(patch).filter(([k, v]) => v !== undefined && !(secrets.includes(k) && (v === '' || v === SECRET_PLACEHOLDER))),
+      Object.entries(patch)
+        .filter(([k, v]) => v !== undefined && !(secrets.includes(k) && (v === '' || v === SECRET_PLACEHOLDER)))
+        .map(([k, v]) => [k, v === null && secrets.includes(k) ? '' : v]),
     );
     const value = { ...current, ...clean } as Settings[S];
     const toStore: Record<string, unknown> = { ...value };

@@ -16,7 +16,8 @@ const TABS: { id: Section; label: string; title: string }[] = [
 /** What the API answers instead of a stored secret. */
 const CONFIGURED = 'configurado';
 
-type Values = Record<string, string | boolean>;
+/** `null` marks a stored secret the admin asked to remove. */
+type Values = Record<string, string | boolean | null>;
 type Outcome = { ok: boolean; message: string } | null;
 interface Backup {
   id: string;
@@ -87,7 +88,7 @@ function SectionForm({ section, initial, busy, setBusy, onSaved }: FormProps) {
   const [values, setValues] = useState<Values>(() => toValues(initial));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const set = (k: string) => (v: string | boolean) => setValues((s) => ({ ...s, [k]: v }));
+  const set = (k: string) => (v: string | boolean | null) => setValues((s) => ({ ...s, [k]: v }));
   const err = (k: string) => fieldErrors[k]?.join(' ');
 
   const save = async (e: React.FormEvent) => {
@@ -116,7 +117,17 @@ function SectionForm({ section, initial, busy, setBusy, onSaved }: FormProps) {
   );
   const num = (k: string, label: string) => text(k, label, 'number', { inputMode: 'numeric', step: 1 });
   const toggle = (k: string, label: string, hint?: string) => <Toggle label={label} hint={hint} checked={values[k] === true} onChange={set(k)} error={err(k)} />;
-  const secret = (k: string, label: string) => <SecretField label={label} configured={(initial as Record<string, unknown>)[k] === CONFIGURED} value={String(values[k] ?? '')} onChange={set(k)} error={err(k)} />;
+  const secret = (k: string, label: string) => (
+    <SecretField
+      label={label}
+      configured={(initial as Record<string, unknown>)[k] === CONFIGURED}
+      removing={values[k] === null}
+      value={String(values[k] ?? '')}
+      onChange={set(k)}
+      onRemove={(remove) => set(k)(remove ? null : '')}
+      error={err(k)}
+    />
+  );
 
   let body: ReactNode;
   switch (section) {
@@ -254,7 +265,7 @@ const LOG_LEVELS: [string, string][] = [
   ['debug', 'Depuração (debug)'],
 ];
 
-/** Only what the API accepts: origins become a list, secrets are sent only when typed (empty keeps the stored one). */
+/** Only what the API accepts: origins become a list, secrets are sent only when typed (empty keeps the stored one, null removes it). */
 function payload(section: Section, values: Values): Record<string, unknown> {
   const out: Record<string, unknown> = { ...values };
   if (section === 'security') {
@@ -289,16 +300,20 @@ function Toggle({ label, hint, checked, onChange, error }: { label: string; hint
   );
 }
 
-/** A write-only secret: never shown back; `configurado` says one is stored, typing replaces it. */
-function SecretField({ label, configured, value, onChange, error }: { label: string; configured: boolean; value: string; onChange(v: string): void; error?: string }) {
+/**
+ * A write-only secret: never shown back; `configurado` says one is stored, typing replaces it and
+ * `Remover` clears it on save (e.g. to fall back to the environment's credentials).
+ */
+function SecretField(props: { label: string; configured: boolean; removing: boolean; value: string; onChange(v: string): void; onRemove(remove: boolean): void; error?: string }) {
+  const { label, configured, removing, value, onChange, onRemove, error } = props;
   return (
     <Field label={label} error={error}>
-      <SecretInput configured={configured} value={value === CONFIGURED ? '' : value} onChange={onChange} />
+      <SecretInput configured={configured} removing={removing} value={value === CONFIGURED ? '' : value} onChange={onChange} onRemove={onRemove} />
     </Field>
   );
 }
 
-function SecretInput({ id, configured, value, onChange }: { id?: string; configured: boolean; value: string; onChange(v: string): void }) {
+function SecretInput({ id, configured, removing = false, value, onChange, onRemove }: { id?: string; configured: boolean; removing?: boolean; value: string; onChange(v: string): void; onRemove?(remove: boolean): void }) {
   return (
     <span className="secret-input">
       <input
@@ -306,10 +321,16 @@ function SecretInput({ id, configured, value, onChange }: { id?: string; configu
         type="password"
         autoComplete="new-password"
         value={value}
-        placeholder={configured ? 'Deixe em branco para manter' : 'Não configurado'}
+        disabled={removing}
+        placeholder={removing ? 'Será removido ao salvar' : configured ? 'Deixe em branco para manter' : 'Não configurado'}
         onChange={(e) => onChange(e.target.value)}
       />
-      {configured && <span className="badge badge-green">{CONFIGURED}</span>}
+      {configured && !removing && <span className="badge badge-green">{CONFIGURED}</span>}
+      {configured && onRemove && (
+        <button type="button" className="button ghost" onClick={() => onRemove(!removing)}>
+          {removing ? 'Desfazer' : 'Remover'}
+        </button>
+      )}
     </span>
   );
 }
