@@ -141,3 +141,31 @@ Valor Total: 1.250,00`;
     expect(rec).toMatchObject({ debtorDocument: '11222333000181', issuerName: 'PROCURADORIA-GERAL DA FAZENDA NACIONAL', legalBasis: 'Lei nº 9.249/95, art. 15.' });
   });
 });
+
+describe('OCR lost decimal comma in a table cell', () => {
+  const doc = (printedPrincipal: string) => `${PGFN_HEAD}
+Nº.da inscrição\tCNPJ
+80 6 19 123456-78\t11.222.333/0001-81
+Receita
+1099'- CONTRIBUIÇÃO DOS SEGURADOS
+Período\tVencimento\tPrincipal\tMulta\tJuros
+01/2016\t07/02/2016\t44805\t89,61\t277,66
+02/2016\t20/03/2016\t597,99\t119,60\t516,84
+Principal: ${printedPrincipal}
+Multa: 209,21
+Juros: 794,50
+Valor Total: 2.049,75`;
+
+  it('reads a bare digit group as centavos when the printed totals confirm it', () => {
+    const [rec] = extractFromPages([{ num: 1, text: doc('1.046,04'), ocr: true }]);
+    expect(rec.registrationNumber).toBe('8061912345678');
+    expect(rec).toMatchObject({ revenueCode: '1099', revenueDescription: 'CONTRIBUIÇÃO DOS SEGURADOS' });
+    expect(rec.debts[0]).toEqual({ period: '2016-01', dueDate: '2016-02-07', principal: 44805, fine: 8961, interest: 27766 });
+    expect(rec.warnings.join(' | ')).not.toMatch(/sem confirmação|difere/);
+  });
+
+  it('keeps the reading but warns when the totals do not confirm it', () => {
+    const [rec] = extractFromPages([{ num: 1, text: doc('1.146,04'), ocr: true }]);
+    expect(rec.warnings.join(' | ')).toContain('Valores corrigidos de OCR sem confirmação pelos totais: "44805"');
+  });
+});

@@ -117,7 +117,8 @@ function firstMatch(re: RegExp, text: string, anchored: boolean): Token | null {
 // OCR may split a number with a space ("195 15.095250/2021-85"); a space is taken inside the
 // number only when more digits and a separator follow, so a process and a following count stay apart.
 const PROCESS = /(?<![\d/])[\dO](?:[\dO]|[./-](?=[\dO])|\s(?=[\dO]+[./-][\dO])){5,24}(?![\d/])/;
-const REVENUE = /^(?:(\d(?:[\d.-]{0,10}\d)?)\s*(?:[-–—:]\s+|\s+(?=[A-Za-zÀ-ú])))?(.+)$/;
+// OCR may glue a speck to the code or drop the space after the dash ("1099'- …", "8109 —PIS").
+const REVENUE = /^(?:(\d(?:[\d.-]{0,10}\d)?)['`.,]?\s*(?:[-–—:]\s*(?=\S)|\s+(?=[A-Za-zÀ-ú])))?(.+)$/;
 
 /** A value of the slot's type at the start of `text` (anchored) or anywhere in it. */
 function valueToken(slot: Slot, layout: LayoutRule, text: string, anchored: boolean): Token | null {
@@ -335,6 +336,7 @@ function tableHeader(folded: string, layout: LayoutRule, ocr: boolean): Header |
 }
 
 const TOTAL_ROW = /^\s*(?:total|totais|soma|subtotal)\b/;
+const BARE_CENTS = /(?<![\d.,/:])\d{3,9}(?![\d.,/:])/g;
 
 /** The debt table (discriminativo): one row per period, across page breaks, until the totals. */
 export function readTable(lines: Line[], layout: LayoutRule, skip: boolean[], labels: Occurrence[][]): TableResult {
@@ -354,7 +356,19 @@ export function readTable(lines: Line[], layout: LayoutRule, skip: boolean[], la
       }
     }
     if (!header) continue;
-    const moneyTokens = [...l.text.matchAll(MONEY_TOKEN)];
+    let moneyTokens = [...l.text.matchAll(MONEY_TOKEN)];
+    // OCR drops the decimal comma of a cell now and then ("448,05" read "44805"). In a row short of
+    // values, bare digit groups after the period and due date stand for those cells, read as
+    // centavos and flagged as repairs: only the printed totals can confirm them.
+    if (l.ocr && moneyTokens.length && moneyTokens.length < header.columns.length) {
+      let from = 0;
+      for (const m of l.text.matchAll(DATE_TOKEN)) if (m.index! < moneyTokens[0].index!) from = Math.max(from, m.index! + m[0].length);
+      const p = PERIOD_TOKEN.exec(l.text);
+      if (p && p.index < moneyTokens[0].index!) from = Math.max(from, p.index + p[0].length);
+      const bare = [...l.text.matchAll(BARE_CENTS)].filter((m) => m.index! >= from);
+      const all = [...moneyTokens, ...bare].sort((a, b) => a.index! - b.index!);
+      if (bare.length && all.length === header.columns.length) moneyTokens = all;
+    }
     // A totals row has one sum per column; a single value is the summary total, read as a field.
     if (TOTAL_ROW.test(l.folded) && moneyTokens.length >= 2) {
       res.region.add(i);
@@ -414,7 +428,8 @@ function parseRow(text: string, money: RegExpMatchArray[], header: Header): Pars
   if (!period) return null;
   const due = dueText ? parseDate(dueText) : null;
   if (due?.repairedFrom) repairs.push(due.repairedFrom);
-  const parsed = money.map((m) => parseMoney(m[0]));
+  // A bare digit group only comes from a cell whose comma OCR lost: its digits are the centavos.
+  const parsed = money.map((m) => (/^\d+$/.test(m[0]) ? { value: Number(m[0]), repairedFrom: m[0] } : parseMoney(m[0])));
   parsed.forEach((v) => v?.repairedFrom && repairs.push(v.repairedFrom));
   const values = parsed.filter((v) => !!v).map((v) => v!.value);
   const base: DebtRow = { period, dueDate: due?.value ?? null, principal: 0, fine: 0, interest: 0 };

@@ -7,7 +7,7 @@ export const PGFN_INSCRIPTION = /(?<![\dO])(?:[\dO]{2}[ .]?)?[\dO][ .]?[\dO]{2}[
 export const PGFN_ISSUER_NAMES = [/procuradoria[-., ]?geral da fazenda nacional/, /\bpgfn\b/];
 
 export const PGFN_REGISTRATION_LABELS = [
-  /\b(?:numero da inscricao(?: em divida ativa)?|n[ºo°]\.? (?:da )?inscricao(?: em divida ativa)?|inscricao n[ºo°]\.?|numero de inscricao|inscricao em divida ativa n[ºo°]\.?|n[ºo°]\.? da cda|numero da cda|cda n[ºo°]\.?|inscricao)(?![a-z])/g,
+  /\b(?:numero da inscricao(?: em divida ativa)?|n[ºo°]\.? ?(?:da )?inscricao(?: em divida ativa)?|inscricao n[ºo°]\.?|numero de inscricao|inscricao em divida ativa n[ºo°]\.?|n[ºo°]\.? da cda|numero da cda|cda n[ºo°]\.?|inscricao)(?![a-z])/g,
 ];
 
 export const PGFN_CUES: LayoutRule['cues'] = [
