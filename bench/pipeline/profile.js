@@ -9,6 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { makeCdaPdf, sampleCertificate } = require('../../scripts/cda-pdf');
 const { benchStack } = require('../lib/stack');
+const { summarize } = require('../lib/cpuprofile');
 
 const FILES = Number(process.env.FILES || 200);
 const PAGES = Number(process.env.PAGES || 5);
@@ -32,23 +33,7 @@ async function main() {
     await stack.stop();
   }
   const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-  const dt = new Map();
-  for (let i = 0; i < prof.samples.length; i++) dt.set(prof.samples[i], (dt.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
-  const byFn = new Map();
-  const byFile = new Map();
-  let total = 0;
-  for (const n of prof.nodes) {
-    const us = dt.get(n.id) ?? 0;
-    total += us;
-    const cf = n.callFrame;
-    const fn = `${cf.functionName || '(anonymous)'} ${cf.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(api|worker|shared)\//, '$1/')}:${cf.lineNumber}`;
-    byFn.set(fn, (byFn.get(fn) ?? 0) + us);
-    const mod = cf.url ? cf.url.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1').replace(/^file:\/\/.*\/(worker|shared)\/dist\/(\w+).*$/, '$1/$2') : cf.functionName;
-    byFile.set(mod, (byFile.get(mod) ?? 0) + us);
-  }
-  const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)} %  ${k}`).join('\n');
-  console.log(`profile: ${path.join(dir, file)} (${(total / 1e6).toFixed(1)} s sampled)\n\nby package / module:\n${top(byFile, 15)}\n\nby function (self time):\n${top(byFn, 25)}`);
+  console.log(`profile: ${path.join(dir, file)}, ${summarize(path.join(dir, file))}`);
 }
 
 main().catch((err) => {
