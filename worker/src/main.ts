@@ -33,8 +33,11 @@ async function main() {
   const config = loadConfig();
   const connection = redisOptionsFromUrl(config.redisUrl);
   const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
-  // An idle client dropped by a Postgres restart is an 'error' on the pool: unhandled, it would kill the worker.
+  // A Postgres restart drops every connection: an idle client's error reaches the pool, a checked-out
+  // client's reaches the client itself. Unhandled, either kills the worker; the query in flight still
+  // fails and its job is retried.
   pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database connection lost'));
+  pool.on('connect', (client) => client.on('error', (err) => logger.warn({ err: err.message }, 'database connection lost')));
   const redis = new Redis(connection);
   const settingsRedis = new Redis(connection);
   const db = new AnalysisStore(pool);
