@@ -1,6 +1,8 @@
 import { DataSource } from 'typeorm';
 import { Stack, connectSocket, registerAdmin, registerUser, startStack } from './harness';
 import { as, insertUser, ledgerMatches, registerRoot } from './admin-fixtures';
+import { TokensService } from '../src/tokens/tokens.service';
+import { MaintenanceService } from '../src/maintenance/maintenance.service';
 
 const ZERO = '00000000-0000-4000-8000-000000000000';
 
@@ -146,6 +148,59 @@ describe('admin users: list, stats, create, edit, suspend, credits, delete', () 
     await stack.http.put(`/api/admin/users/${target.id}`).set(as(admin.token)).send({ email: admin.email }).expect(409);
     await stack.http.put(`/api/admin/users/${ZERO}`).set(as(admin.token)).send({ name: 'x' }).expect(404);
     await stack.http.put(`/api/admin/users/nao-e-uuid`).set(as(admin.token)).send({ name: 'x' }).expect(404);
+  });
+
+  it('sets a per-user token limit: balance moves by the difference, in the ledger; renewal grants it; null or a plan change restores the plan', async () => {
+    const target = await registerUser(stack);
+    const put = (body: object) => stack.http.put(`/api/admin/users/${target.id}`).set(as(admin.token)).send(body);
+    const dashboard = async () => (await stack.http.get('/api/dashboard').set(as(target.token)).expect(200)).body;
+    // 300,000 of the free plan's 1,000,000 spent this period, 50,000 purchased credits on top.
+    await db.query(`UPDATE users SET tokens = tokens - 300000 WHERE id = $1`, [target.id]);
+    await db.query(`INSERT INTO token_transactions (user_id, type, amount, description) VALUES ($1, 'settle', -300000, 'consumo de teste')`, [target.id]);
+    await stack.app.get(TokensService).credit(target.id, 50_000, 'purchase', 'Pacote de teste');
+
+    const up = (await put({ tokenLimit: 2_000_000 }).expect(200)).body;
+    expect(up).toMatchObject({ tokenLimit: 2_000_000, tokensPlan: 2_000_000, tokenLimitOverridden: true, planTokenLimit: 1_000_000 });
+    expect(up).toMatchObject({ tokens: 1_750_000, credits: 50_000, tokensUsed: 300_000, usagePercent: 15 });
+    expect(await ledgerMatches(db, target.id)).toEqual({ tokens: 1_750_000, ledger: 1_750_000 });
+    const [row] = await db.query(
+      `SELECT type, amount, credit_amount, description, actor_id FROM token_transactions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [target.id],
+    );
+    expect(row).toMatchObject({ type: 'renewal', amount: '1000000', credit_amount: '0', description: 'Limite de tokens alterado pelo administrador', actor_id: admin.id });
+    expect(await dashboard()).toMatchObject({ tokens: 1_750_000, tokensPlan: 2_000_000, creditTokens: 50_000 });
+    expect((await stack.http.get('/api/auth/me').set(as(target.token)).expect(200)).body).toMatchObject({ tokensPlan: 2_000_000 });
+    const listed = (await stack.http.get('/api/admin/users').query({ search: target.email }).set(as(admin.token)).expect(200)).body;
+    expect(listed.items[0]).toMatchObject({ tokenLimit: 2_000_000, tokenLimitOverridden: true });
+    const [audit] = await db.query(`SELECT details FROM audit_log WHERE action = 'admin.user.update' AND target = $1 ORDER BY id DESC LIMIT 1`, [target.id]);
+    expect(audit.details.changed.tokenLimit).toEqual({ from: 1_000_000, to: 2_000_000, override: 2_000_000 });
+
+    // Lowering below what was spent leaves only the credits; never below them.
+    expect((await put({ tokenLimit: 100_000 }).expect(200)).body).toMatchObject({ tokens: 50_000, tokenLimit: 100_000, usagePercent: 100 });
+    expect(await ledgerMatches(db, target.id)).toEqual({ tokens: 50_000, ledger: 50_000 });
+
+    // The next period grants the user's own limit.
+    await db.query(`UPDATE users SET plan_period_start = now() - interval '40 days' WHERE id = $1`, [target.id]);
+    expect(await stack.app.get(MaintenanceService).renewAllowances()).toBeGreaterThanOrEqual(1);
+    expect(await dashboard()).toMatchObject({ tokens: 150_000, tokensPlan: 100_000 });
+    expect(await ledgerMatches(db, target.id)).toEqual({ tokens: 150_000, ledger: 150_000 });
+
+    // Zero is a valid limit (credits only); null goes back to the plan's limit.
+    expect((await put({ tokenLimit: 0 }).expect(200)).body).toMatchObject({ tokens: 50_000, tokenLimit: 0, tokenLimitOverridden: true, usagePercent: 0 });
+    expect((await put({ tokenLimit: null }).expect(200)).body).toMatchObject({ tokens: 1_050_000, tokenLimit: 1_000_000, tokenLimitOverridden: false });
+    expect(await ledgerMatches(db, target.id)).toEqual({ tokens: 1_050_000, ledger: 1_050_000 });
+
+    // A plan change clears the override; a limit sent with it applies to the new plan.
+    await put({ tokenLimit: 3_000_000 }).expect(200);
+    expect((await put({ plan: 'basic' }).expect(200)).body).toMatchObject({ plan: 'basic', tokenLimit: 5_000_000, tokenLimitOverridden: false, tokens: 5_050_000 });
+    expect((await put({ plan: 'free', tokenLimit: 200_000 }).expect(200)).body).toMatchObject({ plan: 'free', tokenLimit: 200_000, tokens: 250_000 });
+    expect(await ledgerMatches(db, target.id)).toEqual({ tokens: 250_000, ledger: 250_000 });
+
+    const bad = await put({ tokenLimit: -1 }).expect(400);
+    expect(bad.body.message).toEqual(['O limite de tokens não pode ser negativo.']);
+    expect((await put({ tokenLimit: 1.5 }).expect(400)).body.message).toEqual(['O limite de tokens deve ser um número inteiro.']);
+    expect((await put({ tokenLimit: 'muito' }).expect(400)).body.message).toContain('O limite de tokens deve ser um número inteiro.');
+    await stack.http.put(`/api/admin/users/${target.id}`).set(as(target.token)).send({ tokenLimit: 5 }).expect(403);
   });
 
   it('suspends a user, whose next request is refused, and reactivates them', async () => {

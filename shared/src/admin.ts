@@ -18,8 +18,14 @@ export interface AdminUserView {
   status: AdminUserStatus;
   /** Balance now (plan allowance left + credits). */
   tokens: number;
-  /** The plan's allowance per period. */
+  /** The allowance per period in force: the account's own limit when an admin set one, else the plan's. */
   tokensPlan: number;
+  /** Same as tokensPlan, under the name the edit form uses. */
+  tokenLimit: number;
+  /** True when an admin set this account's limit (a plan change clears it). */
+  tokenLimitOverridden: boolean;
+  /** The plan's own allowance, what the account returns to when the override is removed. */
+  planTokenLimit: number;
   /** Allowance spent this period, and as a percentage of it capped at 100 (the usage bar). */
   tokensUsed: number;
   usagePercent: number;

@@ -11,8 +11,8 @@ import { AuditService } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { SettingsService } from '../settings/settings.service';
-import { TokensService } from '../tokens/tokens.service';
-import { ADMIN_GRANT_DESCRIPTION, CreateUserDto, ListUsersQuery, UpdateUserDto, UserStatus } from './dto/admin-users.dto';
+import { EFFECTIVE_TOKEN_LIMIT, TokensService } from '../tokens/tokens.service';
+import { ADMIN_GRANT_DESCRIPTION, CreateUserDto, ListUsersQuery, TOKEN_LIMIT_DESCRIPTION, UpdateUserDto, UserStatus } from './dto/admin-users.dto';
 import { Page, containsPattern, num, page, returned, tableExists } from './admin-sql';
 
 const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
@@ -42,7 +42,7 @@ const csvLine = (fields: Array<string | number | null>) => `${fields.map(csvFiel
 
 const SELECT_VIEW = `
   SELECT u.id, u.name, u.email, u.plan, p.name AS plan_name, u.role, u.status, u.tokens, u.credit_tokens,
-         p.token_limit, u.phone, u.company, u.last_login_at, u.created_at
+         ${EFFECTIVE_TOKEN_LIMIT} AS token_limit, u.token_limit_override, p.token_limit AS plan_token_limit, u.phone, u.company, u.last_login_at, u.created_at
   FROM users u JOIN plans p ON p.id = u.plan`;
 
 function view(r: Record<string, unknown>): AdminUserView {
@@ -61,6 +61,9 @@ function view(r: Record<string, unknown>): AdminUserView {
     status: r.status as AdminUserStatus,
     tokens,
     tokensPlan: limit,
+    tokenLimit: limit,
+    tokenLimitOverridden: r.token_limit_override !== null && r.token_limit_override !== undefined,
+    planTokenLimit: num(r.plan_token_limit),
     tokensUsed: used,
     usagePercent: limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 0,
     credits,
@@ -264,6 +267,11 @@ export class AdminUsersService {
         await this.changePlan(tx, id, dto.plan);
         changed.plan = dto.plan;
       }
+      // After a plan change, so a limit sent with the new plan applies to it.
+      if (dto.tokenLimit !== undefined) {
+        const limit = await this.setTokenLimit(tx, actor, id, dto.tokenLimit);
+        if (limit) changed.tokenLimit = limit;
+      }
     });
     if (Object.keys(changed).length) await this.audit.record(actor.id, 'admin.user.update', id, { changed });
     if (changed.role !== undefined || changed.status === 'suspended') this.realtime.disconnectUser(id);
@@ -273,11 +281,12 @@ export class AdminUsersService {
   /**
    * A plan set by an admin takes effect at once, as a paid plan does: the new allowance replaces the
    * unused plan tokens, credits stay, a new period starts, and the difference enters the ledger.
+   * The new plan starts from its own limit: a per-user limit set earlier is cleared.
    */
   private async changePlan(tx: EntityManager, id: string, plan: string): Promise<void> {
     const rows = returned<{ delta: string }>(await tx.query(
       `WITH old AS (SELECT tokens FROM users WHERE id = $1 FOR UPDATE)
-       UPDATE users u SET plan = $2, tokens = u.credit_tokens + p.token_limit, plan_period_start = now(), plan_expires_at = NULL
+       UPDATE users u SET plan = $2, tokens = u.credit_tokens + p.token_limit, plan_period_start = now(), plan_expires_at = NULL, token_limit_override = NULL
        FROM old, plans p WHERE u.id = $1 AND p.id = $2
        RETURNING (u.tokens - old.tokens)::text AS delta`,
       [id, plan],
@@ -289,6 +298,46 @@ export class AdminUsersService {
         [id, delta],
       );
     }
+  }
+
+  /**
+   * A per-user allowance (null: back to the plan's). Mid-period the current balance moves by the
+   * difference between the new and the old limit, so what was already spent this period stays spent
+   * (used 300 of 1,000, limit now 500: 200 left); it never drops below the non-expiring credits. The
+   * movement enters the ledger as a plan-allowance entry ('renewal', not a credit: it lapses at the
+   * period's end) naming the admin, so the ledger still sums to the balance. Later renewals grant the
+   * new limit. Returns null when nothing changed.
+   */
+  private async setTokenLimit(
+    tx: EntityManager,
+    actor: AuthUser,
+    id: string,
+    override: number | null,
+  ): Promise<{ from: number; to: number; override: number | null } | null> {
+    const rows = returned<{ delta: string; old_limit: string; new_limit: string; old_override: string | null }>(await tx.query(
+      `WITH old AS (
+         SELECT u.tokens, u.token_limit_override, ${EFFECTIVE_TOKEN_LIMIT} AS lim
+         FROM users u JOIN plans p ON p.id = u.plan WHERE u.id = $1 FOR UPDATE OF u
+       )
+       UPDATE users u SET token_limit_override = $2::bigint,
+         tokens = GREATEST(LEAST(u.tokens, u.credit_tokens), u.tokens + (COALESCE($2::bigint, p.token_limit) - old.lim)),
+         updated_at = now()
+       FROM old, plans p WHERE u.id = $1 AND p.id = u.plan
+       RETURNING (u.tokens - old.tokens)::text AS delta, old.lim::text AS old_limit,
+         ${EFFECTIVE_TOKEN_LIMIT}::text AS new_limit, old.token_limit_override::text AS old_override`,
+      [id, override],
+    ));
+    const r = rows[0];
+    const before = r.old_override === null ? null : Number(r.old_override);
+    const delta = Number(r.delta);
+    if (delta !== 0) {
+      await tx.query(
+        `INSERT INTO token_transactions (user_id, type, amount, credit_amount, description, actor_id) VALUES ($1, 'renewal', $2, 0, $3, $4)`,
+        [id, delta, TOKEN_LIMIT_DESCRIPTION, actor.id],
+      );
+    }
+    if (before === override) return null;
+    return { from: Number(r.old_limit), to: Number(r.new_limit), override };
   }
 
   private assertCanSuspend(actor: AuthUser, id: string): void {

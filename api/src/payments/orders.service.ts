@@ -289,10 +289,13 @@ export class OrdersService {
     if (o.kind === 'plan') {
       const period = o.billing_cycle === 'yearly' ? '1 year' : '1 month';
       // The allowance replaces the unused plan tokens (as a renewal does); a still-running paid
-      // period of the same plan is extended rather than cut short.
+      // period of the same plan is extended rather than cut short. A new plan starts from its own
+      // limit (an admin's per-user limit is cleared); buying the same plan again keeps that limit.
       const [r] = returned<{ delta: string }>(await tx.query(
         `WITH old AS (SELECT tokens, plan, plan_expires_at FROM users WHERE id = $1 FOR UPDATE)
-         UPDATE users u SET plan = $2::varchar, tokens = u.credit_tokens + $3, plan_period_start = now(),
+         UPDATE users u SET plan = $2::varchar, plan_period_start = now(),
+           token_limit_override = CASE WHEN old.plan = $2::varchar THEN u.token_limit_override END,
+           tokens = u.credit_tokens + CASE WHEN old.plan = $2::varchar THEN COALESCE(u.token_limit_override, $3) ELSE $3 END,
            plan_expires_at = CASE WHEN old.plan = $2::varchar AND old.plan_expires_at > now() THEN old.plan_expires_at ELSE now() END + $4::interval
          FROM old WHERE u.id = $1
          RETURNING (u.tokens - old.tokens)::text AS delta`,
@@ -321,7 +324,7 @@ export class OrdersService {
     if (o.kind === 'plan') {
       const [r] = returned<{ delta: string }>(await tx.query(
         `WITH old AS (SELECT tokens FROM users WHERE id = $1 FOR UPDATE)
-         UPDATE users u SET plan = 'free', plan_expires_at = NULL, plan_period_start = now(),
+         UPDATE users u SET plan = 'free', plan_expires_at = NULL, plan_period_start = now(), token_limit_override = NULL,
            tokens = u.credit_tokens + LEAST(u.tokens - u.credit_tokens, (SELECT token_limit FROM plans WHERE id = 'free'))
          FROM old WHERE u.id = $1
          RETURNING (u.tokens - old.tokens)::text AS delta`,

@@ -7,13 +7,19 @@ export interface Balance {
   tokens: number;
   /** Purchased or granted tokens, which never expire. */
   creditTokens: number;
-  /** The plan's allowance per period. */
+  /** The allowance per period: the account's own limit when an admin set one, else the plan's. */
   tokensPlan: number;
   planId: string;
   planName: string;
   periodStart: Date;
   planExpiresAt: Date | null;
 }
+
+/**
+ * The allowance per period of user `u` on plan `p`: an admin's per-user limit wins over the plan's.
+ * Every query that grants or shows the allowance reads it through this expression.
+ */
+export const EFFECTIVE_TOKEN_LIMIT = 'COALESCE(u.token_limit_override, p.token_limit)';
 
 /** TypeORM's postgres driver answers UPDATE … RETURNING with [rows, affectedCount]. */
 function returned<T>(result: unknown): T[] {
@@ -87,7 +93,7 @@ export class TokensService {
 
   async balance(userId: string): Promise<Balance> {
     const [r] = await this.db.query(
-      `SELECT u.tokens, u.credit_tokens, u.plan_period_start, u.plan_expires_at, p.id AS plan_id, p.name AS plan_name, p.token_limit
+      `SELECT u.tokens, u.credit_tokens, u.plan_period_start, u.plan_expires_at, p.id AS plan_id, p.name AS plan_name, ${EFFECTIVE_TOKEN_LIMIT} AS token_limit
        FROM users u JOIN plans p ON p.id = u.plan WHERE u.id = $1`,
       [userId],
     );
@@ -109,7 +115,7 @@ export class TokensService {
 
   /**
    * Starts a new period for every account whose period is over: unused plan tokens lapse, the
-   * allowance is granted afresh, credits stay. Returns how many accounts were renewed.
+   * allowance (the admin's per-user limit if any, else the plan's) is granted afresh, credits stay. Returns how many accounts were renewed.
    */
   async renewDueAllowances(now = new Date()): Promise<number> {
     let renewed = 0;
@@ -122,7 +128,7 @@ export class TokensService {
              ORDER BY u.id LIMIT 500 FOR UPDATE SKIP LOCKED
            )
            UPDATE users u SET
-             tokens = u.credit_tokens + p.token_limit,
+             tokens = u.credit_tokens + ${EFFECTIVE_TOKEN_LIMIT},
              plan_period_start = u.plan_period_start
                + interval '1 month' * GREATEST(1, floor(extract(epoch FROM ($1 - u.plan_period_start)) / extract(epoch FROM interval '1 month'))::int)
            FROM due, plans p

@@ -12,6 +12,7 @@ import {
   UserRole,
 } from '@cda/shared';
 import { User } from './user.entity';
+import { EFFECTIVE_TOKEN_LIMIT } from '../tokens/tokens.service';
 
 export interface NewUser {
   email: string;
@@ -127,9 +128,11 @@ export class UsersService {
     return value;
   }
 
-  /** The plan's allowance per period, shown beside the balance. */
-  async planTokens(planId: string): Promise<number> {
-    const [row] = (await this.users.query(`SELECT token_limit FROM plans WHERE id = $1`, [planId])) as { token_limit: string }[];
+  /** The account's allowance per period (its own limit if an admin set one, else the plan's), shown beside the balance. */
+  async planTokens(userId: string): Promise<number> {
+    const [row] = (await this.users.query(`SELECT ${EFFECTIVE_TOKEN_LIMIT} AS token_limit FROM users u JOIN plans p ON p.id = u.plan WHERE u.id = $1`, [
+      userId,
+    ])) as { token_limit: string }[];
     return row ? Number(row.token_limit) : 0;
   }
 
@@ -142,7 +145,7 @@ export class UsersService {
       role: user.role,
       status: user.status,
       tokens: user.tokens,
-      tokensPlan: await this.planTokens(user.plan),
+      tokensPlan: await this.planTokens(user.id),
       mustChangePassword: user.mustChangePassword ?? false,
       createdAt: user.createdAt,
     };

@@ -143,7 +143,10 @@ export function AdminUsersPage() {
                     <tr key={u.id}>
                       <td><div className="who"><strong>{u.name}</strong><span title={u.email}>{u.email}</span></div></td>
                       <td>{u.planName}</td>
-                      <td><UsageBar used={u.tokensUsed} total={u.tokensPlan} percent={u.usagePercent} /></td>
+                      <td>
+                        <UsageBar used={u.tokensUsed} total={u.tokenLimit} percent={u.usagePercent} />
+                        {u.tokenLimitOverridden && <small className="muted" title={`Limite próprio da conta: ${n(u.tokenLimit)} tokens (plano: ${n(u.planTokenLimit)})`}>limite próprio</small>}
+                      </td>
                       <td className="num">{n(u.credits)}</td>
                       <td><RoleLabel role={u.role} /></td>
                       <td><UserStatusBadge status={u.status} /></td>

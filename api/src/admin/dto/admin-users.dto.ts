@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import type { UserRole } from '@cda/shared';
+import { UNLIMITED_TOKENS } from './admin-plans.dto';
 
 export const USER_STATUSES = ['active', 'pending', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -139,9 +140,22 @@ export class UpdateUserDto {
   @IsString({ message: 'Empresa inválida.' })
   @MaxLength(200, { message: 'A empresa pode ter no máximo 200 caracteres.' })
   company?: string;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    description: 'Limite de tokens por período só desta conta; null volta ao limite do plano. Uma troca de plano o remove.',
+  })
+  @ValidateIf((_o, v) => v !== undefined && v !== null)
+  @IsInt({ message: 'O limite de tokens deve ser um número inteiro.' })
+  @Min(0, { message: 'O limite de tokens não pode ser negativo.' })
+  @Max(UNLIMITED_TOKENS, { message: `O limite de tokens pode ser no máximo ${UNLIMITED_TOKENS.toLocaleString('pt-BR')} (ilimitado).` })
+  tokenLimit?: number | null;
 }
 
 export const ADMIN_GRANT_DESCRIPTION = 'Créditos adicionados pelo administrador';
+export const TOKEN_LIMIT_DESCRIPTION = 'Limite de tokens alterado pelo administrador';
 
 export class AddCreditsDto {
   @ApiProperty({ minimum: 1 })

@@ -1,4 +1,4 @@
-import { FormEvent, useState } from 'react';
+import { FormEvent, useId, useState } from 'react';
 import { formatTokens, phoneDigits } from '@cda/shared';
 import { adminApi, type AdminPlan, type AdminUser, type UserStatus } from '../../api/admin';
 import { Dialog } from '../Dialog';
@@ -34,6 +34,9 @@ function useAction() {
 }
 
 const STATUSES = Object.keys(STATUS_LABELS) as UserStatus[];
+/** The API's ceiling for a token limit (the plans' "ilimitado"). */
+const MAX_TOKEN_LIMIT = 999_999_999;
+const limitText = (n: number) => (n >= MAX_TOKEN_LIMIT ? 'ilimitado' : `${n.toLocaleString('pt-BR')} tokens por mês`);
 
 /** `id` comes from Field, which labels the select by it. */
 function PlanSelect({ id, plans, value, onChange }: { id?: string; plans: AdminPlan[]; value: string; onChange(v: string): void }) {
@@ -102,15 +105,24 @@ export function NewUserModal({ plans, onClose, onDone }: Done & { plans: AdminPl
 }
 
 export function EditUserModal({ user, plans, actorRole, onClose, onDone }: Done & { user: AdminUser; plans: AdminPlan[]; actorRole: UserRole }) {
-  const [f, setF] = useState({ name: user.name, email: user.email, plan: user.plan, status: user.status, role: user.role, phone: formatPhone(user.phone), company: user.company ?? '' });
+  const [f, setF] = useState({
+    name: user.name, email: user.email, plan: user.plan, status: user.status, role: user.role, phone: formatPhone(user.phone), company: user.company ?? '',
+    // Empty: the plan's limit applies.
+    limit: user.tokenLimitOverridden ? String(user.tokenLimit) : '',
+  });
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const { busy, error, run } = useAction();
+  const limitId = useId();
   const plan = plans.find((p) => p.id === f.plan);
+  const planChanged = f.plan !== user.plan;
+  const planLimit = plan?.tokenLimit ?? (planChanged ? null : user.planTokenLimit);
+  const limit = f.limit.trim() === '' ? null : Number(f.limit);
+  const badLimit = limit !== null && (!Number.isInteger(limit) || limit < 0 || limit > MAX_TOKEN_LIMIT);
   const blank = !f.name.trim() || !f.email.trim();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (blank) return;
+    if (blank || badLimit) return;
     // Only what changed is sent, so an admin saving a form never touches the role field.
     const patch: Record<string, unknown> = {};
     if (f.name.trim() !== user.name) patch.name = f.name.trim();
@@ -120,6 +132,9 @@ export function EditUserModal({ user, plans, actorRole, onClose, onDone }: Done 
     if (f.role !== user.role) patch.role = f.role;
     if (phoneDigits(f.phone) !== (user.phone ?? '')) patch.phone = phoneDigits(f.phone);
     if (f.company.trim() !== (user.company ?? '')) patch.company = f.company.trim();
+    // A plan change already clears the account's own limit; a limit typed with it applies to the new plan.
+    const current = user.tokenLimitOverridden ? user.tokenLimit : null;
+    if (planChanged ? limit !== null : limit !== current) patch.tokenLimit = limit;
     void run(async () => {
       const saved = Object.keys(patch).length ? await adminApi.updateUser(user.id, patch) : user;
       onDone(`Usuário ${saved.name} atualizado.`, saved);
@@ -131,19 +146,35 @@ export function EditUserModal({ user, plans, actorRole, onClose, onDone }: Done 
       title={`Editar Usuário`}
       wide
       onClose={onClose}
-      actions={<button type="submit" form="edit-user" className="button" disabled={busy || blank}>{busy ? 'Salvando...' : 'Salvar Alterações'}</button>}
+      actions={<button type="submit" form="edit-user" className="button" disabled={busy || blank || badLimit}>{busy ? 'Salvando...' : 'Salvar Alterações'}</button>}
     >
       {error && <ErrorBanner title="Erro ao atualizar usuário" detail={error} />}
       <form id="edit-user" className="admin-form" onSubmit={submit} noValidate>
         <Field label="Nome *"><input value={f.name} onChange={set('name')} maxLength={200} /></Field>
         <Field label="E-mail *"><input type="email" value={f.email} onChange={set('email')} maxLength={254} /></Field>
-        <Field label="Plano"><PlanSelect plans={plans} value={f.plan} onChange={(p) => setF({ ...f, plan: p })} /></Field>
+        {/* Choosing another plan empties the limit: the new plan starts from its own. */}
+        <Field label="Plano"><PlanSelect plans={plans} value={f.plan} onChange={(p) => setF({ ...f, plan: p, limit: p === user.plan ? f.limit : '' })} /></Field>
         <div className="field">
-          <span>Limite de tokens</span>
-          <span className="readonly">
-            {plan ? (plan.unlimited ? 'Ilimitado' : `${formatTokens(plan.tokenLimit)} por mês`) : '—'}
-            <span className="hint"> · definido pelo plano; para tokens extras use “Adicionar créditos”</span>
-          </span>
+          <label htmlFor={limitId}>Limite de tokens</label>
+          <input
+            id={limitId}
+            type="number"
+            min={0}
+            max={MAX_TOKEN_LIMIT}
+            step={1}
+            inputMode="numeric"
+            value={f.limit}
+            onChange={set('limit')}
+            placeholder={planLimit === null ? 'Do plano' : `Do plano: ${planLimit >= MAX_TOKEN_LIMIT ? 'ilimitado' : formatTokens(planLimit)}`}
+            aria-describedby={`${limitId}-hint`}
+          />
+          {badLimit && <span className="error-text" role="alert">Informe um número inteiro de 0 a {MAX_TOKEN_LIMIT.toLocaleString('pt-BR')}.</span>}
+          <small className="hint" id={`${limitId}-hint`}>
+            {limit === null
+              ? `Vazio: vale o limite do plano${planLimit === null ? '' : ` (${limitText(planLimit)})`}.`
+              : `Limite próprio desta conta: ${limitText(limit)}.`}{' '}
+            Ao salvar, o saldo do período muda pela diferença (o que já foi usado continua usado). Para tokens que não expiram, use “Créditos”.
+          </small>
         </div>
         <Field label="Status">
           <select value={f.status} onChange={set('status')}>
@@ -161,8 +192,11 @@ export function EditUserModal({ user, plans, actorRole, onClose, onDone }: Done 
         )}
         <Field label="Telefone"><PhoneInput value={f.phone} onChange={set('phone')} /></Field>
         <Field label="Empresa"><input value={f.company} onChange={set('company')} maxLength={200} /></Field>
-        {f.plan !== user.plan && (
-          <p className="full muted small">A troca de plano vale na hora: o saldo do plano passa a ser o do novo plano e os créditos são mantidos.</p>
+        {planChanged && (
+          <p className="full muted small">
+            A troca de plano vale na hora: o saldo do plano passa a ser o do novo plano, os créditos são mantidos e o limite de tokens
+            próprio da conta é removido (vale o do novo plano, salvo se você informar outro acima).
+          </p>
         )}
       </form>
     </Dialog>
