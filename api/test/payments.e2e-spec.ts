@@ -260,6 +260,29 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
     expect(await consistent(user.id)).toBe(1_000_000);
   });
 
+  it("an admin's per-user token limit survives buying the same plan again; another plan or a refund clears it", async () => {
+    const user = await registerUser(stack);
+    const admin = await registerAdmin(stack);
+    const override = async () => (await db.query(`SELECT token_limit_override FROM users WHERE id = $1`, [user.id]))[0].token_limit_override;
+    await stack.http.put(`/api/admin/users/${user.id}`).set(auth(admin.token)).send({ plan: 'basic', tokenLimit: 7_000_000 }).expect(200);
+    const again = (await payCard(user, 'APRO', { kind: 'plan', itemId: 'basic', billingCycle: 'monthly' }).expect(201)).body as OrderView;
+    await settled(again.providerPaymentId);
+    expect(await tokens.balance(user.id)).toMatchObject({ planId: 'basic', tokensPlan: 7_000_000, tokens: 7_000_000 });
+    expect(await override()).toBe('7000000');
+
+    const premium = (await payCard(user, 'APRO', { kind: 'plan', itemId: 'premium', billingCycle: 'monthly' }).expect(201)).body as OrderView;
+    await settled(premium.providerPaymentId);
+    expect(await tokens.balance(user.id)).toMatchObject({ planId: 'premium', tokensPlan: 20_000_000, tokens: 20_000_000 });
+    expect(await override()).toBeNull();
+
+    await stack.http.put(`/api/admin/users/${user.id}`).set(auth(admin.token)).send({ tokenLimit: 3_000_000 }).expect(200);
+    expect(await consistent(user.id)).toBe(3_000_000);
+    await stack.http.post(`/api/admin/orders/${premium.id}/refund`).set(auth(admin.token)).expect(200);
+    expect(await tokens.balance(user.id)).toMatchObject({ planId: 'free', tokensPlan: 1_000_000, tokens: 1_000_000 });
+    expect(await override()).toBeNull();
+    expect(await consistent(user.id)).toBe(1_000_000);
+  });
+
   it('provider down: pt-BR error, nothing faked or credited, and the user can retry', async () => {
     const user = await registerUser(stack);
     fake.down = true;
