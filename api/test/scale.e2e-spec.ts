@@ -20,7 +20,9 @@ describe('scale-out: 2 API processes and 3 workers', () => {
     await stack.app.get(SettingsService).update('system', { tokensPerPage: 10 }, null);
     [api1, api2] = (await Promise.all([stack.startApiProcess(), stack.startApiProcess()])).map((a) => a.baseUrl);
     workers = [];
-    for (let i = 0; i < 3; i++) workers.push(await stack.startWorker({ WORKER_SHUTDOWN_GRACE_MS: '300' }));
+    // Locks longer than the harness' 2 s: parsing 300-page PDFs on a busy 2-core machine can hold a
+    // worker's event loop past a 2 s lock, and a job stalled twice fails (maxStalledCount 1).
+    for (let i = 0; i < 3; i++) workers.push(await stack.startWorker({ WORKER_SHUTDOWN_GRACE_MS: '300', WORKER_LOCK_MS: '10000' }));
     const email = `scale-${Date.now()}@teste.com.br`;
     const reg = await request(api1).post('/api/auth/register').send({ name: 'Escala', email, whatsapp: '11987654321', password: 'senha-forte-1' }).expect(201);
     user = { token: reg.body.token, id: reg.body.user.id };
