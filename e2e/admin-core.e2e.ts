@@ -107,6 +107,17 @@ test('back office: dashboard, users with every modal, suspension refusing the ne
   await expect(page.getByText('2.500 créditos adicionados a Vitória Suspensa.')).toBeVisible();
   await expect(row.locator('td.num').first()).toHaveText('2.500');
 
+  // The account's own token limit: editable in the edit form, marked in the list.
+  await row.getByRole('button', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar Usuário' });
+  await expect(edit.getByLabel('Limite de tokens')).toHaveAttribute('placeholder', 'Do plano: 1M');
+  await edit.getByLabel('Limite de tokens').fill('2000000');
+  await expect(edit.getByText(/Limite próprio desta conta: 2\.000\.000 tokens por mês/)).toBeVisible();
+  await shot(page, 'admin-users-token-limit');
+  await edit.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expect(page.getByText('Usuário Vitória Suspensa atualizado.')).toBeVisible();
+  await expect(row.getByText('limite próprio')).toBeVisible();
+
   // New user: the server e-mails a temporary password and demands a change at first login.
   const newEmail = `nova-${run}@e2e.local`;
   await page.getByRole('button', { name: 'Novo Usuário' }).click();
