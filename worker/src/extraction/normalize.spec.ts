@@ -79,6 +79,10 @@ describe('OCR repairs in prose and periods', () => {
     ['Lei nº 8.212/91, arts. 20 e 30, 1, a.', 'Lei nº 8.212/91, arts. 20 e 30, I, a.'],
     ['Lei nº 10.705/00, art. 2º, Il.', 'Lei nº 10.705/00, art. 2º, II.'],
     ['Lei nº-9.430/96', 'Lei nº 9.430/96'],
+    ['Lei nº 8.212/91, arts. 20 e 30, L a.', 'Lei nº 8.212/91, arts. 20 e 30, I, a.'],
+    ['Lei nº 8.212/91, art. 22, Il b;', 'Lei nº 8.212/91, art. 22, II, b;'],
+    ['Lei nº 10.637/02, arts. 1º a 3º; Lei nº 9.430/96; art. 61, § 3º.', 'Lei nº 10.637/02, arts. 1º a 3º; Lei nº 9.430/96, art. 61, § 3º.'],
+    ['Decreto nº 9.580/2018;arts. 681 e 682', 'Decreto nº 9.580/2018, arts. 681 e 682'],
   ])('legal basis %s → %s', (read, fixed) => expect(repairLegalBasisOcr(read)).toBe(fixed));
 
   it.each([
@@ -88,6 +92,10 @@ describe('OCR repairs in prose and periods', () => {
     'arisco 12',
     'art. 22, 11.',
     'art. 5, I, II e III',
+    'Lei nº 8.212/91, art. 22, incisos I e II.',
+    'Lei nº 7.689/88, art. 2º; Lei nº 9.249/95, art. 20.',
+    'Lei nº 9.249/95, art. 20',
+    'Lei nº 10.637/02, arts. 1º a 3º; Lei nº 9.430/96, art. 61, § 3º.',
   ])('leaves %s as printed', (text) => expect(repairLegalBasisOcr(text)).toBe(text));
 
   it('reads the "I/" of a quarter merged into a V', () => {
@@ -100,6 +108,11 @@ describe('situação', () => {
   it('upper case without trailing punctuation', () => {
     expect(normalizeStatus('Ativa ajuizada.', false)).toBe('ATIVA AJUIZADA');
     expect(normalizeStatus('ATIVA AJUIZADA - GARANTIA - PENHORA', false)).toBe('ATIVA AJUIZADA - GARANTIA - PENHORA');
+  });
+  it('drops accents so a status reads the same printed, OCR\'d with or without its tilde', () => {
+    expect(normalizeStatus('ATIVA NÃO PRIORIZADA PARA AJUIZAMENTO', true)).toBe('ATIVA NAO PRIORIZADA PARA AJUIZAMENTO');
+    expect(normalizeStatus('Ativa em cobrança', false)).toBe('ATIVA EM COBRANCA');
+    expect(normalizeStatus('EXIGIBILIDADE DO CRÉDITO SUSPENSA - DECISÃO JUDICIAL', false)).toBe('EXIGIBILIDADE DO CREDITO SUSPENSA - DECISAO JUDICIAL');
   });
   it('rejoins words OCR split in two, only into words of the situação list', () => {
     expect(normalizeStatus('ATIVA AJ UIZADA - GARANTIA -', true)).toBe('ATIVA AJUIZADA - GARANTIA');

@@ -153,6 +153,12 @@ export function repairLegalBasisOcr(text: string): string {
       // An inciso is a roman numeral standing alone between commas (", I, a"): a lone "1", "l", "L"
       // or "|" there, or "I"s mixed with those ("Il"), is that numeral; a bare "11" is left alone.
       .replace(/,\s*((?:[1lL|]|[IlL1|]*[lL|][IlL1|]*|[IlL1|]*I[IlL1|]*))(?=\s*(?:[,;]|\.?$))/g, (m, n: string) => (/^\d+$/.test(n) && n.length > 1 ? m : `, ${'I'.repeat(n.length)}`))
+      // The same inciso whose comma OCR merged into it ("30, L a." for "30, I, a."): a lone stroke
+      // token followed by a one-letter alínea closing the citation or the clause.
+      .replace(/,\s*([IlL|]+)\s+(?=[a-z](?:[.,;]|$))/g, (_m, n: string) => `, ${'I'.repeat(n.length)}, `)
+      // Acts are separated by ";" and an article belongs to the act before it, so a ";" between an
+      // act's number ("9.430/96") and "art." is a misread ",".
+      .replace(/(\/\d{2}(?:\d{2})?)\s*;\s*(?=arts?\.)/gi, '$1, ')
       // "nº-9.430" : a hyphen between "nº" and its number is a speck or a rule's remnant.
       .replace(/\b([Nn][º°o])-(?=\d)/g, '$1 ')
   );
@@ -164,12 +170,20 @@ export function repairLegalBasisOcr(text: string): string {
  * that are not words of the list but join into one are put back together.
  */
 const STATUS_WORDS = new Set(
-  'ATIVA AJUIZADA A SER EM COBRANCA COBRANÇA NAO NÃO PRIORIZADA PARA AJUIZAMENTO NEGOCIADA NO SISPAR PARCELADA LEI GARANTIA PENHORA SUSPENSA SUSPENSO EXIGIBILIDADE DO CREDITO CRÉDITO DECISAO DECISÃO JUDICIAL PROTESTADA PROTESTO NEGOCIACAO NEGOCIAÇÃO EXTINTA CANCELADA QUITADA BENEFICIO BENEFÍCIO FISCAL EXECUCAO EXECUÇÃO'.split(' '),
+  'ATIVA AJUIZADA A SER EM COBRANCA NAO PRIORIZADA PARA AJUIZAMENTO NEGOCIADA NO SISPAR PARCELADA LEI GARANTIA PENHORA SUSPENSA SUSPENSO EXIGIBILIDADE DO CREDITO DECISAO JUDICIAL PROTESTADA PROTESTO NEGOCIACAO EXTINTA CANCELADA QUITADA BENEFICIO FISCAL EXECUCAO'.split(' '),
 );
 
-/** Situação in upper case, without trailing punctuation; on OCR'd text, split words rejoined. */
+/**
+ * Situação in upper case without accents (the form of PGFN's own vocabulary, "ATIVA NAO
+ * PRIORIZADA", "EM COBRANCA"), so one status reads the same whether printed with accents or not and
+ * whether OCR kept, lost or invented a tilde; without trailing punctuation; on OCR'd text, split
+ * words rejoined.
+ */
 export function normalizeStatus(text: string, ocr: boolean): string {
-  const words = upperText(text).replace(/[\s.,:;–—-]+$/, '').split(' ');
+  const words = upperText(text)
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC').replace(/[\s.,:;–—-]+$/, '').split(' ');
   if (!ocr) return words.join(' ');
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {

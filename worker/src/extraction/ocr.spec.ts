@@ -1,4 +1,4 @@
-import { linesFromTsv } from './ocr';
+import { fixGlyphs, linesFromHocr, linesFromTsv } from './ocr';
 
 /** One TSV word row as Tesseract writes it (level 5), all words on block 1, paragraph 1. */
 function tsv(words: Array<[line: number, left: number, text: string, width?: number]>): string {
@@ -21,5 +21,55 @@ describe('lines from Tesseract TSV', () => {
       ]),
     );
     expect(text.split('\n')).toEqual(['13896.436648/2018-92\tATIVA A SER AJUIZADA', 'Contribuinte:\tJOSE DA SILVA', '8109 - PIS - FATURAMENTO']);
+  });
+});
+
+/** A glyph as hOCR's x_bboxes gives it: text, left, top, right, bottom, best-ranked alternatives. */
+function g(text: string, x0: number, y0: number, x1: number, y1: number, choices: string[] = []) {
+  return { text, x0, y0, x1, y1, choices };
+}
+
+describe('glyph geometry repairs', () => {
+  it('reads a digit raised above the digit before it as the ordinal º', () => {
+    // "2º," read as "22,": the second glyph's box sits 10 px higher and ends 12 px above the baseline.
+    expect(fixGlyphs([g('2', 1132, 1057, 1154, 1091), g('2', 1159, 1047, 1176, 1079), g(',', 1180, 1085, 1187, 1096)])).toBe('2º,');
+  });
+
+  it('keeps digits on one baseline, digits followed by a digit and boxes too small to be a glyph', () => {
+    expect(fixGlyphs([g('2', 100, 1057, 120, 1091), g('2', 124, 1056, 144, 1091), g(',', 148, 1085, 155, 1096)])).toBe('22,');
+    // Approximate boxes: a "4" box that swallowed the line below, a 4-px "6".
+    expect(fixGlyphs([g('4', 0, 1184, 20, 1227), g('3', 22, 1183, 42, 1216), g('0', 44, 1183, 64, 1216)])).toBe('430');
+    expect(fixGlyphs([g('9', 0, 1143, 20, 1179), g('6', 22, 1119, 42, 1123), g(',', 44, 1143, 50, 1183)])).toBe('96,');
+    expect(fixGlyphs([g('1', 0, 1184, 20, 1216), g('9', 22, 1160, 42, 1190), g('5', 44, 1183, 64, 1216)])).toBe('195');
+  });
+
+  it('takes the recogniser\'s own best alternative for a "|"', () => {
+    expect(fixGlyphs([g('|', 1071, 1013, 1076, 1044, ['I', '|', 'l']), g('I', 1080, 1013, 1092, 1044)])).toBe('II');
+    expect(fixGlyphs([g('|', 10, 10, 12, 40, ['|', 'I'])])).toBe('|');
+  });
+
+  it('reads a "." as wide and tall as a stroke after an I as "I."; a real dot with a tall box stays', () => {
+    expect(fixGlyphs([g('|', 1071, 1013, 1076, 1044, ['I']), g('.', 1084, 1013, 1101, 1044)])).toBe('II.');
+    expect(fixGlyphs([g('I', 1208, 1058, 1220, 1091), g('I', 1226, 1058, 1238, 1091), g('.', 1243, 1054, 1251, 1091)])).toBe('II.');
+    expect(fixGlyphs([g('l', 0, 1151, 10, 1179), g(',', 12, 1144, 30, 1183)])).toBe('l,');
+  });
+});
+
+describe('lines from Tesseract hOCR', () => {
+  it('builds words from character boxes, decodes entities and applies the glyph repairs', () => {
+    const cinfo = (t: string, b: number[], choices: string[] = []) =>
+      `<span class='ocrx_cinfo' title='x_bboxes ${b.join(' ')}; x_conf 99'>${t}</span>` +
+      (choices.length ? `<span class='ocrx_cinfo' id='lstm_choices_1'>${choices.map((c, k) => `<span class='ocrx_cinfo' id='choice_1_${k}' title='x_confs 90'>${c}</span>`).join('')}</span>` : '');
+    const word = (b: number[], chars: string) => `<span class='ocrx_word' id='w' title='bbox ${b.join(' ')}; x_wconf 90'>${chars}</span>`;
+    const hocr = [
+      `<span class='ocr_line' id='line_1_1' title="bbox 0 1040 1300 1100; baseline 0 -9">`,
+      word([1039, 1060, 1112, 1091], cinfo('a', [1039, 1067, 1063, 1091]) + cinfo('r', [1053, 1060, 1079, 1091]) + cinfo('t', [1065, 1060, 1102, 1091]) + cinfo('.', [1105, 1085, 1112, 1091])),
+      word([1132, 1047, 1187, 1096], cinfo('2', [1132, 1057, 1154, 1091]) + cinfo('2', [1159, 1047, 1176, 1079], ['2', 'º']) + cinfo(',', [1180, 1085, 1187, 1096])),
+      word([1208, 1054, 1251, 1091], cinfo('I', [1208, 1058, 1220, 1091]) + cinfo('I', [1226, 1058, 1238, 1091]) + cinfo('.', [1243, 1054, 1251, 1091])),
+      `</span><span class='ocr_header' id='line_1_2' title="bbox 0 1140 1300 1200">`,
+      word([100, 1150, 200, 1190], cinfo('&quot;', [100, 1150, 110, 1160]) + cinfo('R', [112, 1150, 130, 1190]) + cinfo('&amp;', [132, 1150, 150, 1190]) + cinfo('D', [152, 1150, 170, 1190])),
+      '</span>',
+    ].join('\n');
+    expect(linesFromHocr(hocr)).toBe('art. 2º, II.\nR&D');
   });
 });

@@ -16,19 +16,119 @@ export interface OcrWord {
   line: string;
 }
 
+/** Words of Tesseract's TSV (level 5 rows). */
+function wordsFromTsv(tsv: string): OcrWord[] {
+  const words: OcrWord[] = [];
+  for (const row of tsv.split('\n').slice(1)) {
+    const c = row.split('\t');
+    if (c.length < 12 || c[0] !== '5') continue;
+    words.push({ text: c[11], left: +c[6], top: +c[7], width: +c[8], height: +c[9], line: `${c[2]}.${c[3]}.${c[4]}` });
+  }
+  return words;
+}
+
 /**
  * Rebuilds lines from Tesseract's TSV: words of one line joined by a space, or by a tab where the
  * gap is wide enough to be a column break, so scans read like the text layer does.
  */
 export function linesFromTsv(tsv: string): string {
+  return linesFromWords(wordsFromTsv(tsv));
+}
+
+interface OcrGlyph {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** The recogniser's own ranking of alternatives for this glyph (lstm_choice_mode), best first. */
+  choices: string[];
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+function decodeEntities(text: string): string {
+  return text.replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (m, e: string) =>
+    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e] ?? m),
+  );
+}
+
+/**
+ * Corrections Tesseract's own glyph geometry supports, which the text alone cannot tell apart. Its
+ * character boxes are approximate (a box may be a few pixels tall or swallow a neighbour), so each
+ * rule asks for a clear, whole-glyph shift:
+ * - a digit between a digit and a non-digit, of about the previous digit's height but shifted up by
+ *   a fifth of it or more at both top and bottom, is the raised ordinal "º" of "2º" (read as "22");
+ *   a printed "22" sits on one baseline, and an ordinal is never followed by another digit;
+ * - a "|" (never printed in a certificate's text) whose best-ranked alternative is a letter or
+ *   digit is that letter or digit (the "I" of an inciso);
+ * - a "." after an "I" (or "|") whose box runs from the stroke's top to the baseline and is wider
+ *   than a dot can be (a dot is about a quarter of a letter's height across) is a second stroke
+ *   with its dot, "I.".
+ */
+export function fixGlyphs(glyphs: OcrGlyph[]): string {
+  let out = '';
+  for (let i = 0; i < glyphs.length; i++) {
+    const g = glyphs[i];
+    const prev = glyphs[i - 1];
+    let text = g.text;
+    if (text === '|' && g.choices.length && /^[\p{L}\p{N}]$/u.test(g.choices[0])) text = g.choices[0];
+    const ph = prev ? prev.y1 - prev.y0 : 0;
+    const next = glyphs[i + 1];
+    if (
+      prev && /^\d$/.test(prev.text) && /^\d$/.test(text) && !(next && /^\d$/.test(next.text)) &&
+      g.y1 - g.y0 >= ph * 0.6 && g.y0 <= prev.y0 - ph * 0.2 && g.y1 <= prev.y1 - ph * 0.2
+    ) {
+      text = 'º';
+    } else if (prev && text === '.' && /^[|I]$/.test(prev.text) && ph > 0 && g.y0 <= prev.y0 + ph * 0.15 && g.y1 >= prev.y1 - ph * 0.15 && g.x1 - g.x0 >= ph * 0.45) {
+      text = 'I.';
+    }
+    out += text;
+  }
+  return out;
+}
+
+/** Words of Tesseract's hOCR with character boxes (`hocr_char_boxes=1`), glyph fixes applied. */
+export function wordsFromHocr(hocr: string): OcrWord[] {
   const words: OcrWord[] = [];
-  for (const row of tsv.split('\n').slice(1)) {
-    const c = row.split('\t');
-    if (c.length < 12 || c[0] !== '5') continue;
+  let line = '';
+  let glyphs: OcrGlyph[] = [];
+  let word: Omit<OcrWord, 'text'> | null = null;
+  const flush = () => {
+    if (word) words.push({ ...word, text: fixGlyphs(glyphs) });
+    word = null;
+    glyphs = [];
+  };
+  const span = /<span class='(\w+)'(?: id='([^']*)')?(?: title=(?:'([^']*)'|"([^"]*)"))?>([^<]*)/g;
+  for (let m = span.exec(hocr); m; m = span.exec(hocr)) {
+    const [, cls, id = '', t1, t2, body] = m;
+    const title = t1 ?? t2 ?? '';
+    if (cls === 'ocr_line' || cls === 'ocr_header' || cls === 'ocr_caption' || cls === 'ocr_textfloat') {
+      flush();
+      line = id;
+    } else if (cls === 'ocrx_word') {
+      flush();
+      const b = /bbox (\d+) (\d+) (\d+) (\d+)/.exec(title);
+      if (b) word = { left: +b[1], top: +b[2], width: +b[3] - +b[1], height: +b[4] - +b[2], line };
+    } else if (cls === 'ocrx_cinfo') {
+      const b = /x_bboxes (\d+) (\d+) (\d+) (\d+)/.exec(title);
+      if (b) glyphs.push({ text: decodeEntities(body), x0: +b[1], y0: +b[2], x1: +b[3], y1: +b[4], choices: [] });
+      else if (id.startsWith('choice_') && glyphs.length) glyphs[glyphs.length - 1].choices.push(decodeEntities(body));
+    }
+  }
+  flush();
+  return words;
+}
+
+export function linesFromHocr(hocr: string): string {
+  return linesFromWords(wordsFromHocr(hocr));
+}
+
+function linesFromWords(raw: OcrWord[]): string {
+  const words: OcrWord[] = [];
+  for (const w of raw) {
     // Table rules and quote marks that survived clean-up cling to words as | “ ' .
-    const text = c[11].trim().replace(/^[|“”"'‘’`]+|[|“”"'‘’`]+$/g, '');
-    if (!text) continue;
-    words.push({ text, left: +c[6], top: +c[7], width: +c[8], height: +c[9], line: `${c[2]}.${c[3]}.${c[4]}` });
+    const text = w.text.trim().replace(/^[|“”"'‘’`]+|[|“”"'‘’`]+$/g, '');
+    if (text) words.push({ ...w, text });
   }
   const out: string[] = [];
   let current: OcrWord[] = [];
@@ -92,11 +192,17 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
     await writeFile(`${base}.pgm`, writePgm(img));
     // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on;
     // certificates print dark on light, so the retry of doubtful lines as inverted text is wasted time.
-    const { stdout } = await run('tesseract', [`${base}.pgm`, 'stdout', '-l', 'por', '--psm', '6', '-c', 'tessedit_do_invert=0', 'tsv'], {
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-    });
-    return linesFromTsv(stdout);
+    // hOCR with character boxes and the recogniser's ranked alternatives: the glyph geometry tells
+    // a raised ordinal "º" from a digit (see fixGlyphs); it costs no more time than the TSV.
+    const { stdout } = await run(
+      'tesseract',
+      [`${base}.pgm`, 'stdout', '-l', 'por', '--psm', '6', '-c', 'tessedit_do_invert=0', '-c', 'hocr_char_boxes=1', '-c', 'lstm_choice_mode=2', 'hocr'],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      },
+    );
+    return linesFromHocr(stdout);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
