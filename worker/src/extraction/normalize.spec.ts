@@ -1,4 +1,4 @@
-import { PERIOD_TOKEN, digitsFromLookalikes, fold, normalizeStatus, parseDate, parseDocument, parseMoney, parsePeriod, repairLegalBasisOcr } from './normalize';
+import { PERIOD_TOKEN, digitsFromLookalikes, fold, normalizeStatus, parseDate, parseDocument, parseMoney, parsePeriod, repairLegalBasisOcr, repairNameOcr } from './normalize';
 
 describe('money', () => {
   it.each([
@@ -83,6 +83,13 @@ describe('OCR repairs in prose and periods', () => {
     ['Lei nº 8.212/91, art. 22, Il b;', 'Lei nº 8.212/91, art. 22, II, b;'],
     ['Lei nº 10.637/02, arts. 1º a 3º; Lei nº 9.430/96; art. 61, § 3º.', 'Lei nº 10.637/02, arts. 1º a 3º; Lei nº 9.430/96, art. 61, § 3º.'],
     ['Decreto nº 9.580/2018;arts. 681 e 682', 'Decreto nº 9.580/2018, arts. 681 e 682'],
+    ['Lei nº 10.637/02, arts. 1º a 3º, Lei nº 9.430/96, art. 61.', 'Lei nº 10.637/02, arts. 1º a 3º; Lei nº 9.430/96, art. 61.'],
+    ['Lei nº 8.212/91, art. 22, II, Decreto nº 3.048/99, art. 202.', 'Lei nº 8.212/91, art. 22, II; Decreto nº 3.048/99, art. 202.'],
+    ['Lei Estadual nº 6.374/89, arts. 1º e 2º; RICMSISP.', 'Lei Estadual nº 6.374/89, arts. 1º e 2º; RICMS/SP.'],
+    ['Decreto nº7.212/10 (RIPI), arts. 35 e 36..', 'Decreto nº 7.212/10 (RIPI), arts. 35 e 36.'],
+    ['Lei nº 10.637/02, arts. 1ºa 3º', 'Lei nº 10.637/02, arts. 1º a 3º'],
+    ['Lei nº 8:212/91, arts. 20 e 30, I, a.', 'Lei nº 8.212/91, arts. 20 e 30, I, a.'],
+    ['Lei nº 9.430/96,.art. 61, § 3º.', 'Lei nº 9.430/96, art. 61, § 3º.'],
   ])('legal basis %s → %s', (read, fixed) => expect(repairLegalBasisOcr(read)).toBe(fixed));
 
   it.each([
@@ -95,12 +102,22 @@ describe('OCR repairs in prose and periods', () => {
     'Lei nº 8.212/91, art. 22, incisos I e II.',
     'Lei nº 7.689/88, art. 2º; Lei nº 9.249/95, art. 20.',
     'Lei nº 9.249/95, art. 20',
+    'Código Tributário Municipal, art. 120.',
+    'Lei Estadual nº 13.296/08, art. 2º; LEGITIMA cobrança',
     'Lei nº 10.637/02, arts. 1º a 3º; Lei nº 9.430/96, art. 61, § 3º.',
   ])('leaves %s as printed', (text) => expect(repairLegalBasisOcr(text)).toBe(text));
 
   it('reads the "I/" of a quarter merged into a V', () => {
     expect(parsePeriod('1º TRV2017')).toBe('2017-Q1');
     expect(PERIOD_TOKEN.exec('4º TRV2017 . 28/01/2018')?.[0]).toBe('4º TRV2017');
+  });
+});
+
+describe('names read by OCR', () => {
+  it('reads a closing SIA as S/A, nothing else', () => {
+    expect(repairNameOcr('AGROPECUÁRIA MINEIRA SIA')).toBe('AGROPECUÁRIA MINEIRA S/A');
+    expect(repairNameOcr('SIA COMERCIO LTDA')).toBe('SIA COMERCIO LTDA');
+    expect(repairNameOcr('JOSE DA SILVA')).toBe('JOSE DA SILVA');
   });
 });
 

@@ -159,9 +159,25 @@ export function repairLegalBasisOcr(text: string): string {
       // Acts are separated by ";" and an article belongs to the act before it, so a ";" between an
       // act's number ("9.430/96") and "art." is a misread ",".
       .replace(/(\/\d{2}(?:\d{2})?)\s*;\s*(?=arts?\.)/gi, '$1, ')
+      // ...and a "," before the next act ("…/02, arts. 1º a 3º, Lei nº 9.430/96") is a misread ";".
+      .replace(/,\s*(?=(?:Lei|Decreto|Medida Provis[óo]ria|Instru[çc][ãa]o Normativa|Portaria|Resolu[çc][ãa]o|RICMS|CTN|C[óo]digo)\b)/g, '; ')
+      // The "/" of a state tax law or regulation's UF ("RICMS/SP") read as an "I".
+      .replace(/\b(R?ICMS|R?IPVA|R?ITCMD?|R?ITBI|CTE|CTM)I(AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO)\b/g, '$1/$2')
+      // Spacing and specks around numbers: "nº7.212", "1ºa 3º", "8:212/91" (a dot read as a colon),
+      // "9.430/96,.art." and a doubled final period.
+      .replace(/\b([Nn][º°])(?=\d)/g, '$1 ')
+      .replace(/(\d[º°])(?=[a-z])/g, '$1 ')
+      .replace(/(\d):(?=\d{3}(?!\d))/g, '$1.')
+      .replace(/,\s*\.\s*(?=\p{L})/gu, ', ')
+      .replace(/\.{2,}$/, '.')
       // "nº-9.430" : a hyphen between "nº" and its number is a speck or a rule's remnant.
       .replace(/\b([Nn][º°o])-(?=\d)/g, '$1 ')
   );
+}
+
+/** A name read by OCR whose closing "SIA" is the company suffix "S/A" with its slash read as an I. */
+export function repairNameOcr(name: string): string {
+  return name.replace(/(?<=\s)S[I1l|]A$/, 'S/A');
 }
 
 /**

@@ -8,6 +8,11 @@ function tsv(words: Array<[line: number, left: number, text: string, width?: num
 }
 
 describe('lines from Tesseract TSV', () => {
+  it('keeps a "|" that carries punctuation as the word ("|," for "I,"), drops a bar beside a word', () => {
+    expect(linesFromTsv(tsv([[1, 0, 'arts.'], [1, 80, '30,'], [1, 130, '|,'], [1, 160, 'a.']]))).toBe('arts. 30, |, a.');
+    expect(linesFromTsv(tsv([[1, 0, 'Total'], [1, 90, '|1.234,56']]))).toBe('Total 1.234,56');
+  });
+
   it('joins words with spaces and puts a tab at column gaps', () => {
     expect(linesFromTsv(tsv([[1, 0, 'Devedor:'], [1, 130, 'ACME'], [1, 400, '11.222.333/0001-81']]))).toBe('Devedor: ACME\t11.222.333/0001-81');
   });
@@ -46,6 +51,9 @@ describe('glyph geometry repairs', () => {
   it('takes the recogniser\'s own best alternative for a "|"', () => {
     expect(fixGlyphs([g('|', 1071, 1013, 1076, 1044, ['I', '|', 'l']), g('I', 1080, 1013, 1092, 1044)])).toBe('II');
     expect(fixGlyphs([g('|', 10, 10, 12, 40, ['|', 'I'])])).toBe('|');
+    // "II" read "|I": a letter-high bar set against an I; a rule's remnant is far taller.
+    expect(fixGlyphs([g('|', 1098, 1098, 1102, 1136), g('I', 1108, 1098, 1120, 1129), g(';', 1124, 1105, 1130, 1134)])).toBe('II;');
+    expect(fixGlyphs([g('|', 1098, 1040, 1102, 1136), g('I', 1108, 1098, 1120, 1129)])).toBe('|I');
   });
 
   it('reads a "." as wide and tall as a stroke after an I as "I."; a real dot with a tall box stays', () => {

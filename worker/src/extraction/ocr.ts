@@ -60,7 +60,8 @@ function decodeEntities(text: string): string {
  *   a fifth of it or more at both top and bottom, is the raised ordinal "º" of "2º" (read as "22");
  *   a printed "22" sits on one baseline, and an ordinal is never followed by another digit;
  * - a "|" (never printed in a certificate's text) whose best-ranked alternative is a letter or
- *   digit is that letter or digit (the "I" of an inciso);
+ *   digit is that letter or digit (the "I" of an inciso); so is a "|" of a letter's height set
+ *   right against an "I" ("II" read "|I") — what is left of a table rule is much taller;
  * - a "." after an "I" (or "|") whose box runs from the stroke's top to the baseline and is wider
  *   than a dot can be (a dot is about a quarter of a letter's height across) is a second stroke
  *   with its dot, "I.".
@@ -70,10 +71,11 @@ export function fixGlyphs(glyphs: OcrGlyph[]): string {
   for (let i = 0; i < glyphs.length; i++) {
     const g = glyphs[i];
     const prev = glyphs[i - 1];
+    const next = glyphs[i + 1];
     let text = g.text;
     if (text === '|' && g.choices.length && /^[\p{L}\p{N}]$/u.test(g.choices[0])) text = g.choices[0];
+    else if (text === '|' && next && /^[Il|]$/.test(next.text) && g.y1 - g.y0 <= (next.y1 - next.y0) * 1.3 && next.x0 - g.x1 <= next.y1 - next.y0) text = 'I';
     const ph = prev ? prev.y1 - prev.y0 : 0;
-    const next = glyphs[i + 1];
     if (
       prev && /^\d$/.test(prev.text) && /^\d$/.test(text) && !(next && /^\d$/.test(next.text)) &&
       g.y1 - g.y0 >= ph * 0.6 && g.y0 <= prev.y0 - ph * 0.2 && g.y1 <= prev.y1 - ph * 0.2
@@ -127,7 +129,9 @@ function linesFromWords(raw: OcrWord[]): string {
   const words: OcrWord[] = [];
   for (const w of raw) {
     // Table rules and quote marks that survived clean-up cling to words as | “ ' .
-    const text = w.text.trim().replace(/^[|“”"'‘’`]+|[|“”"'‘’`]+$/g, '');
+    let text = w.text.trim().replace(/^[|“”"'‘’`]+|[|“”"'‘’`]+$/g, '');
+    // ...but a "|" carrying punctuation ("|," for "I,") was the word itself, not a rule beside it.
+    if (text && !/[\p{L}\p{N}]/u.test(text) && /^\|[.,;]$/.test(w.text.trim())) text = w.text.trim();
     if (text) words.push({ ...w, text });
   }
   const out: string[] = [];

@@ -3,7 +3,7 @@ import { formatCentavos } from '@cda/shared';
 import { classifyNature } from './classify';
 import { type SegmentFields, rowFrom, splitRevenue } from './engine';
 import type { LayoutRule } from './layouts';
-import { documentLabel, normalizeStatus, parseDate, parseDocument, parseMoney, repairLegalBasisOcr, upperText } from './normalize';
+import { documentLabel, normalizeStatus, repairNameOcr, parseDate, parseDocument, parseMoney, repairLegalBasisOcr, upperText } from './normalize';
 
 export const OCR_WARNING = 'Extraído por OCR; confira os valores';
 
@@ -132,14 +132,15 @@ export function buildRecord(seg: SegmentFields, layout: LayoutRule, pages: numbe
   const revenueDescription = v.revenueDescription ? upperText(v.revenueDescription) : revenue.description;
 
   if (ocr) warnings.unshift(OCR_WARNING);
+  // A comma or colon after a name is OCR or layout residue; "S.A." and "LTDA." keep their dots.
+  const debtorName = upperText(v.debtorName ?? '').replace(/\s*[,;:]+$/, '');
   return {
     registrationNumber: registration,
     issuer: layout.issuer,
     // OCR reads the hyphen of "PROCURADORIA-GERAL" as a dot or comma; no issuer name has one between letters.
     issuerName: ocr ? seg.issuerName.replace(/(\p{L})[.,](\p{L})/gu, '$1-$2') : seg.issuerName,
     nature: classifyNature(layout, registration, `${revenueCode} ${revenueDescription}`),
-    // A comma or colon after a name is OCR or layout residue; "S.A." and "LTDA." keep their dots.
-    debtorName: v.debtorName ? upperText(v.debtorName).replace(/\s*[,;:]+$/, '') : '',
+    debtorName: ocr ? repairNameOcr(debtorName) : debtorName,
     debtorDocument,
     coDebtors: seg.coDebtors.list,
     revenueCode,
