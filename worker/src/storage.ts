@@ -14,7 +14,11 @@ export function createObjectStore(config: AppConfig): ObjectStore {
     async getBuffer(key) {
       // One buffer of the object's size, filled as chunks arrive: collecting chunks and concatenating
       // them held the file twice at the peak (bench/memory: a 50 MB upload).
-      const { size } = await client.statObject(bucket, key);
+      // statObject is a HEAD request: a missing object comes back as a bare "Not Found"; say which.
+      const { size } = await client.statObject(bucket, key).catch((err: { code?: string; message?: string }) => {
+        if (err.code === 'NotFound' || err.code === 'NoSuchKey') throw new Error(`object ${key} does not exist in storage`);
+        throw err;
+      });
       const out = Buffer.allocUnsafe(size);
       let at = 0;
       for await (const chunk of await client.getObject(bucket, key)) {
