@@ -1,4 +1,4 @@
-import { PERIOD_TOKEN, digitsFromLookalikes, fold, normalizeStatus, parseDate, parseDocument, parseMoney, parsePeriod, repairLegalBasisOcr, repairNameOcr } from './normalize';
+import { PERIOD_TOKEN, digitsFromLookalikes, fold, normalizeStatus, parseDate, parseDocument, parseMoney, parsePeriod, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr } from './normalize';
 
 describe('money', () => {
   it.each([
@@ -118,6 +118,14 @@ describe('names read by OCR', () => {
     expect(repairNameOcr('AGROPECUÁRIA MINEIRA SIA')).toBe('AGROPECUÁRIA MINEIRA S/A');
     expect(repairNameOcr('SIA COMERCIO LTDA')).toBe('SIA COMERCIO LTDA');
     expect(repairNameOcr('JOSE DA SILVA')).toBe('JOSE DA SILVA');
+  });
+});
+
+describe('issuer names read by OCR', () => {
+  it('drops an accent only from words that never carry one', () => {
+    expect(repairIssuerNameOcr('PROCURADORIA-GERAL DA FAZENDA NÁCIONAL')).toBe('PROCURADORIA-GERAL DA FAZENDA NACIONAL');
+    expect(repairIssuerNameOcr('PROCURADORIA GERAL DO ESTADO DE SÃO PAULO')).toBe('PROCURADORIA GERAL DO ESTADO DE SÃO PAULO');
+    expect(repairIssuerNameOcr('PREFEITURA MUNICIPAL DE GOIÂNIA')).toBe('PREFEITURA MUNICIPAL DE GOIÂNIA');
   });
 });
 

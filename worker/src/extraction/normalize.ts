@@ -175,6 +175,17 @@ export function repairLegalBasisOcr(text: string): string {
   );
 }
 
+/** Words of issuers' names that Portuguese never writes with an accent. */
+const UNACCENTED_ISSUER_WORDS = new Set('PROCURADORIA GERAL FAZENDA NACIONAL ESTADO SECRETARIA PREFEITURA MUNICIPAL GOVERNO RECEITA FEDERAL DA DE DO DAS DOS'.split(' '));
+
+/** An issuer's name read by OCR: an accent OCR put on a word that never has one ("NÁCIONAL") is dropped. */
+export function repairIssuerNameOcr(name: string): string {
+  return name.replace(/\p{L}+/gu, (w) => {
+    const bare = w.normalize('NFD').replace(/\p{M}+/gu, '').toUpperCase();
+    return UNACCENTED_ISSUER_WORDS.has(bare) ? bare : w;
+  });
+}
+
 /** A name read by OCR whose closing "SIA" is the company suffix "S/A" with its slash read as an I. */
 export function repairNameOcr(name: string): string {
   return name.replace(/(?<=\s)S[I1l|]A$/, 'S/A');

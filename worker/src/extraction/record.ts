@@ -3,7 +3,7 @@ import { formatCentavos } from '@cda/shared';
 import { classifyNature } from './classify';
 import { type SegmentFields, rowFrom, splitRevenue } from './engine';
 import type { LayoutRule } from './layouts';
-import { documentLabel, normalizeStatus, repairNameOcr, parseDate, parseDocument, parseMoney, repairLegalBasisOcr, upperText } from './normalize';
+import { documentLabel, normalizeStatus, repairIssuerNameOcr, repairNameOcr, parseDate, parseDocument, parseMoney, repairLegalBasisOcr, upperText } from './normalize';
 
 export const OCR_WARNING = 'Extraído por OCR; confira os valores';
 
@@ -138,7 +138,7 @@ export function buildRecord(seg: SegmentFields, layout: LayoutRule, pages: numbe
     registrationNumber: registration,
     issuer: layout.issuer,
     // OCR reads the hyphen of "PROCURADORIA-GERAL" as a dot or comma; no issuer name has one between letters.
-    issuerName: ocr ? seg.issuerName.replace(/(\p{L})[.,](\p{L})/gu, '$1-$2') : seg.issuerName,
+    issuerName: ocr ? repairIssuerNameOcr(seg.issuerName.replace(/(\p{L})[.,](\p{L})/gu, '$1-$2')) : seg.issuerName,
     nature: classifyNature(layout, registration, `${revenueCode} ${revenueDescription}`),
     debtorName: ocr ? repairNameOcr(debtorName) : debtorName,
     debtorDocument,
