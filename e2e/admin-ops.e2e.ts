@@ -139,7 +139,8 @@ test('settings: five tabs, field messages, test e-mail, secrets write-only, mask
   await expect(page.getByLabel('Access token')).toHaveAttribute('placeholder', 'Deixe em branco para manter');
   expect(await page.content()).not.toContain('segredo-e2e');
   await shot(page, 'settings-pagamento');
-  // Removing the token brings back the environment's (the test provider the payment tests use).
+  // Removing the token and emptying the key bring back the environment's (the test provider the payment tests use).
+  await page.getByLabel('Chave pública', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Remover' }).click();
   await expect(page.getByLabel('Access token')).toHaveAttribute('placeholder', 'Será removido ao salvar');
   await page.getByRole('button', { name: 'Salvar Configurações' }).click();
