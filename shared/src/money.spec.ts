@@ -1,4 +1,4 @@
-import { formatBytes, formatCentavos, formatDateTime, parseBRLToCentavos, plural } from './money';
+import { formatBytes, formatCentavos, formatDateTime, formatTime, parseBRLToCentavos, plural } from './money';
 
 describe('money', () => {
   it('formats centavos as pt-BR currency', () => {
@@ -26,6 +26,7 @@ describe('money', () => {
 describe('formatDateTime and formatBytes', () => {
   it('formats dates in Brasília time', () => {
     expect(formatDateTime('2026-11-22T17:05:00Z')).toBe('22/11/2026 14:05');
+    expect(formatTime('2026-11-22T17:05:09Z')).toBe('14:05:09');
   });
   it('formats sizes with pt-BR decimals', () => {
     expect(formatBytes(0)).toBe('0 Bytes');

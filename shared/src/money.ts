@@ -28,6 +28,13 @@ export function formatDateTime(value: string | Date): string {
   return dateTime.format(typeof value === 'string' ? new Date(value) : value).replace(',', '');
 }
 
+const clock = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'America/Sao_Paulo' });
+
+/** A time of day with seconds, in Brasília time like every other date we show (`14:05:09`). */
+export function formatTime(value: string | Date): string {
+  return clock.format(typeof value === 'string' ? new Date(value) : value);
+}
+
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'];
 
 /** File sizes as the upload list shows them: 1024-based, two decimals (`1.5 MB` → `1,50 MB`). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import useSWR, { mutate as globalMutate } from 'swr';
 import { io } from 'socket.io-client';
-import { FailedJob, QUEUE_STATS_EVENT, QueueStats, QueuesOverview, formatDateTime } from '@cda/shared';
+import { FailedJob, QUEUE_STATS_EVENT, QueueStats, QueuesOverview, formatDateTime, formatTime } from '@cda/shared';
 import { apiFetch, fetcher } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import './admin-ops.css';
@@ -60,7 +60,7 @@ export function AdminQueuesPage() {
         <h1>Filas de processamento</h1>
         <span className="small muted" role="status">
           <span className={`live-dot${live ? ' on' : ''}`} aria-hidden="true" />
-          {live ? `Ao vivo${data?.at ? ` · atualizado ${new Date(data.at).toLocaleTimeString('pt-BR')}` : ''}` : 'Reconectando...'}
+          {live ? `Ao vivo${data?.at ? ` · atualizado ${formatTime(data.at)}` : ''}` : 'Reconectando...'}
         </span>
       </div>
       {error && <p className="alert alert-red">{error.message || 'Erro ao carregar as filas'}</p>}
