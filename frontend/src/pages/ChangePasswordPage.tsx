@@ -1,14 +1,8 @@
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { apiJson } from '../api/client';
-import type { Session } from '../api/types';
 import { homeFor, useAuth } from '../auth/AuthContext';
 import { Spinner } from '../auth/guards';
-import { PasswordChangeForm, passwordChangeSchema } from '../auth/schemas';
-import { usePolicy } from '../auth/usePolicy';
-import { Field, PasswordInput } from '../components/forms/Fields';
+import { PasswordChangeFields, usePasswordChange } from '../auth/PasswordChange';
 import '../auth/auth.css';
 
 /**
@@ -16,26 +10,19 @@ import '../auth/auth.css';
  * before anything else (the API refuses every other route meanwhile). Other users never stay here.
  */
 export function ChangePasswordPage() {
-  const { loading, user, refresh, logout } = useAuth();
-  const policy = usePolicy();
-  const schema = useMemo(() => passwordChangeSchema(policy), [policy]);
+  const { loading, user, logout } = useAuth();
+  const { form, change } = usePasswordChange();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<PasswordChangeForm>({
-    resolver: zodResolver(schema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
-  const { errors, isSubmitting } = formState;
+  const { isSubmitting } = form.formState;
 
   if (loading) return <Spinner />;
   if (!user) return <Navigate to="/login" replace />;
   if (!user.mustChangePassword) return <Navigate to={homeFor(user)} replace />;
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      // The change ends the temporary session; this browser continues with the new token.
-      const session = await apiJson<Session>('/profile/password', { method: 'PUT', body: JSON.stringify(values) });
-      refresh({ token: session.token, user: session.user });
+      await change(values);
     } catch (err) {
       setError((err as Error).message || 'Erro ao alterar senha');
     }
@@ -49,15 +36,7 @@ export function ChangePasswordPage() {
           Olá, {user.name}! Sua conta foi criada por um administrador com uma senha temporária. Defina uma senha sua para continuar.
         </p>
         {error && <p className="alert alert-red" role="alert">{error}</p>}
-        <Field label="Senha temporária (recebida por e-mail)" error={errors.currentPassword?.message}>
-          <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
-        </Field>
-        <Field label="Nova senha" error={errors.newPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...register('newPassword')} />
-        </Field>
-        <Field label="Confirmar nova senha" error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-        </Field>
+        <PasswordChangeFields form={form} currentLabel="Senha temporária (recebida por e-mail)" />
         <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Alterando...' : 'Alterar Senha e Continuar'}</button>
         <button type="button" className="link" onClick={logout}>Sair</button>
       </form>

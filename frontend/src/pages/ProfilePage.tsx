@@ -1,15 +1,14 @@
-import { ReactNode, useMemo, useState } from 'react';
+import { ReactNode, useState } from 'react';
 import useSWR from 'swr';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NotificationPreferences, Profile, phoneDigits } from '@cda/shared';
 import { apiJson, fetcher } from '../api/client';
-import type { Session } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { usePolicy } from '../auth/usePolicy';
-import { PasswordChangeForm, ProfileForm, passwordChangeSchema, profileSchema } from '../auth/schemas';
-import { Field, PasswordInput, PhoneInput, formatPhone } from '../components/forms/Fields';
+import { ProfileForm, profileSchema } from '../auth/schemas';
+import { Field, PhoneInput, formatPhone } from '../components/forms/Fields';
 import { MyDataSection } from './MyDataSection';
+import { PasswordChangeFields, usePasswordChange } from '../auth/PasswordChange';
 
 type Tab = 'perfil' | 'seguranca' | 'notificacoes' | 'meus-dados';
 const TABS: { id: Tab; label: string }[] = [
@@ -100,24 +99,16 @@ function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved(p: Profile
 }
 
 function SecurityTab() {
-  const { refresh } = useAuth();
-  const policy = usePolicy();
-  const schema = useMemo(() => passwordChangeSchema(policy), [policy]);
+  const { form, change } = usePasswordChange();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const { register, handleSubmit, formState, reset } = useForm<PasswordChangeForm>({
-    resolver: zodResolver(schema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
-  const { errors, isSubmitting } = formState;
+  const { isSubmitting } = form.formState;
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setOutcome(
       await attempt(
         async () => {
-          // The change ends every older session; this browser continues with the token that comes back.
-          const session = await apiJson<Session>('/profile/password', { method: 'PUT', body: JSON.stringify(values) });
-          refresh({ token: session.token, user: session.user });
-          reset();
+          await change(values);
+          form.reset();
         },
         'Senha alterada com sucesso!',
         'Erro ao alterar senha',
@@ -129,15 +120,7 @@ function SecurityTab() {
     <form className="form-grid" onSubmit={submit} noValidate>
       <h2>Alterar senha</h2>
       <OutcomeBanner outcome={outcome} />
-      <Field label="Senha atual" error={errors.currentPassword?.message}>
-        <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
-      </Field>
-      <Field label="Nova senha" error={errors.newPassword?.message}>
-        <PasswordInput autoComplete="new-password" {...register('newPassword')} />
-      </Field>
-      <Field label="Confirmar nova senha" error={errors.confirmPassword?.message}>
-        <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-      </Field>
+      <PasswordChangeFields form={form} currentLabel="Senha atual" />
       <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Alterando...' : 'Alterar Senha'}</button>
     </form>
   );
