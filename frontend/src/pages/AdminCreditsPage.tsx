@@ -7,7 +7,7 @@ import { USERS_KEY, adminApi, query, useCredits, type AdminUser } from '../api/a
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/forms/Fields';
 import { Pagination } from '../components/Pagination';
-import { ErrorBanner, Notice, NoticeState, messageOf } from '../components/admin/AdminUi';
+import { ErrorBanner, Notice, NoticeState, messageOf, useAction } from '../components/admin/AdminUi';
 import { useDebounced } from '../components/tickets/useListControls';
 
 const TYPE_LABELS: Record<string, string> = {
@@ -150,8 +150,7 @@ function GrantModal({ onClose, onDone }: { onClose(): void; onDone(message: stri
   const [user, setUser] = useState<AdminUser | null>(null);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const n = Number(amount);
   const badAmount = amount.trim() !== '' && (!Number.isInteger(n) || n <= 0);
   const ready = !!user && amount.trim() !== '' && !badAmount && reason.trim() !== '';
@@ -159,16 +158,10 @@ function GrantModal({ onClose, onDone }: { onClose(): void; onDone(message: stri
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const saved = await adminApi.grant(user!.id, n, reason.trim());
       onDone(`${n.toLocaleString('pt-BR')} créditos concedidos a ${saved.name}. Saldo: ${saved.tokens.toLocaleString('pt-BR')} tokens.`);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -4,7 +4,7 @@ import { formatCentavos, formatTokens, parseBRLToCentavos } from '@cda/shared';
 import { adminApi, useAdminPlans, type AdminPlan } from '../api/admin';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/forms/Fields';
-import { ErrorBanner, Notice, NoticeState, messageOf } from '../components/admin/AdminUi';
+import { ErrorBanner, Notice, NoticeState, messageOf, useAction } from '../components/admin/AdminUi';
 
 const FREE = 'free';
 const UNLIMITED = 999_999_999;
@@ -112,8 +112,7 @@ function PlanModal({ plan, onClose, onSaved }: { plan: AdminPlan; onClose(): voi
     isActive: plan.isActive,
     popular: plan.popular,
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const monthly = parseBRLToCentavos(f.monthly);
   const yearly = parseBRLToCentavos(f.yearly);
@@ -129,9 +128,7 @@ function PlanModal({ plan, onClose, onSaved }: { plan: AdminPlan; onClose(): voi
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (invalid) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const saved = await adminApi.updatePlan(plan.id, {
         name: f.name.trim(),
         description: f.description.trim(),
@@ -144,11 +141,7 @@ function PlanModal({ plan, onClose, onSaved }: { plan: AdminPlan; onClose(): voi
         ...(plan.id === FREE ? {} : { isActive: f.isActive }),
       });
       onSaved(saved);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { UserRole } from '@cda/shared';
 import type { Figure, UserStatus } from '../../api/admin';
 import './admin.css';
@@ -77,3 +78,21 @@ export function UsageBar({ used, total, percent }: { used: number; total: number
 
 /** Server error text for a banner's detail. */
 export const messageOf = (err: unknown) => (err instanceof Error ? err.message : '');
+
+/** Runs a modal's server call with its busy flag and its error banner. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(messageOf(err) || 'Erro inesperado');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}

@@ -3,7 +3,7 @@ import { formatTokens, phoneDigits } from '@cda/shared';
 import { adminApi, type AdminPlan, type AdminUser, type UserStatus } from '../../api/admin';
 import { Dialog } from '../Dialog';
 import { Field, PhoneInput, formatPhone } from '../forms/Fields';
-import { ErrorBanner, ROLE_LABELS, STATUS_LABELS, messageOf } from './AdminUi';
+import { ErrorBanner, ROLE_LABELS, STATUS_LABELS, useAction } from './AdminUi';
 import type { UserRole } from '@cda/shared';
 
 /** Fixed text of a grant made from the users table (the credits screen asks for a reason instead). */
@@ -13,24 +13,6 @@ interface Done {
   onClose(): void;
   /** The action succeeded: refresh the list and say so. */
   onDone(message: string, user?: AdminUser): void;
-}
-
-/** Runs a modal's server call with its busy flag and its error banner. */
-function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (err) {
-      setError(messageOf(err) || 'Erro inesperado');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, run };
 }
 
 const STATUSES = Object.keys(STATUS_LABELS) as UserStatus[];
