@@ -1,4 +1,5 @@
 import type { UserRole } from './analysis';
+import type { PlanView } from './payments';
 
 /**
  * What the back-office API answers (`/api/admin/**`) and the admin screens read. Dates are `Date` on
@@ -62,17 +63,9 @@ export interface AdminDashboard {
   recentUsers: { id: string; name: string; email: string; plan: string; role: string; status: string; createdAt: When }[];
 }
 
-export interface AdminPlanView {
-  id: string;
-  name: string;
-  description: string;
-  monthlyPriceCents: number;
-  yearlyPriceCents: number;
-  tokenLimit: number;
+export interface AdminPlanView extends PlanView {
   unlimited: boolean;
-  features: string[];
   isActive: boolean;
-  popular: boolean;
   color: string;
   sortOrder: number;
   /** Accounts on this plan now. */

@@ -58,6 +58,18 @@ export interface OrderView {
   payerEmail: string;
 }
 
+/** A plan as `/api/plans` lists it to users (the back office's view adds its administration fields). */
+export interface PlanView {
+  id: string;
+  name: string;
+  description: string;
+  monthlyPriceCents: number;
+  yearlyPriceCents: number;
+  tokenLimit: number;
+  features: string[];
+  popular: boolean;
+}
+
 export interface TokenPackView {
   id: string;
   name: string;

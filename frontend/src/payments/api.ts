@@ -1,17 +1,6 @@
 import useSWR from 'swr';
-import type { BillingCycle, OrderKind, OrderView, PaymentConfigView, TokenPackView } from '@cda/shared';
+import type { BillingCycle, OrderKind, OrderView, PaymentConfigView, PlanView, TokenPackView } from '@cda/shared';
 import { apiJson, fetcher } from '../api/client';
-
-export interface PlanView {
-  id: string;
-  name: string;
-  description: string;
-  monthlyPriceCents: number;
-  yearlyPriceCents: number;
-  tokenLimit: number;
-  features: string[];
-  popular: boolean;
-}
 
 export interface DashboardView {
   planId: string;
