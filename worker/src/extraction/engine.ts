@@ -31,14 +31,35 @@ const LONG_TEXT = new Set<Slot>(['legalBasis']);
 /** Slots whose value has a shape of its own, so it can be looked for on the next lines. */
 const TYPED = new Set<Slot>(['registration', 'debtorDocument', 'administrativeProcess', ...MONEY_FIELDS, ...DATE_FIELDS]);
 
-function labelSets(layout: LayoutRule): Array<[Slot, RegExp[]]> {
-  return [
-    ['registration', layout.registration.labels],
-    ['decoy', layout.registration.decoys ?? []],
-    ['coDebtors', layout.coDebtors],
-    ['other', layout.otherLabels],
-    ...(Object.entries(layout.fields) as Array<[FieldName, RegExp[]]>),
-  ];
+type CompiledLabels = Array<[Slot, RegExp]>;
+const compiled = new WeakMap<LayoutRule, { plain?: CompiledLabels; ocr?: CompiledLabels }>();
+
+/**
+ * The layout's label patterns as global regexes, built once per layout: findLabels runs for every
+ * line against every layout, and compiling them per call was most of the engine's time (bench/pipeline).
+ */
+function labelSets(layout: LayoutRule, ocr: boolean): CompiledLabels {
+  let entry = compiled.get(layout);
+  if (!entry) compiled.set(layout, (entry = {}));
+  const kind = ocr ? 'ocr' : 'plain';
+  let out = entry[kind];
+  if (!out) {
+    const sets: Array<[Slot, RegExp[]]> = [
+      ['registration', layout.registration.labels],
+      ['decoy', layout.registration.decoys ?? []],
+      ['coDebtors', layout.coDebtors],
+      ['other', layout.otherLabels],
+      ...(Object.entries(layout.fields) as Array<[FieldName, RegExp[]]>),
+    ];
+    out = sets.flatMap(([slot, patterns]) =>
+      patterns.map((p0): [Slot, RegExp] => {
+        const p = ocr ? ocrTolerant(p0) : p0;
+        return [slot, new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`)];
+      }),
+    );
+    entry[kind] = out;
+  }
+  return out;
 }
 
 /**
@@ -87,11 +108,12 @@ export function ocrTolerant(re: RegExp): RegExp {
 /** Label occurrences of one line, overlaps resolved in favour of the earliest, then the longest. */
 export function findLabels(folded: string, layout: LayoutRule, ocr = false): Occurrence[] {
   const all: Occurrence[] = [];
-  for (const [slot, patterns] of labelSets(layout)) {
-    for (const p0 of patterns) {
-      const p = ocr ? ocrTolerant(p0) : p0;
-      const re = new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`);
-      for (const m of folded.matchAll(re)) all.push({ slot, start: m.index!, end: m.index! + m[0].length });
+  for (const [slot, re] of labelSets(layout, ocr)) {
+    // exec on the shared regex (matchAll would clone it per call); lastIndex is reset before each use.
+    re.lastIndex = 0;
+    for (let m = re.exec(folded); m; m = re.exec(folded)) {
+      all.push({ slot, start: m.index, end: m.index + m[0].length });
+      if (m[0].length === 0) re.lastIndex++;
     }
   }
   all.sort((a, b) => a.start - b.start || b.end - a.end);

@@ -15,6 +15,8 @@ export interface ExtractOptions {
   /** OCR of pages without a text layer (default true). */
   ocr?: boolean;
   log?: (msg: string, extra?: object) => void;
+  /** Stops the reading between pages (analysis timed out, worker stopping). */
+  signal?: AbortSignal;
 }
 
 /** Certificates from already-extracted page texts: the pure part, used by tests and the PDF path. */

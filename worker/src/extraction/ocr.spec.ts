@@ -1,4 +1,4 @@
-import { fixGlyphs, linesFromHocr, linesFromTsv } from './ocr';
+import { MAX_RENDER_PIXELS, fixGlyphs, linesFromHocr, linesFromTsv, renderDpi } from './ocr';
 
 /** One TSV word row as Tesseract writes it (level 5), all words on block 1, paragraph 1. */
 function tsv(words: Array<[line: number, left: number, text: string, width?: number]>): string {
@@ -79,5 +79,23 @@ describe('lines from Tesseract hOCR', () => {
       '</span>',
     ].join('\n');
     expect(linesFromHocr(hocr)).toBe('art. 2º, II.\nR&D');
+  });
+});
+
+describe('render resolution', () => {
+  it('renders certificate-sized pages at the asked resolution', () => {
+    expect(renderDpi(595, 842)).toBe(300); // A4
+    expect(renderDpi(612, 1008)).toBe(300); // Legal
+    expect(renderDpi(842, 595, 200)).toBe(200);
+  });
+
+  it('lowers it for a page whose raster would not fit, whatever size the PDF claims', () => {
+    for (const [w, h] of [[842, 1191], [14400, 14400], [595, 200000]]) {
+      const dpi = renderDpi(w, h);
+      expect(dpi).toBeLessThan(300);
+      expect((w / 72) * (h / 72) * dpi * dpi).toBeLessThanOrEqual(MAX_RENDER_PIXELS);
+    }
+    expect(renderDpi(842, 1191)).toBeGreaterThanOrEqual(240); // A3 stays readable
+    expect(renderDpi(NaN, 842)).toBe(300);
   });
 });

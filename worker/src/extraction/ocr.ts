@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { binarize, estimateSkew, inkThreshold, readPgm, removeRules, removeSpecks, rotate, writePgm } from './pgm';
+import { type Gray, binarize, estimateSkew, inkThreshold, readPgm, removeRules, removeSpecks, rotate } from './pgm';
 
 const run = promisify(execFile);
 
@@ -175,6 +175,44 @@ function linesFromWords(raw: OcrWord[]): string {
 
 export interface OcrOptions {
   dpi?: number;
+  /** Largest page raster OCR works on, in pixels (default MAX_RENDER_PIXELS). */
+  maxPixels?: number;
+}
+
+/**
+ * Largest raster an OCR'd page is rendered to: A4 (8.7 Mpixel) and Legal (10.7 Mpixel) at 300 dpi
+ * fit, so real certificates are read exactly as before. The worker holds up to three page-sized
+ * buffers while it cleans a page up (the file, a deskewed copy, the black-and-white page; the
+ * masks are bit maps), so this bounds OCR's share of the worker's memory to ~40 MB whatever page
+ * size a PDF claims: pdftoppm renders the page box at the resolution asked, and a 200-inch page at
+ * 300 dpi would be 3.6 Gpixel. (A huge image on an A4 page is no problem: the page is what is rendered.)
+ */
+export const MAX_RENDER_PIXELS = 12_000_000;
+
+/** Resolution for a page of `widthPt` × `heightPt` points: `dpi`, lowered until the raster fits in `maxPixels`. */
+export function renderDpi(widthPt: number, heightPt: number, dpi = 300, maxPixels = MAX_RENDER_PIXELS): number {
+  const pixels = (widthPt / 72) * (heightPt / 72) * dpi * dpi;
+  if (!(pixels > maxPixels)) return dpi;
+  return Math.max(10, Math.floor(dpi * Math.sqrt(maxPixels / pixels)));
+}
+
+/** Page size in points as poppler (which renders it) sees it. */
+async function pageSizePt(pdfPath: string, page: number): Promise<[number, number]> {
+  const { stdout } = await run('pdfinfo', ['-f', String(page), '-l', String(page), pdfPath], { timeout: 30_000 });
+  const m = /^Page\s+\d+\s+size:\s+([\d.]+)\s+x\s+([\d.]+)/m.exec(stdout);
+  if (!m) throw new Error('pdfinfo: no page size');
+  return [Number(m[1]), Number(m[2])];
+}
+
+/** Writes a binary PGM: the header, then the pixels as they are (no page-sized copy). */
+async function savePgm(path: string, img: Gray): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    await file.writeFile(Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'ascii'));
+    await file.writeFile(img.data);
+  } finally {
+    await file.close();
+  }
 }
 
 /** OCR of one page (1-based) of a PDF already written to `pdfPath`. Needs poppler-utils and tesseract-ocr-por. */
@@ -182,8 +220,12 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
   const dir = await mkdtemp(join(tmpdir(), 'cda-ocr-'));
   try {
     const base = join(dir, 'p');
-    const dpi = opts.dpi ?? 300;
-    await run('pdftoppm', ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), '-singlefile', pdfPath, base]);
+    const maxPixels = opts.maxPixels ?? MAX_RENDER_PIXELS;
+    const dpi = renderDpi(...(await pageSizePt(pdfPath, page)), opts.dpi ?? 300, maxPixels);
+    // Time limits: a hostile page must end as this file's OCR failure, not hold the job.
+    await run('pdftoppm', ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), '-singlefile', pdfPath, base], { timeout: 120_000 });
+    // pdfinfo and pdftoppm read the same boxes; should they ever disagree, never load an unbounded raster.
+    if ((await stat(`${base}.pgm`)).size > maxPixels * 1.1 + 64) throw new Error(`page ${page} rendered larger than ${maxPixels} pixels`);
     let img = readPgm(await readFile(`${base}.pgm`));
     // Tesseract's own clean-up leaves a tilted, grainy copy hard to read: rows drift into each other
     // and specks turn numbers into letters. Straighten, binarise with a speck filter, then drop rules.
@@ -193,7 +235,7 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
     removeRules(img, Math.round(dpi / 5));
     // A speck is under ~1 mm² and over ~2 mm from any letter (an "i" dot or a comma is closer).
     removeSpecks(img, Math.round((dpi / 100) ** 2 * 3), Math.round(dpi / 12));
-    await writeFile(`${base}.pgm`, writePgm(img));
+    await savePgm(`${base}.pgm`, img);
     // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on;
     // certificates print dark on light, so the retry of doubtful lines as inverted text is wasted time.
     // hOCR with character boxes and the recogniser's ranked alternatives: the glyph geometry tells
@@ -203,6 +245,7 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
       [`${base}.pgm`, 'stdout', '-l', 'por', '--psm', '6', '-c', 'tessedit_do_invert=0', '-c', 'hocr_char_boxes=1', '-c', 'lstm_choice_mode=2', 'hocr'],
       {
         maxBuffer: 64 * 1024 * 1024,
+        timeout: 300_000,
         env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       },
     );

@@ -5,6 +5,7 @@ export interface Gray {
   data: Uint8Array;
 }
 
+/** The pixels are a view of `buf`, not a copy (a page raster is megabytes; the file's buffer is dropped after). */
 export function readPgm(buf: Buffer): Gray {
   const parts: string[] = [];
   let pos = 0;
@@ -18,7 +19,8 @@ export function readPgm(buf: Buffer): Gray {
   pos++;
   if (parts[0] !== 'P5' || parts[3] !== '255') throw new Error('unsupported PGM');
   const [w, h] = [Number(parts[1]), Number(parts[2])];
-  return { width: w, height: h, data: new Uint8Array(buf.subarray(pos, pos + w * h)) };
+  if (buf.length - pos < w * h) throw new Error('truncated PGM');
+  return { width: w, height: h, data: new Uint8Array(buf.buffer, buf.byteOffset + pos, w * h) };
 }
 
 export function writePgm(img: Gray): Buffer {
@@ -40,16 +42,20 @@ const FRINGE = 110;
 export function removeRules(img: Gray, minRun: number, maxGap = 2, maxThickness = Math.max(4, Math.round(minRun / 8)), minRunAcross = minRun * 2): void {
   const { width: w, height: h, data } = img;
   const n = w * h;
-  const ink = new Uint8Array(n);
-  for (let i = 0; i < n; i++) ink[i] = data[i] < DARK ? 1 : 0;
-  const kill = new Uint8Array(n);
+  // Ink is read off the page itself and the rule mask is one bit a pixel: on a 300 dpi page the
+  // masks as byte arrays were 17 MB of the worker's memory (data changes only in the last pass,
+  // and only next to pixels it has already decided on).
+  const inkAt = (i: number) => data[i] < DARK;
+  const kill = new Uint8Array((n + 7) >> 3);
+  const killed = (i: number) => (kill[i >> 3] >> (i & 7)) & 1;
+  const markKill = (i: number) => (kill[i >> 3] |= 1 << (i & 7));
   const T = maxThickness;
   // Horizontal rules: "across" is the row above and below; the thickness probe looks T rows away.
   const closeRow = (y: number, start: number, last: number) => {
     if (start < 0 || last - start + 1 < minRunAcross) return;
     let thick = 0;
-    for (let x = start; x <= last; x++) if ((y >= T && ink[(y - T) * w + x]) || (y + T < h && ink[(y + T) * w + x])) thick++;
-    if (thick <= (last - start + 1) * 0.3) for (let x = start; x <= last; x++) kill[y * w + x] = 1;
+    for (let x = start; x <= last; x++) if ((y >= T && inkAt((y - T) * w + x)) || (y + T < h && inkAt((y + T) * w + x))) thick++;
+    if (thick <= (last - start + 1) * 0.3) for (let x = start; x <= last; x++) markKill(y * w + x);
   };
   for (let y = 0; y < h; y++) {
     const r = y * w;
@@ -57,7 +63,7 @@ export function removeRules(img: Gray, minRun: number, maxGap = 2, maxThickness 
     let last = -1;
     for (let x = 0; x < w; x++) {
       const i = r + x;
-      if (!(ink[i] || (y > 0 && ink[i - w]) || (y + 1 < h && ink[i + w]))) continue;
+      if (!(inkAt(i) || (y > 0 && inkAt(i - w)) || (y + 1 < h && inkAt(i + w)))) continue;
       if (start < 0 || x - last > maxGap + 1) {
         closeRow(y, start, last);
         start = x;
@@ -73,14 +79,14 @@ export function removeRules(img: Gray, minRun: number, maxGap = 2, maxThickness 
     const [s0, l0] = [start[x], last[x]];
     if (s0 < 0 || l0 - s0 + 1 < minRun) return;
     let thick = 0;
-    for (let y = s0; y <= l0; y++) if ((x >= T && ink[y * w + x - T]) || (x + T < w && ink[y * w + x + T])) thick++;
-    if (thick <= (l0 - s0 + 1) * 0.3) for (let y = s0; y <= l0; y++) kill[y * w + x] = 1;
+    for (let y = s0; y <= l0; y++) if ((x >= T && inkAt(y * w + x - T)) || (x + T < w && inkAt(y * w + x + T))) thick++;
+    if (thick <= (l0 - s0 + 1) * 0.3) for (let y = s0; y <= l0; y++) markKill(y * w + x);
   };
   for (let y = 0; y < h; y++) {
     const r = y * w;
     for (let x = 0; x < w; x++) {
       const i = r + x;
-      if (!(ink[i] || (x > 0 && ink[i - 1]) || (x + 1 < w && ink[i + 1]))) continue;
+      if (!(inkAt(i) || (x > 0 && inkAt(i - 1)) || (x + 1 < w && inkAt(i + 1)))) continue;
       if (start[x] < 0 || y - last[x] > maxGap + 1) {
         closeCol(x);
         start[x] = y;
@@ -90,13 +96,13 @@ export function removeRules(img: Gray, minRun: number, maxGap = 2, maxThickness 
   }
   for (let x = 0; x < w; x++) closeCol(x);
   for (let i = 0; i < n; i++) {
-    if (!kill[i] || !ink[i]) continue;
+    if (!killed(i) || !inkAt(i)) continue;
     data[i] = 255;
     // The anti-aliased edge of a rule is grey; a letter's stroke is darker and stays.
-    if (i >= w && !kill[i - w] && data[i - w] > FRINGE) data[i - w] = 255;
-    if (i + w < n && !kill[i + w] && data[i + w] > FRINGE) data[i + w] = 255;
-    if (i >= 1 && !kill[i - 1] && data[i - 1] > FRINGE) data[i - 1] = 255;
-    if (i + 1 < n && !kill[i + 1] && data[i + 1] > FRINGE) data[i + 1] = 255;
+    if (i >= w && !killed(i - w) && data[i - w] > FRINGE) data[i - w] = 255;
+    if (i + w < n && !killed(i + w) && data[i + w] > FRINGE) data[i + w] = 255;
+    if (i >= 1 && !killed(i - 1) && data[i - 1] > FRINGE) data[i - 1] = 255;
+    if (i + 1 < n && !killed(i + 1) && data[i + 1] > FRINGE) data[i + 1] = 255;
   }
 }
 
@@ -231,14 +237,13 @@ export function inkThreshold(img: Gray): number {
  */
 export function binarize(img: Gray, threshold: number): Gray {
   const { width: w, height: h, data } = img;
-  const ink = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) ink[i] = data[i] < threshold ? 1 : 0;
   const out = new Uint8Array(w * h).fill(255);
+  const ink = (i: number) => (data[i] < threshold ? 1 : 0);
   // Column sums of three rows, then a sliding window of three columns: 9 pixels for ~4 reads.
   const col = new Uint8Array(w);
   for (let y = 1; y < h - 1; y++) {
     const r = y * w;
-    for (let x = 0; x < w; x++) col[x] = ink[r - w + x] + ink[r + x] + ink[r + w + x];
+    for (let x = 0; x < w; x++) col[x] = ink(r - w + x) + ink(r + x) + ink(r + w + x);
     let c = col[0] + col[1] + col[2];
     for (let x = 1; x < w - 1; x++) {
       if (c >= 5) out[r + x] = 0;
@@ -255,14 +260,17 @@ export function binarize(img: Gray, threshold: number): Gray {
  */
 export function removeSpecks(img: Gray, maxArea: number, clearance: number): void {
   const { width: w, height: h, data } = img;
-  const seen = new Uint8Array(w * h);
+  // One bit a pixel: a byte map was another page-sized buffer.
+  const seenBits = new Uint8Array((w * h + 7) >> 3);
+  const seen = (i: number) => (seenBits[i >> 3] >> (i & 7)) & 1;
+  const see = (i: number) => (seenBits[i >> 3] |= 1 << (i & 7));
   const stack: number[] = [];
   const blob: number[] = [];
   for (let s = 0; s < w * h; s++) {
-    if (seen[s] || data[s] >= 128) continue;
+    if (seen(s) || data[s] >= 128) continue;
     blob.length = 0;
     stack.push(s);
-    seen[s] = 1;
+    see(s);
     let [x0, y0, x1, y1] = [w, h, 0, 0];
     while (stack.length) {
       const i = stack.pop()!;
@@ -279,8 +287,8 @@ export function removeSpecks(img: Gray, maxArea: number, clearance: number): voi
           const ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
           const j = ny * w + nx;
-          if (!seen[j] && data[j] < 128) {
-            seen[j] = 1;
+          if (!seen(j) && data[j] < 128) {
+            see(j);
             stack.push(j);
           }
         }

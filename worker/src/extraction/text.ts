@@ -21,6 +21,8 @@ export const REASONS = {
   noPages: 'PDF sem páginas',
   noText: 'PDF digitalizado sem texto e OCR desativado',
   ocrFailed: 'Falha no OCR do PDF digitalizado',
+  /** The analysis ran out of time or its worker is stopping; this file's result is not used. */
+  stopped: 'Leitura interrompida',
 } as const;
 
 /** A page whose text layer is this thin (or mostly non-text glyphs) is a scan. */
@@ -41,6 +43,8 @@ function classifyError(err: unknown): PdfReadError {
 export interface ReadOptions {
   ocr?: boolean;
   log?: (msg: string, extra?: object) => void;
+  /** Checked between pages: a timed-out analysis must not keep pdf.js or OCR busy in the background. */
+  signal?: AbortSignal;
 }
 
 // pdfjs is heavy; load it on first use only.
@@ -57,8 +61,17 @@ export function sniff(data: Buffer): void {
 }
 
 /**
+ * Lets the event loop turn. pdf.js runs in this thread on promises alone (its Node "worker" is a
+ * loopback port), so while it parses, timers and sockets wait: BullMQ's lock renewal among them.
+ * A 10,000-page file held the loop for 15–20 s, longer than the job lock, and the job was taken
+ * for stalled and failed ("job stalled more than allowable limit").
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Text of every page, in order. pdfjs gets one page at a time (the text is small; the parsed
  * document is what costs memory) and is destroyed at the end; scanned pages go through OCR.
+ * The event loop gets a turn between pages, so a long file never starves the job's lock.
  */
 export async function readPages(data: Buffer, opts: ReadOptions = {}): Promise<PageText[]> {
   sniff(data);
@@ -75,6 +88,8 @@ export async function readPages(data: Buffer, opts: ReadOptions = {}): Promise<P
     }
     if (total === 0) throw new PdfReadError(REASONS.noPages);
     for (let num = 1; num <= total; num++) {
+      await yieldToEventLoop();
+      if (opts.signal?.aborted) throw new PdfReadError(REASONS.stopped);
       let text: string;
       try {
         text = (await parser.getText({ partial: [num], pageJoiner: '' })).pages[0]?.text ?? '';
@@ -94,6 +109,7 @@ export async function readPages(data: Buffer, opts: ReadOptions = {}): Promise<P
   }
   await withTempPdf(data, async (path) => {
     for (const page of scanned) {
+      if (opts.signal?.aborted) throw new PdfReadError(REASONS.stopped);
       const num = page.num;
       const t0 = Date.now();
       let text: string;
