@@ -25,6 +25,11 @@ export interface AppConfig {
   /** BullMQ key prefix: separate prefixes keep test runs away from a running dev stack. */
   queuePrefix: string;
   workerConcurrency: number;
+  /**
+   * Scheduling niceness the worker gives itself (0–19). On a machine shared with the API, a positive
+   * value lets the API answer uploads first while the workers take the CPU left over.
+   */
+  workerNice: number;
   /** How long a worker's claim on a job lasts without renewal; a dead worker's jobs return to the queue after it. */
   workerLockMs: number;
   /** On SIGTERM a worker finishes its jobs within this time, then hands the rest back to the queue. */
@@ -88,6 +93,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     upload: { maxFileMb: int(env, 'UPLOAD_MAX_FILE_MB', 50), maxFiles: int(env, 'UPLOAD_MAX_FILES', 100) },
     queuePrefix: str(env, 'QUEUE_PREFIX', 'cda'),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 2),
+    workerNice: int(env, 'WORKER_NICE', 0),
     workerLockMs: int(env, 'WORKER_LOCK_MS', 30000),
     workerShutdownGraceMs: int(env, 'WORKER_SHUTDOWN_GRACE_MS', 30000),
     workerMetricsPort: int(env, 'WORKER_METRICS_PORT', 9464),

@@ -15,3 +15,4 @@ export * from './legal';
 export * from './reports';
 export * from './queues';
 export * from './admin';
+export * from './async';

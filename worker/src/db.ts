@@ -34,27 +34,41 @@ export class AnalysisStore {
    * ended (e.g. another worker finished it after this one was stopped): the caller must then stop.
    */
   async recordFile(analysisId: string, outcome: FileOutcome, processedFiles: number): Promise<boolean> {
-    return this.inTransaction(async (q) => {
-      const r = await q(`UPDATE analyses SET processed_files = $2, updated_at = now() WHERE id = $1 AND status = $3`, [
+    // One statement (atomic on its own, one round trip): the file row is updated only while the
+    // analysis is still running.
+    const r = await this.pool.query(
+      `WITH live AS (
+         UPDATE analyses SET processed_files = $2, updated_at = now() WHERE id = $1 AND status = $3 RETURNING id
+       ), file AS (
+         UPDATE analysis_files SET status = $5, error = $6, certificate_count = $7, processing_ms = $8
+         WHERE analysis_id = (SELECT id FROM live) AND position = $4
+       )
+       SELECT count(*)::int AS live FROM live`,
+      [
         analysisId,
         processedFiles,
         AnalysisStatus.Processing,
-      ]);
-      if (!r.rowCount) return false;
-      await q(
-        `UPDATE analysis_files SET status = $3, error = $4, certificate_count = $5, processing_ms = $6 WHERE analysis_id = $1 AND position = $2`,
-        [analysisId, outcome.position, outcome.status, outcome.error, outcome.certificateCount, outcome.processingMs ?? null],
-      );
-      return true;
-    });
+        outcome.position,
+        outcome.status,
+        outcome.error,
+        outcome.certificateCount,
+        outcome.processingMs ?? null,
+      ],
+    );
+    return r.rows[0].live === 1;
   }
 
   /** A retried job starts over: no file counts as done until this run says so. */
   async resetProgress(analysisId: string): Promise<void> {
-    await this.inTransaction(async (q) => {
-      await q(`UPDATE analyses SET processed_files = 0, updated_at = now() WHERE id = $1 AND status = $2`, [analysisId, AnalysisStatus.Processing]);
-      await q(`UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0, processing_ms = NULL WHERE analysis_id = $1`, [analysisId]);
-    });
+    // Both updates in one statement: atomic, one round trip.
+    await this.pool.query(
+      `WITH progress AS (
+         UPDATE analyses SET processed_files = 0, updated_at = now() WHERE id = $1 AND status = $2
+       )
+       UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0, processing_ms = NULL
+       WHERE analysis_id = $1`,
+      [analysisId, AnalysisStatus.Processing],
+    );
   }
 
   /**

@@ -31,6 +31,13 @@ const VERSION: string = require('../package.json').version;
 
 async function main() {
   const config = loadConfig();
+  if (config.workerNice) {
+    try {
+      os.setPriority(Math.min(19, Math.max(0, config.workerNice)));
+    } catch (err) {
+      logger.warn({ err: (err as Error).message, nice: config.workerNice }, 'could not lower the worker priority');
+    }
+  }
   const connection = redisOptionsFromUrl(config.redisUrl);
   const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
   // A Postgres restart drops every connection: an idle client's error reaches the pool, a checked-out
@@ -142,7 +149,7 @@ async function main() {
   };
   await announce();
   const announcer = setInterval(() => announce().catch((err) => logger.warn({ err }, 'could not announce')), WORKER_ANNOUNCE_INTERVAL_MS);
-  logger.info({ pid: process.pid, concurrency: worker.concurrency, prefix: config.queuePrefix, metricsPort: ops.port }, 'worker ready');
+  logger.info({ pid: process.pid, nice: os.getPriority(), concurrency: worker.concurrency, prefix: config.queuePrefix, metricsPort: ops.port }, 'worker ready');
 
   let closing = false;
   const stop = async (signal: string) => {

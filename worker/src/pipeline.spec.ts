@@ -147,6 +147,22 @@ describe('runAnalysisWithDeadline', () => {
     expect(f.events.filter((e) => e.status !== 'Processando')).toHaveLength(1);
   });
 
+  it('tells the file being read to stop when the deadline passes', async () => {
+    const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
+    let seen: AbortSignal | undefined;
+    // Reads "pages" until told to stop, as readPages does between pages.
+    const extract = jest.fn(async (_b: Buffer, name: string, signal?: AbortSignal) => {
+      seen = signal;
+      while (!signal?.aborted) await new Promise((r) => setTimeout(r, 5));
+      return { file: name, certificates: [], error: 'Leitura interrompida' };
+    });
+    expect(await runAnalysisWithDeadline(job(1), { ...f.deps, extract }, 50)).toBe('timeout');
+    expect(seen?.aborted).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    // The reading ended by itself; the analysis keeps the timeout as its reason.
+    expect(f.final()).toMatchObject({ status: 'Erro', error: 'Tempo limite da análise excedido.' });
+  });
+
   it('does nothing special when the analysis finishes in time', async () => {
     const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
     expect(await runAnalysisWithDeadline(job(1), { ...f.deps, extract: async (_b, n) => ok(n) }, 5000)).toBe('done');

@@ -7,6 +7,7 @@ import {
   WORKBOOK_BASE,
   WORKBOOK_SIMULATION,
   simulate,
+  startedEarly,
   storageKeys,
   summarizeSimulation,
 } from '@cda/shared';
@@ -23,7 +24,8 @@ export interface PipelineDeps {
   db: AnalysisStore;
   publish: PublishStatus;
   log: Logger;
-  extract?: (data: Buffer, fileName: string) => Promise<FileExtraction>;
+  /** `signal` aborts when the analysis times out or the worker stops: the reading should stop too. */
+  extract?: (data: Buffer, fileName: string, signal?: AbortSignal) => Promise<FileExtraction>;
   /** Aborted when the analysis ran out of time or the worker is stopping: stop between files, leave the final state alone. */
   signal?: AbortSignal;
 }
@@ -39,7 +41,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): Promise<void> {
   const { store, db, publish, log } = deps;
   // The engine's own log lines carry messages and counts, never document text.
-  const extract = deps.extract ?? ((data: Buffer, name: string) => extractPdf(data, name, { log: (msg, extra) => log.warn({ ...extra, analysisId: job.analysisId }, msg) }));
+  const extract =
+    deps.extract ??
+    ((data: Buffer, name: string, signal?: AbortSignal) =>
+      extractPdf(data, name, { signal, log: (msg, extra) => log.warn({ ...extra, analysisId: job.analysisId }, msg) }));
   const base = { id: job.analysisId, userId: job.userId, totalFiles: job.files.length };
   const status = (s: Omit<AnalysisStatusMessage, 'id' | 'userId' | 'totalFiles'>) => publish({ ...base, ...s });
 
@@ -57,12 +62,17 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
   await db.resetProgress(job.analysisId);
   await status({ status: AnalysisStatus.Processing, processedFiles: 0 });
 
+  // The next file is downloaded while this one is extracted, so the worker's CPU does not wait on
+  // storage between files (bench/pipeline). At most two of the analysis's files are in memory.
+  const download = (i: number) => startedEarly(store.getBuffer(job.files[i].key));
+  let next: Promise<Buffer> | null = job.files.length ? download(0) : null;
   const summaries: WorkbookFile[] = [];
   for (const [i, file] of job.files.entries()) {
     if (deps.signal?.aborted) return;
-    const data = await store.getBuffer(file.key);
+    const data = await next!;
+    next = i + 1 < job.files.length ? download(i + 1) : null;
     const started = Date.now();
-    const extraction = await safeExtract(extract, data, file.name, log);
+    const extraction = await safeExtract(extract, data, file.name, log, deps.signal);
     const processingMs = Date.now() - started;
     const failed = extraction.error !== null;
     metrics.files.inc({ outcome: failed ? 'error' : 'done' });
@@ -100,12 +110,14 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
   }
 
   const resultKey = (name: string) => storageKeys.result(job.userId, job.analysisId, name);
-  await store.put(resultKey(WORKBOOK_BASE), await buildBaseWorkbook(summaries), XLSX);
+  const settingsRead = startedEarly(db.settings('simulation'));
+  // The first workbook is stored while the second is built.
+  const baseStored = startedEarly(store.put(resultKey(WORKBOOK_BASE), await buildBaseWorkbook(summaries), XLSX));
   const workbooks = [WORKBOOK_BASE];
 
   let simulation: SimulationSummary | null = null;
   let simulationError: string | null = null;
-  const settings = await db.settings('simulation');
+  const settings = await settingsRead;
   try {
     const result = simulate(summaries.flatMap((s) => s.extraction.certificates), job.params, settings);
     await store.put(resultKey(WORKBOOK_SIMULATION), await buildSimulationWorkbook(result, job.params, settings, new Date()), XLSX);
@@ -117,6 +129,7 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     log.warn({ analysisId: job.analysisId, err: err.message }, 'simulation skipped');
     simulationError = 'A simulação não pôde ser feita com os parâmetros informados; a planilha de certidões foi gerada.';
   }
+  await baseStored;
 
   await finish(job, deps, {
     status: AnalysisStatus.Done,
@@ -193,9 +206,10 @@ async function safeExtract(
   data: Buffer,
   name: string,
   log: Logger,
+  signal?: AbortSignal,
 ): Promise<FileExtraction> {
   try {
-    return await extract(data, name);
+    return await extract(data, name, signal);
   } catch (err) {
     // The extractor should report bad input itself; anything that escapes is still only this file's problem.
     log.error({ err }, 'extractor threw');
