@@ -6,6 +6,23 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const S3rver = require('s3rver');
+const FilesystemStore = require('s3rver/lib/stores/filesystem');
+
+// s3rver deletes a DeleteObjects request's keys concurrently, and each then prunes the empty parent
+// folders: when two race, one finds the folder already gone (ENOENT) and the whole request answers
+// 500 — with every object already deleted. The S3 client retried it ~300 ms later, which was most of
+// a worker's idle time per analysis (bench/pipeline). A folder already pruned is the goal reached.
+if (!FilesystemStore.prototype.deleteObject.tolerant) {
+  const deleteObject = FilesystemStore.prototype.deleteObject;
+  FilesystemStore.prototype.deleteObject = async function tolerantDeleteObject(bucket, key) {
+    try {
+      await deleteObject.call(this, bucket, key);
+    } catch (err) {
+      if (err.code !== 'ENOENT') throw err;
+    }
+  };
+  FilesystemStore.prototype.deleteObject.tolerant = true;
+}
 
 async function startEmbeddedS3({ port = 9100, directory = '.data/s3', bucket = 'cda', silent = true } = {}) {
   fs.mkdirSync(directory, { recursive: true });
