@@ -51,6 +51,36 @@ describe('token ledger, limits and per-file outcomes', () => {
     expect(await expectConsistent(user.id)).toBe(0);
     const { total } = (await stack.http.get('/api/analyses').set(auth(user.token))).body;
     expect(total).toBe(3);
+
+  });
+
+  it('removes the stored files of an upload refused when the reservation finds the balance gone', async () => {
+    const user = await registerUser(stack);
+    const before = new Set(await listKeys(stack, 'uploads/'));
+    const newKeys = async () => (await listKeys(stack, 'uploads/')).filter((k) => !before.has(k));
+    const until = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
+    };
+    // Another spend holds the user's row and empties the balance: the upload's quick balance check
+    // still sees the old balance, stores its file, and its reservation waits on the row lock.
+    const other = db.createQueryRunner();
+    await other.connect();
+    await other.startTransaction();
+    try {
+      await other.query(`UPDATE users SET tokens = 0, credit_tokens = 0 WHERE id = $1`, [user.id]);
+      const upload = stack.http.post('/api/analyses').set(auth(user.token)).attach('files', await makePagedPdf(1), 'a.pdf').then((r) => r);
+      await until(async () => (await newKeys()).length > 0);
+      await until(async () => (await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`))[0].n > 0);
+      expect(await newKeys()).toHaveLength(1);
+      await other.commitTransaction();
+      const res = await upload;
+      expect(res.status).toBe(402);
+      expect(await newKeys()).toEqual([]);
+      expect((await stack.http.get('/api/analyses').set(auth(user.token))).body.total).toBe(0);
+    } finally {
+      if (other.isTransactionActive) await other.rollbackTransaction();
+      await other.release();
+    }
   });
 
   it('finishes a 10-file batch with 2 unreadable files as Concluída, listing and refunding the failures', async () => {

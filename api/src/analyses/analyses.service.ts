@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -15,6 +16,7 @@ import {
   SimulationSummary,
   TYPE_ANALYSIS,
   analysisCost,
+  startedEarly,
   storageKeys,
 } from '@cda/shared';
 import { StorageService } from '../storage/storage.service';
@@ -116,38 +118,54 @@ export class AnalysesService {
     const pages = await Promise.all(files.map((f) => countPdfPages(f.buffer)));
     const { tokensPerPage } = await this.settings.get('system');
     const cost = analysisCost(pages, tokensPerPage);
+    const refusedForTokens = (err: unknown) => {
+      if (err instanceof InsufficientTokensException) this.metrics.uploadsRefused.inc({ reason: 'insufficient_tokens' });
+      throw err;
+    };
+    await this.tokens.assertCovers(user.id, cost.total).catch(refusedForTokens);
 
-    const analysis = await this.db.transaction(async (tx) => {
-      const a = await tx.getRepository(Analysis).save(
-        tx.getRepository(Analysis).create({
-          userId: user.id,
-          status: AnalysisStatus.Processing,
-          fileCount: files.length,
-          params,
-          tokensCost: cost.total,
-        }),
-      );
-      await this.tokens.reserve(tx, user.id, cost.total, a.id).catch((err) => {
-        if (err instanceof InsufficientTokensException) this.metrics.uploadsRefused.inc({ reason: 'insufficient_tokens' });
-        throw err;
-      });
-      await tx.getRepository(AnalysisFile).insert(
-        files.map((f, i) => ({
-          analysisId: a.id,
-          position: i + 1,
-          name: f.originalname,
-          sizeBytes: f.size,
-          pages: pages[i],
-          tokens: cost.perFile[i],
-          storageKey: storageKeys.upload(a.id, i + 1),
-        })),
-      );
-      return a;
-    });
+    // The id is chosen here so that the files are stored while the reservation's transaction runs:
+    // the answer waits for the slower of the two, not for both in turn (bench/upload-latency).
+    const id = randomUUID();
+    const jobFiles: JobFile[] = files.map((f, i) => ({ key: storageKeys.upload(id, i + 1), name: f.originalname, pages: pages[i] }));
+    const stored = startedEarly(Promise.all(files.map((f, i) => this.storage.put(jobFiles[i].key, f.buffer, 'application/pdf'))));
 
-    const jobFiles: JobFile[] = files.map((f, i) => ({ key: storageKeys.upload(analysis.id, i + 1), name: f.originalname, pages: pages[i] }));
+    let analysis: Analysis;
     try {
-      await Promise.all(files.map((f, i) => this.storage.put(jobFiles[i].key, f.buffer, 'application/pdf')));
+      analysis = await this.db.transaction(async (tx) => {
+        const a = await tx.getRepository(Analysis).save(
+          tx.getRepository(Analysis).create({
+            id,
+            userId: user.id,
+            status: AnalysisStatus.Processing,
+            fileCount: files.length,
+            params,
+            tokensCost: cost.total,
+          }),
+        );
+        await this.tokens.reserve(tx, user.id, cost.total, a.id).catch(refusedForTokens);
+        await tx.getRepository(AnalysisFile).insert(
+          files.map((f, i) => ({
+            analysisId: a.id,
+            position: i + 1,
+            name: f.originalname,
+            sizeBytes: f.size,
+            pages: pages[i],
+            tokens: cost.perFile[i],
+            storageKey: jobFiles[i].key,
+          })),
+        );
+        return a;
+      });
+    } catch (err) {
+      // No analysis: whatever was stored for it goes (the daily upload purge is the safety net).
+      await stored.catch(() => undefined);
+      await this.storage.removePrefix(storageKeys.uploadPrefix(id)).catch((e) => this.logger.error({ analysisId: id, err: e }, 'could not remove refused uploads'));
+      throw err;
+    }
+
+    try {
+      await stored;
       await withTimeout(
         this.queue.add(
           'analyze',

@@ -44,6 +44,15 @@ export class TokensService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
+   * Throws 402 when the balance plainly does not cover the cost: a check without a lock, so a
+   * refused upload stores nothing; `reserve` decides under the row lock.
+   */
+  async assertCovers(userId: string, cost: number): Promise<void> {
+    const [row] = await this.db.query(`SELECT tokens FROM users WHERE id = $1`, [userId]);
+    if (row && Number(row.tokens) < cost) throw new InsufficientTokensException(Number(row.tokens), cost);
+  }
+
+  /**
    * Spends plan tokens first, then credits. Throws 402 when the balance does not cover the cost.
    * NO KEY UPDATE, not UPDATE: the analysis row inserted in the same transaction holds a KEY SHARE
    * lock on the user through its foreign key, and FOR UPDATE would deadlock concurrent uploads.
