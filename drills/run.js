@@ -301,6 +301,11 @@ async function hostileDrill({ stack, user, query, settle, good, apiAlive }) {
   const unexplained = files.filter((f) => !(f.error || f.analysis_error) || !/[ãõçéêáíóú]|PDF|CDA/.test(f.error ?? f.analysis_error));
   check(drill, `each of ${files.length} accepted hostile files ended with a pt-BR reason`, files.length === rest.length && unexplained.length === 0,
     `${files.length}/${rest.length} recorded, ${unexplained.length} without a reason`);
+  // A bad file is that file's outcome; the generic internal failure means the job itself failed
+  // (e.g. a lost lock while one file held the event loop).
+  const generic = files.filter((f) => /Falha interna/.test(f.error ?? f.analysis_error ?? ''));
+  check(drill, 'no hostile file ended with the generic internal failure', generic.length === 0,
+    generic.length ? `${generic.length}: ${generic.slice(0, 5).map((f) => byName.get(f.name)).join(', ')}` : '');
   const died = stack.workers.filter((w) => w.child.exitCode !== null && !w.child.signalCode);
   check(drill, 'no worker died', died.length === 0);
   check(drill, 'worker peak RSS stays bounded (≤ 300 MB)', peakRss > 0 && peakRss <= 300 * 1024 * 1024, `${(peakRss / 1048576).toFixed(0)} MB`);

@@ -119,11 +119,16 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
   };
 }
 
-module.exports = { startStack };
+/** Niceness of workers started beside the API on one machine (`npm start`, the benches). */
+const SHARED_MACHINE_WORKER_NICE = '10';
+
+module.exports = { startStack, SHARED_MACHINE_WORKER_NICE };
 
 if (require.main === module) {
   const workers = Number(process.env.WORKERS || 1);
-  startStack({}, { workers }).then(
+  // API and workers share this machine: workers yield the CPU to the API so uploads are answered
+  // at once while a backlog is processed (bench/upload-latency). WORKER_NICE=0 turns it off.
+  startStack({ WORKER_NICE: process.env.WORKER_NICE ?? SHARED_MACHINE_WORKER_NICE }, { workers }).then(
     (stack) => {
       console.log('\n============================================================');
       console.log(` CDA Extractor no ar: ${stack.url}`);

@@ -44,7 +44,7 @@ async function seed(db, userId) {
 }
 
 async function main() {
-  const stack = await benchStack({ name: 'history', portBase: Number(process.env.HISTORY_PORT_BASE || 5610), workers: 0, env: { DATABASE_URL: DB }, recreateDb: !process.env.KEEP_DB });
+  const stack = await benchStack({ name: 'history', portBase: Number(process.env.HISTORY_PORT_BASE || 5610), workers: 0, env: { DATABASE_URL: DB }, recreateDb: !process.env.KEEP_DB, storageProxy: false });
   const db = new Client({ connectionString: DB });
   await db.connect();
   try {

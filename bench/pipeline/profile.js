@@ -17,7 +17,7 @@ const PAGES = Number(process.env.PAGES || 5);
 async function main() {
   const dir = process.env.PROF_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'cda-prof-'));
   const corpus = await Promise.all(Array.from({ length: FILES }, (_, i) => makeCdaPdf([sampleCertificate(i + 1, { pages: PAGES - 1 })])));
-  const stack = await benchStack({ name: 'profile', portBase: Number(process.env.PROFILE_PORT_BASE || 5780), workers: 0 });
+  const stack = await benchStack({ name: 'profile', portBase: Number(process.env.PROFILE_PORT_BASE || 5780), workers: 0, storageProxy: false });
   try {
     const w = stack.startWorker({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
     await w.ready;

@@ -62,7 +62,7 @@ async function main() {
   const rounds = [];
   try {
     for (const workers of [1, 2]) {
-      stacks[workers] = await benchStack({ name: `pipeline${workers}`, portBase: BASE + workers * 10, workers });
+      stacks[workers] = await benchStack({ name: `pipeline${workers}`, portBase: BASE + workers * 10, workers, storageProxy: false });
     }
     const users = { 1: await stacks[1].user(1_000_000_000), 2: await stacks[2].user(1_000_000_000) };
     // Warm-up: JIT, pdf.js, connections.

@@ -20,7 +20,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
   const pdf = await makeCdaPdf([sampleCertificate(7, { pages: 1 })]);
-  const stack = await benchStack({ name: 'status', portBase: BASE, workers: 2 });
+  const stack = await benchStack({ name: 'status', portBase: BASE, workers: 2, storageProxy: false });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium' });
   const db = new Client({ connectionString: stack.databaseUrl });
   await db.connect();
