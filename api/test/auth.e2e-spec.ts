@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import Redis from 'ioredis';
 import { DEFAULT_NOTIFICATION_PREFERENCES, STATUS_CHANNEL, loadConfig, redisOptionsFromUrl } from '@cda/shared';
 import { SettingsService } from '../src/settings/settings.service';
-import { Stack, registerAdmin, registerUser, startStack } from './harness';
+import { Stack, registerAdmin, registerUser, startStack, waitUntil } from './harness';
 import { SmtpCapture, resetLinkIn, startSmtpCapture } from './smtp';
 
 /**
@@ -12,14 +12,6 @@ import { SmtpCapture, resetLinkIn, startSmtpCapture } from './smtp';
  * Rate limits key on the client address, which the app takes from X-Forwarded-For when the peer is
  * a local proxy; each test speaks from its own address so the limits of one do not spill into another.
  */
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('accounts: register, login, lockout, sessions, password reset, profile, maintenance', () => {
   let stack: Stack;
   let smtp: SmtpCapture;

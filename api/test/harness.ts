@@ -167,6 +167,15 @@ export function makePdf(lines: string[]): Promise<Buffer> {
   });
 }
 
+/** Polls `check` every 100 ms until it holds, or fails after `timeoutMs`. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 10000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export function connectSocket(stack: Stack, token?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = io(stack.baseUrl, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });

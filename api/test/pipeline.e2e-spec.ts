@@ -1,7 +1,10 @@
 import ExcelJS from 'exceljs';
 import { Socket, io } from 'socket.io-client';
-import { AnalysisStatusEvent, SocketEvents, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
-import { Stack, collectUntilFinal, connectSocket, listKeys, makeCdaPdf, makePagedPdf, registerUser, sampleCertificate, startStack, waitForFinal, downloadBinary } from './harness';
+import { getQueueToken } from '@nestjs/bullmq';
+import { Queue } from 'bullmq';
+import { ANALYSES_QUEUE, AnalysisStatusEvent, SocketEvents, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
+import { AnalysesService } from '../src/analyses/analyses.service';
+import { Stack, collectUntilFinal, connectSocket, listKeys, makeCdaPdf, makePagedPdf, registerUser, sampleCertificate, startStack, waitForFinal, downloadBinary, waitUntil } from './harness';
 
 describe('upload → queue → worker → storage → live status → download', () => {
   let stack: Stack;
@@ -119,6 +122,39 @@ describe('upload → queue → worker → storage → live status → download',
     id2 = (await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', good, 'ok.pdf').expect(202)).body.id;
     expect((await events2.done).at(-1)!.status).toBe('Concluída');
     expect(stack.workers.every((w) => w.child.exitCode === null)).toBe(true);
+  });
+
+  it("tells the owner's other tabs at once when an analysis is accepted, and when it is ended before any worker ran it", async () => {
+    const user = await registerUser(stack);
+    const otherTab = await socketFor(user.token);
+    const heard: AnalysisStatusEvent[] = [];
+    otherTab.on(SocketEvents.AnalysisStatus, (e: AnalysisStatusEvent) => heard.push(e));
+    const queue = stack.app.get<Queue>(getQueueToken(ANALYSES_QUEUE));
+    // No worker may take it: what the tab hears comes from the API alone.
+    await queue.pause();
+    try {
+      const res = await stack.http
+        .post('/api/analyses')
+        .set('Authorization', `Bearer ${user.token}`)
+        .attach('files', await makePagedPdf(1), 'a.pdf')
+        .attach('files', await makePagedPdf(1, 2), 'b.pdf')
+        .expect(202);
+      const id: string = res.body.id;
+      await waitUntil(() => heard.length > 0);
+      expect(heard).toEqual([{ id, status: 'Processando', processedFiles: 0, totalFiles: 2 }]);
+
+      // As the stuck-analysis sweep does: ended, refunded, and the open tab is told why.
+      await (await queue.getJob(id))!.remove();
+      await stack.app.get(AnalysesService).failBeforeStart(id, 'Análise interrompida. Seus tokens foram estornados.');
+      await waitUntil(() => heard.length > 1);
+      expect(heard[1]).toEqual({ id, status: 'Erro', processedFiles: 0, totalFiles: 2, error: 'Análise interrompida. Seus tokens foram estornados.' });
+      // Ending it again changes nothing and says nothing.
+      await stack.app.get(AnalysesService).failBeforeStart(id, 'outra');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).toHaveLength(2);
+    } finally {
+      await queue.resume();
+    }
   });
 
   it('writes one workbook row per certificate of a multi-certificate PDF', async () => {

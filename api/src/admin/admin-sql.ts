@@ -16,10 +16,7 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** TypeORM's postgres driver answers UPDATE … RETURNING with [rows, affectedCount]. */
-export function returned<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
+export { returned } from '../common/sql-result';
 
 /** Postgres' numeric/bigint arrive as strings; null stays null. */
 export const num = (v: unknown): number => Number(v ?? 0);

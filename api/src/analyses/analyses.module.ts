@@ -7,9 +7,10 @@ import { AnalysisFile } from './analysis-file.entity';
 import { AnalysesController } from './analyses.controller';
 import { AnalysesService } from './analyses.service';
 import { PdfUploadInterceptor } from './pdf-upload.interceptor';
+import { RealtimeModule } from '../realtime/realtime.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Analysis, AnalysisFile]), BullModule.registerQueue({ name: ANALYSES_QUEUE })],
+  imports: [TypeOrmModule.forFeature([Analysis, AnalysisFile]), BullModule.registerQueue({ name: ANALYSES_QUEUE }), RealtimeModule],
   controllers: [AnalysesController],
   providers: [AnalysesService, PdfUploadInterceptor],
   exports: [AnalysesService],

@@ -24,6 +24,8 @@ import { SettingsService } from '../settings/settings.service';
 import { InsufficientTokensException, TokensService } from '../tokens/tokens.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
+import { RealtimeGateway } from '../realtime/realtime.gateway';
+import { returned } from '../common/sql-result';
 import type { AuthUser } from '../auth/auth-user';
 import { Analysis } from './analysis.entity';
 import { AnalysisFile } from './analysis-file.entity';
@@ -98,6 +100,7 @@ export class AnalysesService {
     private readonly tokens: TokensService,
     private readonly metrics: MetricsService,
     private readonly lifecycle: LifecycleService,
+    private readonly realtime: RealtimeGateway,
   ) {}
 
   async create(user: AuthUser, files: UploadedPdf[], dto: CreateAnalysisDto, requestId?: string): Promise<Analysis> {
@@ -164,6 +167,8 @@ export class AnalysesService {
       throw err;
     }
 
+    // Other tabs and devices list it now, not when a worker first reports (the queue may be long).
+    this.realtime.announceAnalysisStatus(user.id, { id, status: AnalysisStatus.Processing, processedFiles: 0, totalFiles: files.length });
     try {
       await stored;
       await withTimeout(
@@ -190,14 +195,27 @@ export class AnalysesService {
 
   /** Ends an analysis that never reached a worker: Erro, full refund, uploads removed. */
   async failBeforeStart(analysisId: string, reason: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE analyses SET status = $2, error = $3, completed_at = now(), updated_at = now() WHERE id = $1 AND status = $4`,
-        [analysisId, AnalysisStatus.Error, reason, AnalysisStatus.Processing],
+    const [ended] = await this.db.transaction(async (tx) => {
+      const rows = returned<{ userId: string; fileCount: number; processedFiles: number }>(
+        await tx.query(
+          `UPDATE analyses SET status = $2, error = $3, completed_at = now(), updated_at = now() WHERE id = $1 AND status = $4
+           RETURNING user_id AS "userId", file_count AS "fileCount", processed_files AS "processedFiles"`,
+          [analysisId, AnalysisStatus.Error, reason, AnalysisStatus.Processing],
+        ),
       );
       await this.tokens.settle(analysisId, tx);
+      return rows;
     });
     await this.storage.removePrefix(storageKeys.uploadPrefix(analysisId)).catch(() => undefined);
+    if (ended) {
+      this.realtime.announceAnalysisStatus(ended.userId, {
+        id: analysisId,
+        status: AnalysisStatus.Error,
+        processedFiles: ended.processedFiles,
+        totalFiles: ended.fileCount,
+        error: reason,
+      });
+    }
   }
 
   async list(user: AuthUser, q: ListAnalysesDto): Promise<Page<AnalysisView>> {

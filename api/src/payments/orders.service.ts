@@ -22,6 +22,7 @@ import { SettingsService } from '../settings/settings.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { AuditService } from '../audit/audit.service';
+import { returned } from '../common/sql-result';
 import { Order } from './order.entity';
 import { TokenPack } from './token-pack.entity';
 import { MercadoPagoCredentialsService } from './mercadopago.provider';
@@ -87,11 +88,6 @@ function canMove(from: { status: OrderStatus; statusDetail: string | null }, to:
     case 'pending':
       return from.status === 'pending';
   }
-}
-
-/** TypeORM's postgres driver answers UPDATE … RETURNING with [rows, affectedCount]. */
-function returned<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
 }
 
 function splitName(fullName: string): { firstName: string; lastName: string } {
