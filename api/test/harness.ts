@@ -151,7 +151,13 @@ export async function startStack(): Promise<Stack> {
 let seq = 0;
 export async function registerUser(stack: Stack, name = 'Usuária Teste'): Promise<{ token: string; id: string; email: string }> {
   const email = `user${process.pid}-${Date.now()}-${++seq}@teste.com.br`;
-  const res = await stack.http.post('/api/auth/register').send({ name, email, whatsapp: '11987654321', password: 'senha-forte-1' }).expect(201);
+  // Each sign-up from its own address: suites register more people than the per-address limit allows a minute.
+  const from = `10.250.${Math.floor(seq / 250) % 250}.${(seq % 250) + 1}`;
+  const res = await stack.http
+    .post('/api/auth/register')
+    .set('X-Forwarded-For', from)
+    .send({ name, email, whatsapp: '11987654321', password: 'senha-forte-1' })
+    .expect(201);
   return { token: res.body.token, id: res.body.user.id, email };
 }
 

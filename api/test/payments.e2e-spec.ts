@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ORDER_STATUS_EVENT, OrderStatusEvent, OrderView } from '@cda/shared';
 import { TokensService } from '../src/tokens/tokens.service';
+import { OrdersService } from '../src/payments/orders.service';
 import { FakeMercadoPago, fakeCardToken, signWebhook, startFakeMercadoPago } from '../src/payments/fake-mercadopago/server';
 import { Stack, connectSocket, metricValue, registerAdmin, registerUser, startStack } from './harness';
 
@@ -13,6 +14,7 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
   let fake: FakeMercadoPago;
   let db: DataSource;
   let tokens: TokensService;
+  let orders: OrdersService;
 
   beforeAll(async () => {
     fake = await startFakeMercadoPago({ webhookSecret: SECRET, accessToken: 'TEST-token', forceWebhookUrl: true });
@@ -21,6 +23,7 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
     fake.options.webhookUrl = `${stack.baseUrl}/api/payments/webhook`;
     db = stack.app.get(DataSource);
     tokens = stack.app.get(TokensService);
+    orders = stack.app.get(OrdersService);
   }, 60000);
 
   afterAll(async () => {
@@ -303,6 +306,102 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
       fake.down = false;
     }
     expect((await payCard(user, 'APRO')).body.status).toBe('approved');
+  });
+
+  /** Webhooks sent while this runs never reach the app, as when the provider's notifications are lost. */
+  async function withWebhooksLost<T>(run: () => Promise<T>): Promise<T> {
+    const target = fake.options.webhookUrl;
+    fake.options.webhookUrl = 'http://127.0.0.1:9/lost';
+    try {
+      return await run();
+    } finally {
+      fake.options.webhookUrl = target;
+    }
+  }
+  const orderStatus = async (id: string) => (await db.query(`SELECT status, status_detail FROM orders WHERE id = $1`, [id]))[0];
+  /** The job as it would run once the orders' webhooks are overdue. */
+  const reconcileLater = () => orders.reconcile(new Date(Date.now() + 11 * 60_000));
+
+  it('the reconcile job recovers lost webhooks: a paid PIX is credited once, an expired one is closed', async () => {
+    const user = await registerUser(stack);
+    const paid = await payPix(user);
+    const expired = await payPix(user, pack('premium'));
+    await settled(paid.providerPaymentId);
+    await settled(expired.providerPaymentId);
+    await withWebhooksLost(async () => {
+      await fake.approve(Number(paid.providerPaymentId));
+      await fake.expire(Number(expired.providerPaymentId));
+    });
+    expect(await orderStatus(paid.id)).toEqual({ status: 'pending', status_detail: 'pending_waiting_transfer' });
+    // Not yet overdue: nothing asked.
+    const asked = fake.requests.length;
+    await orders.reconcile();
+    expect(fake.requests.slice(asked).filter((r) => r.path.endsWith(`/${paid.providerPaymentId}`))).toEqual([]);
+
+    await reconcileLater();
+    expect(await orderStatus(paid.id)).toEqual({ status: 'approved', status_detail: 'accredited' });
+    expect(await orderStatus(expired.id)).toEqual({ status: 'cancelled', status_detail: 'expired' });
+    const view = (await stack.http.get(`/api/orders/${expired.id}`).set(auth(user.token)).expect(200)).body;
+    expect(view.reason).toBe('O prazo para pagar o PIX terminou sem pagamento');
+    await reconcileLater();
+    expect(await purchases(paid.id)).toEqual([{ type: 'purchase', amount: 1_000_000 }]);
+    expect(await purchases(expired.id)).toEqual([]);
+    expect(await consistent(user.id)).toBe(2_000_000);
+  });
+
+  it('an order whose payment was never created is closed after an hour; a late approval is still honoured', async () => {
+    const user = await registerUser(stack);
+    const [{ id }] = await db.query(
+      `INSERT INTO orders (user_id, kind, pack_id, item_name, tokens, amount_cents, method, status, payer_email, created_at)
+       VALUES ($1, 'token_pack', 'basic', 'Pacote Básico de tokens', 1000000, 1900, 'pix', 'pending', $2, now() - interval '61 minutes') RETURNING id`,
+      [user.id, user.email],
+    );
+    await orders.reconcile();
+    expect(await orderStatus(id)).toEqual({ status: 'cancelled', status_detail: 'provider_error' });
+    // The request had reached the provider after all (the API stopped before hearing back), and the PIX is paid.
+    const created = await fetch(`${fake.url}/v1/payments`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer TEST-token', 'Content-Type': 'application/json', 'X-Idempotency-Key': `order:${id}:pix` },
+      body: JSON.stringify({ transaction_amount: 19, payment_method_id: 'pix', external_reference: id, description: 'Pacote Básico de tokens' }),
+    });
+    const payment = (await created.json()) as { id: number };
+    await fake.approve(payment.id);
+    expect(await orderStatus(id)).toEqual({ status: 'approved', status_detail: 'accredited' });
+    expect(await purchases(id)).toEqual([{ type: 'purchase', amount: 1_000_000 }]);
+    expect(await consistent(user.id)).toBe(2_000_000);
+  });
+
+  it('deleting an account cancels its unpaid PIX at the provider; one paid anyway is refunded to the payer, not credited', async () => {
+    // Deleted by the holder, PIX still open: the job cancels it at the provider.
+    const holder = await registerUser(stack);
+    const open = await payPix(holder);
+    await settled(open.providerPaymentId);
+    await stack.http.post('/api/privacy/delete-account').set(auth(holder.token)).send({ password: 'senha-forte-1' }).expect(200);
+    expect(await orderStatus(open.id)).toEqual({ status: 'cancelled', status_detail: 'account_deleted' });
+    await orders.reconcile();
+    const cancel = fake.requests.find((r) => r.method === 'PUT' && r.path === `/v1/payments/${open.providerPaymentId}`);
+    expect(cancel?.body).toEqual({ status: 'cancelled' });
+    expect(fake.payments.get(Number(open.providerPaymentId))!.status).toBe('cancelled');
+    expect(await purchases(open.id)).toEqual([]);
+
+    // Deleted by an administrator while a PIX was open, then paid: the money goes back.
+    const admin = await registerAdmin(stack);
+    const late = await registerUser(stack);
+    const paidLate = await payPix(late);
+    await settled(paidLate.providerPaymentId);
+    await stack.http.delete(`/api/admin/users/${late.id}`).set(auth(admin.token)).expect(200);
+    await fake.approve(Number(paidLate.providerPaymentId));
+    await settled(paidLate.providerPaymentId, 3);
+    expect(fake.payments.get(Number(paidLate.providerPaymentId))).toMatchObject({ status: 'refunded', transaction_amount_refunded: 19 });
+    expect(await orderStatus(paidLate.id)).toEqual({ status: 'refunded', status_detail: 'refunded' });
+    expect(await purchases(paidLate.id)).toEqual([]);
+    expect(await tokens.ledgerSum(late.id)).toBe((await tokens.balance(late.id)).tokens);
+    expect((await tokens.balance(late.id)).tokens).toBe(1_000_000);
+    // Later notifications and job runs change nothing and refund nothing twice.
+    await fake.sendWebhook(Number(paidLate.providerPaymentId));
+    await reconcileLater();
+    expect(fake.requests.filter((r) => r.path === `/v1/payments/${paidLate.providerPaymentId}/refunds`)).toHaveLength(1);
+    expect(await orderStatus(paidLate.id)).toEqual({ status: 'refunded', status_detail: 'refunded' });
   });
 
   it("hides another user's order", async () => {

@@ -17,6 +17,12 @@ export const PAYMENT_METHODS: readonly PaymentMethodKind[] = ['card', 'pix', 'bo
 export type BillingCycle = 'monthly' | 'yearly';
 export const BILLING_CYCLES: readonly BillingCycle[] = ['monthly', 'yearly'];
 
+/**
+ * status_detail of an order closed because its account was deleted: its payment is cancelled at the
+ * provider, and one paid anyway is refunded to the payer instead of credited.
+ */
+export const ORDER_DETAIL_ACCOUNT_DELETED = 'account_deleted';
+
 /** The provider's minimum PIX validity; the PIX screen counts it down. */
 export const PIX_EXPIRY_MINUTES = 30;
 
@@ -92,6 +98,9 @@ const REJECTION_REASONS: Record<string, string> = {
   cc_rejected_bad_filled_security_code: 'Código de segurança inválido',
   cc_rejected_blacklist: 'Cartão bloqueado pelo banco',
   cc_rejected_card_disabled: 'Cartão bloqueado pelo banco',
+  expired: 'O prazo para pagar o PIX terminou sem pagamento',
+  by_collector: 'Pagamento cancelado',
+  [ORDER_DETAIL_ACCOUNT_DELETED]: 'Pedido cancelado com a exclusão da conta',
 };
 export const GENERIC_REJECTION = 'Não foi possível processar o pagamento';
 

@@ -58,17 +58,22 @@ export class AnalysisStore {
     return r.rows[0].live === 1;
   }
 
-  /** A retried job starts over: no file counts as done until this run says so. */
-  async resetProgress(analysisId: string): Promise<void> {
-    // Both updates in one statement: atomic, one round trip.
-    await this.pool.query(
-      `WITH progress AS (
+  /** A retried job starts over: no file counts as done until this run says so. Tells whether any had. */
+  async resetProgress(analysisId: string): Promise<boolean> {
+    // One statement: atomic, one round trip; `old` sees the row as it was before the updates.
+    const { rows } = await this.pool.query<{ went_back: boolean }>(
+      `WITH old AS (
+         SELECT processed_files FROM analyses WHERE id = $1 AND status = $2
+       ), progress AS (
          UPDATE analyses SET processed_files = 0, updated_at = now() WHERE id = $1 AND status = $2
+       ), files AS (
+         UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0, processing_ms = NULL
+         WHERE analysis_id = $1
        )
-       UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0, processing_ms = NULL
-       WHERE analysis_id = $1`,
+       SELECT processed_files > 0 AS went_back FROM old`,
       [analysisId, AnalysisStatus.Processing],
     );
+    return rows[0]?.went_back ?? false;
   }
 
   /**

@@ -5,7 +5,7 @@ import type { ObjectStore } from './storage';
 import { runAnalysis, runAnalysisWithDeadline } from './pipeline';
 import { workedExample } from '../../shared/src/simulation/testing';
 
-function fakes(objects: Record<string, Buffer>) {
+function fakes(objects: Record<string, Buffer>, { retried = false } = {}) {
   const files: FileOutcome[] = [];
   let final: FinalOutcome | null = null;
   const events: AnalysisStatusMessage[] = [];
@@ -24,7 +24,7 @@ function fakes(objects: Record<string, Buffer>) {
   const db = {
     state: async () => (final ? 'ended' : 'processing'),
     settings: async (section: keyof typeof DEFAULT_SETTINGS) => DEFAULT_SETTINGS[section],
-    resetProgress: async () => undefined,
+    resetProgress: async () => retried,
     recordFile: async (_id: string, o: FileOutcome) => {
       if (final) return false;
       files.push(o);
@@ -64,9 +64,15 @@ describe('runAnalysis', () => {
     expect(f.files.map((x) => x.status)).toEqual(['error', 'done']);
     expect(f.final()).toMatchObject({ status: 'Concluída', workbooks: [WORKBOOK_BASE, WORKBOOK_SIMULATION] });
     expect(Object.keys(objects).sort()).toEqual([`results/u-1/an-1/${WORKBOOK_BASE}`, `results/u-1/an-1/${WORKBOOK_SIMULATION}`]);
-    expect(f.events.map((e) => [e.status, e.processedFiles])).toEqual([
-      ['Processando', 0], ['Processando', 1], ['Processando', 2], ['Concluída', 2],
-    ]);
+    // The API announced 0 files when it accepted the upload; the worker reports from the first file on.
+    expect(f.events.map((e) => [e.status, e.processedFiles])).toEqual([['Processando', 1], ['Processando', 2], ['Concluída', 2]]);
+  });
+
+  it("tells the browsers when a retry takes back an earlier run's progress", async () => {
+    const objects = { 'uploads/an-1/1.pdf': Buffer.from('b') };
+    const f = fakes(objects, { retried: true });
+    await runAnalysis(job(1), { ...f.deps, extract: async (_: Buffer, name: string) => ok(name) });
+    expect(f.events.map((e) => [e.status, e.processedFiles])).toEqual([['Processando', 0], ['Processando', 1], ['Concluída', 1]]);
   });
 
   it('ends in Erro with every reason when no file could be read', async () => {

@@ -59,8 +59,9 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     log.warn({ analysisId: job.analysisId }, 'analysis already ended; duplicate run dropped');
     return;
   }
-  await db.resetProgress(job.analysisId);
-  await status({ status: AnalysisStatus.Processing, processedFiles: 0 });
+  // The API announced the analysis at 0 files when it accepted it; only a retry that undoes an
+  // earlier run's progress has news for the browsers.
+  if (await db.resetProgress(job.analysisId)) await status({ status: AnalysisStatus.Processing, processedFiles: 0 });
 
   // The next file is downloaded while this one is extracted, so the worker's CPU does not wait on
   // storage between files (bench/pipeline). At most two of the analysis's files are in memory.

@@ -6,9 +6,10 @@ import { MaintenanceService } from './maintenance.service';
 import { MaintenanceProcessor } from './maintenance.processor';
 import { BackupsModule } from '../backups/backups.module';
 import { PrivacyModule } from '../privacy/privacy.module';
+import { PaymentsModule } from '../payments/payments.module';
 
 @Module({
-  imports: [BullModule.registerQueue({ name: MAINTENANCE_QUEUE }, { name: ANALYSES_QUEUE }), AnalysesModule, BackupsModule, PrivacyModule],
+  imports: [BullModule.registerQueue({ name: MAINTENANCE_QUEUE }, { name: ANALYSES_QUEUE }), AnalysesModule, BackupsModule, PrivacyModule, PaymentsModule],
   providers: [MaintenanceService, MaintenanceProcessor],
   exports: [MaintenanceService],
 })

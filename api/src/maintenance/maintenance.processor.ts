@@ -5,8 +5,9 @@ import { MAINTENANCE_QUEUE } from '@cda/shared';
 import { MaintenanceService } from './maintenance.service';
 import { BACKUP_JOB, BackupsService } from '../backups/backups.service';
 import { RetentionService } from '../privacy/retention.service';
+import { OrdersService } from '../payments/orders.service';
 
-type Task = 'renew-allowances' | 'purge-stale-uploads' | 'sweep-stuck-analyses' | RetentionTask;
+type Task = 'renew-allowances' | 'purge-stale-uploads' | 'sweep-stuck-analyses' | 'reconcile-orders' | RetentionTask;
 
 /** The privacy policy's retention rules; each run logs what it deleted. */
 type RetentionTask = 'retention-deleted-accounts' | 'retention-access-logs' | 'retention-payment-records';
@@ -15,6 +16,7 @@ const SCHEDULE: Record<Task, number> = {
   'renew-allowances': 60 * 60 * 1000,
   'purge-stale-uploads': 60 * 60 * 1000,
   'sweep-stuck-analyses': 5 * 60 * 1000,
+  'reconcile-orders': 10 * 60 * 1000,
   'retention-deleted-accounts': 6 * 60 * 60 * 1000,
   'retention-access-logs': 6 * 60 * 60 * 1000,
   'retention-payment-records': 24 * 60 * 60 * 1000,
@@ -32,6 +34,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     private readonly maintenance: MaintenanceService,
     private readonly backups: BackupsService,
     private readonly retention: RetentionService,
+    private readonly orders: OrdersService,
   ) {
     super();
   }
@@ -42,19 +45,22 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     }
   }
 
+  private readonly tasks: Record<Task, () => Promise<number | object>> = {
+    'renew-allowances': () => this.maintenance.renewAllowances(),
+    'purge-stale-uploads': () => this.maintenance.purgeStaleUploads(),
+    'sweep-stuck-analyses': () => this.maintenance.sweepStuckAnalyses(),
+    'reconcile-orders': () => this.orders.reconcile(),
+    'retention-deleted-accounts': () => this.retention.purgeDeletedAccounts(),
+    'retention-access-logs': () => this.retention.purgeAccessLogs(),
+    'retention-payment-records': () => this.retention.purgePaymentRecords(),
+  };
+
   async process(job: Job): Promise<number | string | object> {
     if (job.name === BACKUP_JOB) return (await this.backups.run((job.data as { backupId?: string }).backupId)).status;
-    if (job.name === 'retention-deleted-accounts') return this.retention.purgeDeletedAccounts();
-    if (job.name === 'retention-access-logs') return this.retention.purgeAccessLogs();
-    if (job.name === 'retention-payment-records') return this.retention.purgePaymentRecords();
-    const task = job.name as Task;
-    const done =
-      task === 'renew-allowances'
-        ? await this.maintenance.renewAllowances()
-        : task === 'purge-stale-uploads'
-          ? await this.maintenance.purgeStaleUploads()
-          : await this.maintenance.sweepStuckAnalyses();
-    this.logger.log({ task, done }, 'maintenance task ran');
+    const task = this.tasks[job.name as Task];
+    if (!task) throw new Error(`unknown maintenance job ${job.name}`);
+    const done = await task();
+    this.logger.log({ task: job.name, done }, 'maintenance task ran');
     return done;
   }
 }

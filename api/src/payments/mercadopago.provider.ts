@@ -63,7 +63,7 @@ export class MercadoPagoProvider implements PaymentProvider {
 
   constructor(private readonly credentials: MercadoPagoCredentialsService) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
     const { baseUrl, accessToken } = await this.credentials.get();
     if (!accessToken) throw new ProviderError('Mercado Pago access token is not configured', null);
     const headers: Record<string, string> = { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' };
@@ -138,6 +138,10 @@ export class MercadoPagoProvider implements PaymentProvider {
 
   async refund(providerId: string, idempotencyKey: string): Promise<void> {
     await this.call('POST', `/v1/payments/${encodeURIComponent(providerId)}/refunds`, {}, idempotencyKey);
+  }
+
+  async cancel(providerId: string): Promise<ProviderPayment> {
+    return toProviderPayment(await this.call<PaymentResponse>('PUT', `/v1/payments/${encodeURIComponent(providerId)}`, { status: 'cancelled' }));
   }
 }
 

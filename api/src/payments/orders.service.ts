@@ -8,6 +8,7 @@ import {
   OrderStatus,
   OrderStatusEvent,
   OrderView,
+  ORDER_DETAIL_ACCOUNT_DELETED,
   PAYMENT_ERRORS,
   PIX_EXPIRY_MINUTES,
   PaymentMethodKind,
@@ -30,6 +31,22 @@ import { PAYMENT_PROVIDER, Payer, PaymentProvider, ProviderError, ProviderPaymen
 
 /** Marks an order whose payment could not be created; a late approval of it is still honoured. */
 const PROVIDER_ERROR = 'provider_error';
+
+/** Provider statuses of a payment that may still be paid, and so can still be cancelled. */
+const UNPAID: readonly string[] = ['pending', 'in_process', 'authorized'];
+
+/** What the reconcile job looks at, and how long it keeps looking. */
+const RECONCILE = {
+  /** A pending order is asked about once its webhook is this late. */
+  quietMs: 10 * 60_000,
+  /** Card reviews take days at most; older pending orders are left to an administrator. */
+  pendingMaxAgeMs: 30 * 24 * 3600_000,
+  /** Orders closed by an account deletion: long enough for any PIX or review started before it. */
+  deletedWindowMs: 3 * 24 * 3600_000,
+  /** An order that never got a payment (the API stopped mid-request) is closed after this. */
+  noPaymentMs: 60 * 60_000,
+  batch: 200,
+};
 
 export interface PurchaseItem {
   kind: OrderKind;
@@ -77,6 +94,7 @@ function targetStatus(providerStatus: string): OrderStatus {
 /** Allowed previous states for each target: the order state machine in one place. */
 function canMove(from: { status: OrderStatus; statusDetail: string | null }, to: OrderStatus): boolean {
   const unconfirmed = from.status === 'pending' || (from.status === 'cancelled' && from.statusDetail === PROVIDER_ERROR);
+  const closedByDeletion = from.status === 'cancelled' && from.statusDetail === ORDER_DETAIL_ACCOUNT_DELETED;
   switch (to) {
     case 'approved':
     case 'rejected':
@@ -84,7 +102,7 @@ function canMove(from: { status: OrderStatus; statusDetail: string | null }, to:
     case 'cancelled':
       return from.status === 'pending';
     case 'refunded':
-      return from.status === 'approved' || unconfirmed;
+      return from.status === 'approved' || unconfirmed || closedByDeletion;
     case 'pending':
       return from.status === 'pending';
   }
@@ -237,8 +255,9 @@ export class OrdersService {
     const target = targetStatus(payment.status);
     const result = await this.db.transaction(async (tx) => {
       const [row] = await tx.query(
-        `SELECT id, user_id, kind, plan_id, pack_id, billing_cycle, item_name, tokens, amount_cents, status, status_detail, provider_payment_id
-         FROM orders WHERE id = $1 FOR UPDATE`,
+        `SELECT o.id, o.user_id, o.kind, o.plan_id, o.pack_id, o.billing_cycle, o.item_name, o.tokens, o.amount_cents, o.status,
+           o.status_detail, o.provider_payment_id, (u.id IS NULL OR u.deleted_at IS NOT NULL) AS owner_gone
+         FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1 FOR UPDATE OF o`,
         [orderId],
       );
       if (!row) throw new NotFoundException('Pedido não encontrado');
@@ -249,17 +268,20 @@ export class OrdersService {
         throw new PaymentMismatchError(mismatch);
       }
       const from = { status: row.status as OrderStatus, statusDetail: row.status_detail as string | null };
-      if (!canMove(from, target)) return { moved: false, previous: from.status, status: from.status, userId: row.user_id as string };
+      // Money paid for an account that no longer exists goes back to the payer, never into the account.
+      const orphan = target === 'approved' && row.owner_gone && (canMove(from, 'approved') || from.statusDetail === ORDER_DETAIL_ACCOUNT_DELETED);
+      const to: OrderStatus = orphan ? 'cancelled' : target;
+      if (!orphan && !canMove(from, target)) return { moved: false, orphan, previous: from.status, status: from.status, userId: row.user_id as string };
       await tx.query(
         `UPDATE orders SET status = $2::order_status, status_detail = $3, provider_payment_id = $4, updated_at = now(),
            approved_at = CASE WHEN $2::order_status = 'approved' THEN now() ELSE approved_at END,
            refunded_at = CASE WHEN $2::order_status = 'refunded' THEN now() ELSE refunded_at END
          WHERE id = $1`,
-        [orderId, target, payment.statusDetail, payment.providerId],
+        [orderId, to, orphan ? ORDER_DETAIL_ACCOUNT_DELETED : payment.statusDetail, payment.providerId],
       );
-      if (target === 'approved') await this.grant(tx, row);
-      if (target === 'refunded' && from.status === 'approved') await this.reverse(tx, row);
-      return { moved: target !== from.status, previous: from.status, status: target, userId: row.user_id as string };
+      if (to === 'approved') await this.grant(tx, row);
+      if (to === 'refunded' && from.status === 'approved') await this.reverse(tx, row);
+      return { moved: to !== from.status, orphan, previous: from.status, status: to, userId: row.user_id as string };
     });
     if (result.moved) {
       this.logger.log({ orderId, from: result.previous, to: result.status, source, providerPaymentId: payment.providerId }, 'order status changed');
@@ -268,7 +290,62 @@ export class OrdersService {
       // Through the Redis adapter: the user's browser may be connected to another API instance.
       this.gateway.server?.to(rooms.user(result.userId)).emit(ORDER_STATUS_EVENT, event);
     }
-    return result.status;
+    return result.orphan ? this.refundOrphan(orderId, payment.providerId) : result.status;
+  }
+
+  /**
+   * Refunds at the provider a payment approved after its account was deleted; the provider's answer
+   * then moves the order to refunded. If the provider cannot be reached, the reconcile job retries.
+   */
+  private async refundOrphan(orderId: string, providerPaymentId: string): Promise<OrderStatus> {
+    try {
+      await this.provider.refund(providerPaymentId, `order:${orderId}:refund`);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      this.logger.error({ orderId, providerPaymentId, err: err.message }, 'could not refund a payment made after its account was deleted; will retry');
+      return 'cancelled';
+    }
+    this.logger.warn({ orderId, providerPaymentId }, 'payment made after its account was deleted: refunded to the payer');
+    this.metrics.payments.inc({ status: 'refunded_account_deleted' });
+    return this.apply(orderId, await this.provider.getPayment(providerPaymentId), 'account-deleted-refund');
+  }
+
+  /**
+   * Asks the provider about the orders a lost or late webhook could have left behind, and applies
+   * its answer as a webhook would: pending orders whose notification is overdue (an approval, or a
+   * PIX the provider cancelled at its expiry), and orders of deleted accounts, whose unpaid payment
+   * is cancelled at the provider (a paid one is refunded by `apply`). Runs as a maintenance job.
+   */
+  async reconcile(now = new Date()): Promise<{ checked: number; changed: number; failed: number; closedWithoutPayment: number }> {
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const [, closedWithoutPayment] = (await this.db.query(
+      `UPDATE orders SET status = 'cancelled', status_detail = $1, updated_at = now()
+       WHERE status = 'pending' AND provider_payment_id IS NULL AND created_at < $2`,
+      [PROVIDER_ERROR, ago(RECONCILE.noPaymentMs)],
+    )) as [unknown, number];
+    const rows = (await this.db.query(
+      `SELECT o.id, o.status, o.provider_payment_id, (u.id IS NULL OR u.deleted_at IS NOT NULL) AS owner_gone
+       FROM orders o LEFT JOIN users u ON u.id = o.user_id
+       WHERE o.provider_payment_id IS NOT NULL AND (
+         (o.status = 'pending' AND o.created_at > $1 AND (o.updated_at < $2 OR u.id IS NULL OR u.deleted_at IS NOT NULL))
+         OR (o.status = 'cancelled' AND o.status_detail = $3 AND o.updated_at > $4))
+       ORDER BY o.updated_at LIMIT $5`,
+      [ago(RECONCILE.pendingMaxAgeMs), ago(RECONCILE.quietMs), ORDER_DETAIL_ACCOUNT_DELETED, ago(RECONCILE.deletedWindowMs), RECONCILE.batch],
+    )) as { id: string; status: OrderStatus; provider_payment_id: string; owner_gone: boolean }[];
+    let changed = 0;
+    let failed = 0;
+    for (const r of rows) {
+      try {
+        let payment = await this.provider.getPayment(r.provider_payment_id);
+        if (r.owner_gone && UNPAID.includes(payment.status)) payment = await this.provider.cancel(r.provider_payment_id);
+        if ((await this.apply(r.id, payment, 'reconcile')) !== r.status) changed++;
+      } catch (err) {
+        failed++;
+        this.logger.warn({ orderId: r.id, providerPaymentId: r.provider_payment_id, err: (err as Error).message }, 'could not reconcile an order');
+      }
+    }
+    if (closedWithoutPayment || changed || failed) this.logger.log({ checked: rows.length, changed, failed, closedWithoutPayment }, 'orders reconciled with the provider');
+    return { checked: rows.length, changed, failed, closedWithoutPayment };
   }
 
   private mismatches(row: { id: string; amount_cents: number; provider_payment_id: string | null }, p: ProviderPayment): string[] {

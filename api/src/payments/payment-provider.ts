@@ -65,4 +65,6 @@ export interface PaymentProvider {
   createPixPayment(input: PixPaymentInput, idempotencyKey: string): Promise<ProviderPayment>;
   getPayment(providerId: string): Promise<ProviderPayment>;
   refund(providerId: string, idempotencyKey: string): Promise<void>;
+  /** Cancels a payment not yet paid (pending, in process or authorized); answers the payment as it now is. */
+  cancel(providerId: string): Promise<ProviderPayment>;
 }

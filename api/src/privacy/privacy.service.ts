@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import archiver, { Archiver } from 'archiver';
 import * as argon2 from 'argon2';
-import { ADMIN_ROLES, LEGAL, dataDeletionDueAt, formatDateTime, storageKeys } from '@cda/shared';
+import { ADMIN_ROLES, LEGAL, ORDER_DETAIL_ACCOUNT_DELETED, dataDeletionDueAt, formatDateTime, storageKeys } from '@cda/shared';
 import { UsersService } from '../users/users.service';
 import { StorageService } from '../storage/storage.service';
 import { Analysis } from '../analyses/analysis.entity';
@@ -191,8 +191,8 @@ export class PrivacyService {
         [userId, now],
       );
       const [, pendingOrders] = (await tx.query(
-        `UPDATE orders SET status = 'cancelled', status_detail = 'account_deleted', updated_at = now() WHERE user_id = $1 AND status = 'pending'`,
-        [userId],
+        `UPDATE orders SET status = 'cancelled', status_detail = $2, updated_at = now() WHERE user_id = $1 AND status = 'pending'`,
+        [userId, ORDER_DETAIL_ACCOUNT_DELETED],
       )) as [unknown, number];
       const [, closedTickets] = (await tx.query(`UPDATE tickets SET status = 'closed', updated_at = now() WHERE user_id = $1 AND status <> 'closed'`, [
         userId,

@@ -211,6 +211,18 @@ export class FakeMercadoPago {
       const p = this.payments.get(Number(get[1]));
       return p ? send(res, 200, p) : send(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
     }
+    if (req.method === 'PUT' && get) {
+      const p = this.payments.get(Number(get[1]));
+      if (!p) return send(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
+      if ((body as { status?: string } | null)?.status !== 'cancelled') return send(res, 400, { message: 'Invalid status for update', status: 400, cause: [{ code: 2016 }] });
+      // Mercado Pago cancels only what is not paid yet (error 2018 otherwise).
+      if (!['pending', 'in_process', 'authorized'].includes(p.status)) {
+        return send(res, 400, { message: 'The action requested is not valid for the current payment state', status: 400, cause: [{ code: 2018 }] });
+      }
+      Object.assign(p, { status: 'cancelled', status_detail: 'by_collector' });
+      this.later(p.id, 'payment.updated');
+      return send(res, 200, p);
+    }
     return send(res, 404, { message: 'not found', status: 404 });
   }
 
@@ -280,7 +292,16 @@ export class FakeMercadoPago {
     }
     this.payments.set(payment.id, payment);
     if (this.options.webhookOnCreate !== false) this.later(payment.id, 'payment.created');
+    if (payment.date_of_expiration) this.expireAt(payment);
     return { status: 201, body: payment };
+  }
+
+  /** An unpaid PIX is cancelled by the provider at its expiry, as Mercado Pago does (the app hears it by webhook). */
+  private expireAt(p: FakePayment): void {
+    const ms = new Date(p.date_of_expiration!).getTime() - Date.now();
+    // Timers hold at most ~24.8 days; a later expiry is simply never reached here.
+    if (ms > 2 ** 31 - 1) return;
+    setTimeout(() => p.status === 'pending' && void this.expire(p.id).catch(() => undefined), Math.max(0, ms)).unref();
   }
 
   /** Webhooks go out after the response, as Mercado Pago's do; they may overtake the app's own handling. */
