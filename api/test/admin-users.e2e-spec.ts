@@ -139,6 +139,8 @@ describe('admin users: list, stats, create, edit, suspend, credits, delete', () 
     await stack.http.put(`/api/admin/users/${target.id}`).set(as(root.token)).send({ role: 'admin' }).expect(200);
     const [{ role }] = await db.query(`SELECT role FROM users WHERE id = $1`, [target.id]);
     expect(role).toBe('admin');
+    // Sessions opened under the old role end: the next sign-in carries the new one.
+    await stack.http.get('/api/auth/me').set(as(target.token)).expect(401);
     // An admin cannot touch a root at all.
     const touch = await stack.http.put(`/api/admin/users/${root.id}`).set(as(admin.token)).send({ name: 'x' }).expect(403);
     expect(touch.body.message).toBe('Apenas um usuário root pode alterar, suspender ou excluir outro root.');

@@ -251,7 +251,11 @@ export class AdminUsersService {
       if (dto.name !== undefined) set('name', dto.name, 'name');
       if (dto.email !== undefined) set('email', dto.email, 'email');
       if (dto.status !== undefined && dto.status !== before.status) set('status', dto.status, 'status');
-      if (dto.role !== undefined && dto.role !== before.role) set('role', dto.role, 'role');
+      if (dto.role !== undefined && dto.role !== before.role) {
+        set('role', dto.role, 'role');
+        // Sessions carry the role they were opened with (the hourly rate limit trusts it): they end.
+        sets.push('session_version = session_version + 1');
+      }
       if (dto.phone !== undefined) set('phone', dto.phone, 'phone', true);
       if (dto.company !== undefined) set('company', dto.company || null, 'company', true);
       if (sets.length) {

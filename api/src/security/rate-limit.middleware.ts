@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import type { NextFunction, Request, Response } from 'express';
 import Redis from 'ioredis';
-import { AppConfig, redisOptionsFromUrl } from '@cda/shared';
+import { ADMIN_ROLES, AppConfig, UserRole, redisOptionsFromUrl } from '@cda/shared';
 import { SettingsService } from '../settings/settings.service';
 import { bearerToken } from '../auth/jwt-auth.guard';
 
@@ -55,12 +55,14 @@ export class RateLimitMiddleware implements NestMiddleware {
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     const path = req.originalUrl.split('?')[0];
     if (req.method === 'OPTIONS' || !path.startsWith('/api/') || EXEMPT.some((p) => path === p || path.startsWith(`${p}/`))) return next();
+    const client = this.client(req);
+    if (client === null) return next();
     let count: number;
     let limit: number;
     const window = Math.floor(Date.now() / 1000 / HOUR_S);
     try {
       limit = (await this.settings.get('security')).apiRateLimitPerHour;
-      count = await this.counter.hit(this.client(req), window);
+      count = await this.counter.hit(client, window);
     } catch (err) {
       // Redis down must not take the whole API with it: the request passes, the operator sees why.
       this.logger.warn({ err: (err as Error).message }, 'rate limit not checked');
@@ -71,17 +73,22 @@ export class RateLimitMiddleware implements NestMiddleware {
     res.setHeader('X-RateLimit-Hourly-Remaining', String(Math.max(0, limit - count)));
     res.setHeader('X-RateLimit-Hourly-Reset', String(resetIn));
     if (count <= limit) return next();
-    if (count === limit + 1) this.logger.warn({ client: this.client(req), limit, path }, 'hourly API rate limit reached');
+    if (count === limit + 1) this.logger.warn({ client, limit, path }, 'hourly API rate limit reached');
     res.setHeader('Retry-After', String(resetIn));
     res.status(HttpStatus.TOO_MANY_REQUESTS).json({ statusCode: 429, error: 'Too Many Requests', message: RATE_LIMIT_MESSAGE });
   }
 
-  /** A valid token's user (signature checked, no database read); otherwise the client address. */
-  private client(req: Request): string {
+  /**
+   * A valid token's user (signature checked, no database read); otherwise the client address. Nobody
+   * for administrators: a limit set too low must never lock out the people who can raise it (a stale
+   * token of a demoted admin passes here but is refused by the guard, which checks the database).
+   */
+  private client(req: Request): string | null {
     const token = bearerToken(req.headers);
     if (token) {
       try {
-        const sub = this.jwt.verify<{ sub?: string }>(token).sub;
+        const { sub, role } = this.jwt.verify<{ sub?: string; role?: UserRole }>(token);
+        if (role && ADMIN_ROLES.includes(role)) return null;
         if (sub) return `u:${sub}`;
       } catch {
         // An invalid or expired token counts against the address it came from.
