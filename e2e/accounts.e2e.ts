@@ -1,12 +1,11 @@
 import { expect, Page, test } from '@playwright/test';
-import path from 'node:path';
+import { shot } from './shot';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { readCapturedMail } = require('../scripts/smtp-capture.js') as {
   readCapturedMail(dir: string, to: string, predicate?: (m: { subject: string }) => boolean, timeoutMs?: number): Promise<{ subject: string; text: string }>;
 };
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(__dirname, 'screenshots', `${name}.png`), fullPage: true });
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,6 +1,6 @@
 import { APIRequestContext, expect, Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { shot } from './shot';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { readCapturedMail } = require('../scripts/smtp-capture.js') as {
@@ -9,7 +9,6 @@ const { readCapturedMail } = require('../scripts/smtp-capture.js') as {
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(__dirname, '..', 'frontend', 'e2e', 'screenshots', `${name}.png`) });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function logIn(page: Page, email: string, password: string) {

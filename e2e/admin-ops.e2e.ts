@@ -1,16 +1,15 @@
-import { Browser, BrowserContext, Page, expect, test } from '@playwright/test';
+import { Browser, BrowserContext, expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Client } from 'pg';
 import { Queue } from 'bullmq';
 import ExcelJS from 'exceljs';
 import { E2E_PORTS } from './playwright.config';
 import { makeCdaPdf, sampleCertificate } from '../scripts/cda-pdf';
+import { shot } from './shot';
 
 const WEB = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_PORTS.web}`;
 const DB = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cda_e2e';
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(__dirname, '../frontend/e2e/screenshots', `admin-ops-${name}.png`), fullPage: true });
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { readCapturedMail } = require('../scripts/smtp-capture.js') as {
@@ -101,12 +100,12 @@ test('settings: five tabs, field messages, test e-mail, secrets write-only, mask
   await page.getByRole('button', { name: 'Salvar Configurações' }).click();
   await expect(page.getByText('E-mail do administrador: informe um e-mail válido.')).toBeVisible();
   await expect(page.getByText('O tamanho máximo de arquivo (MB) deve ser no mínimo 1.')).toBeVisible();
-  await shot(page, 'settings-geral-erros');
+  await shot(page, 'admin-ops-settings-geral-erros');
   await page.getByLabel('Email do administrador').fill('operacao@e2e.local');
   await page.getByLabel('Tamanho máximo de arquivo (MB)').fill('40');
   await page.getByRole('button', { name: 'Salvar Configurações' }).click();
   await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
-  await shot(page, 'settings-geral');
+  await shot(page, 'admin-ops-settings-geral');
 
   // Email: the SMTP server captured by the e2e set-up receives the test message.
   await page.getByRole('tab', { name: 'Email' }).click();
@@ -115,12 +114,12 @@ test('settings: five tabs, field messages, test e-mail, secrets write-only, mask
   await expect(page.getByText(/Email de teste enviado com sucesso para operacao@e2e\.local\. Resposta do servidor: 250/)).toBeVisible();
   const mail = await readCapturedMail(process.env.E2E_MAIL_DIR!, 'operacao@e2e.local', (m) => m.subject === 'Teste de e-mail do CDA Extractor');
   expect(mail.text).toContain('configurações de SMTP estão corretas');
-  await shot(page, 'settings-email');
+  await shot(page, 'admin-ops-settings-email');
 
   await page.getByRole('tab', { name: 'Segurança' }).click();
   await expect(page.getByLabel('Limite de requisições da API (por hora)')).toHaveValue('1000');
   await expect(page.getByText('Autenticação de dois fatores')).toHaveCount(0);
-  await shot(page, 'settings-seguranca');
+  await shot(page, 'admin-ops-settings-seguranca');
 
   // Payment: public key masked with an eye; the access token never comes back, only `configurado`.
   await page.getByRole('tab', { name: 'Pagamento' }).click();
@@ -138,7 +137,7 @@ test('settings: five tabs, field messages, test e-mail, secrets write-only, mask
   await page.getByRole('tab', { name: 'Pagamento' }).click();
   await expect(page.getByLabel('Access token')).toHaveAttribute('placeholder', 'Deixe em branco para manter');
   expect(await page.content()).not.toContain('segredo-e2e');
-  await shot(page, 'settings-pagamento');
+  await shot(page, 'admin-ops-settings-pagamento');
   // Removing the token and emptying the key bring back the environment's (the test provider the payment tests use).
   await page.getByLabel('Chave pública', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Remover' }).click();
@@ -155,7 +154,7 @@ test('settings: five tabs, field messages, test e-mail, secrets write-only, mask
   await page.getByRole('button', { name: 'Baixar' }).first().click();
   const file = readFileSync(await (await download).path());
   expect(file.subarray(0, 5).toString()).toBe('PGDMP');
-  await shot(page, 'settings-sistema');
+  await shot(page, 'admin-ops-settings-sistema');
   await context.close();
 });
 
@@ -182,7 +181,7 @@ test('reports: every type drawn from the database, exported as XLSX', async ({ b
   await expect(page.getByText(`${start.slice(8, 10)}/${start.slice(5, 7)}/${start.slice(0, 4)} a`)).toBeVisible();
   await page.getByRole('tab', { name: 'Receita', exact: true }).click();
   await page.waitForTimeout(700);
-  await shot(page, 'reports-custom');
+  await shot(page, 'admin-ops-reports-custom');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar' }).click();
@@ -208,7 +207,7 @@ test('queue monitor: counts, workers, pause/resume and failed jobs pushed live',
   await api('/analyses', { token, form });
   // Without reloading: the server pushes the new waiting count.
   await expect(analyses.locator('.queue-counts div').first().locator('strong')).toHaveText('1', { timeout: 10_000 });
-  await shot(page, 'queues-paused');
+  await shot(page, 'admin-ops-queues-paused');
   await analyses.getByRole('button', { name: 'Retomar' }).click();
   await expect(analyses.locator('.queue-counts div').nth(2).locator('strong')).not.toHaveText('0', { timeout: 20_000 });
 
@@ -225,6 +224,6 @@ test('queue monitor: counts, workers, pause/resume and failed jobs pushed live',
   await expect(failed).toBeVisible({ timeout: 20_000 });
   await failed.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(page.getByText(/Esta análise já foi encerrada/)).toBeVisible();
-  await shot(page, 'queues');
+  await shot(page, 'admin-ops-queues');
   await context.close();
 });

@@ -1,9 +1,8 @@
-import { expect, Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import * as yauzl from 'yauzl';
+import { shot } from './shot';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(__dirname, '../frontend/e2e/screenshots', `${name}.png`), fullPage: true });
 
 /** Names and text of every entry of a ZIP. */
 function unzip(buf: Buffer): Promise<Map<string, string>> {

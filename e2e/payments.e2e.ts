@@ -1,7 +1,6 @@
 import { APIRequestContext, Page, expect, test } from '@playwright/test';
-import path from 'node:path';
+import { shot } from './shot';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(__dirname, 'screenshots', `${name}.png`), fullPage: true });
 
 /**
  * Mercado Pago's browser SDK cannot load here (no internet), so the page gets a double of the two

@@ -1,11 +1,10 @@
 import { Browser, BrowserContext, expect, test } from '@playwright/test';
 import PDFDocument from 'pdfkit';
-import path from 'node:path';
 import { E2E_PORTS } from './playwright.config';
+import { shot } from './shot';
 
 // Through the web server's /api proxy, as the browser does (also when E2E_BASE_URL points elsewhere).
 const WEB = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_PORTS.web}`;
-const shot = (name: string) => path.join(__dirname, 'screenshots', name);
 
 function pdf(): Promise<Buffer> {
   return new Promise((resolve) => {
@@ -53,7 +52,7 @@ test('a user opens a ticket with a PDF, support answers from another browser, th
   await page.getByLabel('Descrição').fill('Paguei o plano Básico duas vezes neste mês. Segue o comprovante em PDF.');
   await page.getByTestId('ticket-file-input').setInputFiles({ name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: await pdf() });
   await expect(page.getByText('comprovante.pdf')).toBeVisible();
-  await page.screenshot({ path: shot('tickets-create.png'), fullPage: true });
+  await shot(page, 'tickets-create');
   await create.click();
 
   const item = page.getByTestId('ticket-item');
@@ -61,7 +60,7 @@ test('a user opens a ticket with a PDF, support answers from another browser, th
   await expect(item).toContainText('Cobrança em duplicidade');
   await expect(item).toContainText('Aberto');
   await expect(item).toContainText('0 mensagens · 1 anexo');
-  await page.screenshot({ path: shot('tickets-list.png'), fullPage: true });
+  await shot(page, 'tickets-list');
   await item.getByRole('button').click();
   await expect(page.getByTestId('ticket-status')).toHaveText('Aberto');
   await expect(page.getByRole('button', { name: 'Baixar comprovante.pdf' })).toBeVisible();
@@ -76,7 +75,7 @@ test('a user opens a ticket with a PDF, support answers from another browser, th
   await expect(admin.getByTestId('admin-ticket-row').filter({ hasText: 'Cobrança em duplicidade' })).toBeVisible();
   await admin.getByPlaceholder('Buscar por título, usuário ou e-mail...').fill(email);
   await expect(admin.getByTestId('admin-ticket-row')).toHaveCount(1);
-  await admin.screenshot({ path: shot('admin-tickets-list.png'), fullPage: true });
+  await shot(admin, 'admin-tickets-list');
   await admin.goto(`/admin/tickets?ticket=${ticketId}`);
   await expect(admin.getByRole('heading', { name: 'Cobrança em duplicidade' })).toBeVisible();
   await admin.getByLabel('Prioridade').selectOption('high');
@@ -84,19 +83,19 @@ test('a user opens a ticket with a PDF, support answers from another browser, th
   await admin.getByRole('button', { name: 'Enviar Resposta' }).click();
   await expect(admin.getByTestId('conversation')).toContainText('Já estornamos a segunda cobrança');
   await expect(admin.getByLabel('Status')).toHaveValue('waiting_response');
-  await admin.screenshot({ path: shot('admin-ticket-detail.png'), fullPage: true });
+  await shot(admin, 'admin-ticket-detail');
 
   // The user's page was left open: the answer arrives over socket.io.
   await expect(page.getByTestId('conversation')).toContainText('Já estornamos a segunda cobrança', { timeout: 10_000 });
   await expect(page.getByTestId('ticket-status')).toHaveText('Aguardando resposta');
   expect(navigations).toBe(0);
-  await page.screenshot({ path: shot('ticket-view-answered.png'), fullPage: true });
+  await shot(page, 'ticket-view-answered');
 
   await page.getByRole('button', { name: 'Fechar Ticket' }).click();
   await expect(page.getByTestId('ticket-status')).toHaveText('Fechado');
   await expect(page.getByLabel('Adicionar Resposta')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reabrir Ticket' })).toBeVisible();
-  await page.screenshot({ path: shot('ticket-view-closed.png'), fullPage: true });
+  await shot(page, 'ticket-view-closed');
   // ...and the admin's open ticket follows too.
   await expect(admin.getByLabel('Status')).toHaveValue('closed');
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makeCdaPdf, sampleCertificate } from '../scripts/cda-pdf';
-import path from 'node:path';
+import { shot } from './shot';
 
 function cdaPdf(): Promise<Buffer> {
   return makeCdaPdf([sampleCertificate(1, { number: '8061912345678' })]);
@@ -37,7 +37,7 @@ test('logs in, uploads a PDF and sees it finish without reloading', async ({ pag
     expect((await download).suggestedFilename()).toBe(name);
   }
 
-  await page.screenshot({ path: path.join(__dirname, 'screenshots', 'simulator-concluida.png'), fullPage: true });
+  await shot(page, 'simulator-concluida');
 });
 
 test('refuses a wrong password with the generic message', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { APIRequestContext, Page, expect, test } from '@playwright/test';
-import path from 'node:path';
 import { Client } from 'pg';
 import { makeCdaPdf, sampleCertificate } from '../scripts/cda-pdf';
 import { holdAnalysesQueue } from './queue';
+import { shot } from './shot';
 
 /** The user area (shell, dashboard, simulator, history, plans) in Chromium at desktop and phone widths. */
 
@@ -11,9 +11,6 @@ const VIEWPORTS = [
   { name: 'mobile', size: { width: 390, height: 844 } },
 ] as const;
 
-/** Saved where the issue asks for them (git-ignored), to be looked at. */
-const SHOTS = path.join(__dirname, '..', 'frontend', 'e2e', 'screenshots');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 
 interface Session {
   token: string;
