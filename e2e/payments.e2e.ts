@@ -104,6 +104,24 @@ test('Premium yearly by card (APRO) activates the plan; a PIX pack moves to succ
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   const after = await (await request.get('/api/dashboard', { headers: { Authorization: `Bearer ${token}` } })).json();
   expect(after.tokens).toBe(21_000_000);
+
+  // Both purchases are in the account's payment list, newest first, each with its receipt.
+  await page.getByRole('link', { name: 'Meus pagamentos' }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=pagamentos$/);
+  await expect(page.getByRole('tab', { name: 'Pagamentos' })).toHaveAttribute('aria-selected', 'true');
+  const rows = page.getByTestId('order-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Pacote Básico de tokens');
+  await expect(rows.nth(0)).toContainText('PIX');
+  await expect(rows.nth(0)).toContainText('R$ 19,00');
+  await expect(rows.nth(0)).toContainText('Confirmado');
+  await expect(rows.nth(1)).toContainText('Plano Premium - Anual');
+  await expect(rows.nth(1)).toContainText('Cartão de crédito');
+  await expect(rows.nth(1)).toContainText('R$ 1.430,00');
+  await shot(page, 'profile-payments');
+  await rows.nth(1).getByRole('link', { name: 'Ver recibo' }).click();
+  await expect(page).toHaveURL(/\/payment\/success\?order=/);
+  await expect(page.getByTestId('result-item')).toHaveText('Plano Premium - Anual');
 });
 
 test('a declined card shows the reason from the provider; an in-review card shows the pending page', async ({ page, request }) => {
@@ -125,6 +143,16 @@ test('a declined card shows the reason from the provider; an in-review card show
   await page.getByRole('button', { name: 'Verificar Status' }).click();
   await expect(page.getByTestId('result-status')).toHaveText('Em análise');
   await shot(page, 'payment-pending');
+
+  // The payment list tells the two apart; the refused one says why and opens its failure page.
+  await page.goto('/profile?tab=pagamentos');
+  const rows = page.getByTestId('order-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Aguardando pagamento');
+  await expect(rows.nth(1)).toContainText('Recusado');
+  await expect(rows.nth(1)).toContainText('Cartão sem limite suficiente');
+  await rows.nth(1).getByRole('link', { name: 'Ver detalhes' }).click();
+  await expect(page.getByRole('heading', { name: 'Pagamento Não Autorizado' })).toBeVisible();
 
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Plano não encontrado' })).toBeVisible();

@@ -10,10 +10,20 @@ export const OrderStatus = {
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(OrderStatus);
 
+/** How an order's status reads to its buyer (the receipt and the account's payment list). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Aguardando pagamento',
+  approved: 'Confirmado',
+  rejected: 'Recusado',
+  cancelled: 'Cancelado',
+  refunded: 'Estornado',
+};
+
 export type OrderKind = 'plan' | 'token_pack';
 export const ORDER_KINDS: readonly OrderKind[] = ['plan', 'token_pack'];
 export type PaymentMethodKind = 'card' | 'pix' | 'boleto';
 export const PAYMENT_METHODS: readonly PaymentMethodKind[] = ['card', 'pix', 'boleto'];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodKind, string> = { card: 'Cartão de crédito', pix: 'PIX', boleto: 'Boleto' };
 export type BillingCycle = 'monthly' | 'yearly';
 export const BILLING_CYCLES: readonly BillingCycle[] = ['monthly', 'yearly'];
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { OrderView, formatCentavos, formatDateTime } from '@cda/shared';
+import { ORDER_STATUS_LABELS, OrderView, PAYMENT_METHOD_LABELS, formatCentavos, formatDateTime } from '@cda/shared';
 import { CheckoutItem, resultPath, useOrder } from '../payments/api';
 import { mmss, useNow } from '../payments/useTicker';
 import { useOrderEvents } from '../payments/useOrderEvents';
@@ -8,7 +8,12 @@ import '../payments/payments.css';
 
 type Variant = 'success' | 'pending' | 'failure';
 
-const METHOD_NAMES: Record<OrderView['method'], string> = { card: 'Cartão de crédito', pix: 'PIX', boleto: 'Boleto' };
+/** A refused card, a PIX left unpaid until it expired and a refunded payment are different stories. */
+const FAILURE_TITLES: Partial<Record<OrderView['status'], string>> = {
+  rejected: 'Pagamento Não Autorizado',
+  cancelled: 'Pagamento Cancelado',
+  refunded: 'Pagamento Estornado',
+};
 const EXPECTED_TIME: Record<OrderView['method'], string> = { card: '5 a 10 minutos', pix: 'até 5 minutos', boleto: '1 a 3 dias úteis' };
 
 function Support() {
@@ -25,7 +30,7 @@ function Details({ order, status }: { order: OrderView; status: string }) {
     <dl className="receipt">
       <dt>Produto</dt><dd data-testid="result-item">{order.itemName}</dd>
       <dt>Valor</dt><dd data-testid="result-amount">{formatCentavos(order.amountCents)}{order.installments > 1 ? ` em ${order.installments}x` : ''}</dd>
-      <dt>Forma de pagamento</dt><dd>{METHOD_NAMES[order.method]}</dd>
+      <dt>Forma de pagamento</dt><dd>{PAYMENT_METHOD_LABELS[order.method]}</dd>
       <dt>Status</dt><dd data-testid="result-status">{status}</dd>
       <dt>Pedido</dt><dd className="mono">{order.id}</dd>
       {order.providerPaymentId && (<><dt>Pagamento</dt><dd className="mono">{order.providerPaymentId}</dd></>)}
@@ -71,7 +76,7 @@ export function PaymentResultPage({ variant }: { variant: Variant }) {
           <div className="result-icon" aria-hidden>✓</div>
           <h1>Pagamento Confirmado!</h1>
           <p className="muted">Obrigado! Seu pagamento foi aprovado e {order.kind === 'plan' ? 'seu plano já está ativo' : 'seus tokens já estão disponíveis'}.</p>
-          <Details order={order} status="Confirmado" />
+          <Details order={order} status={ORDER_STATUS_LABELS.approved} />
           <h2>Próximos passos</h2>
           <ol>
             <li>Envie suas CDAs no Simulador.</li>
@@ -88,6 +93,7 @@ export function PaymentResultPage({ variant }: { variant: Variant }) {
             <Link className="button" to="/dashboard">Ir para o Painel</Link>
             <Link className="button ghost" to="/simulator">Abrir o Simulador</Link>
             <button type="button" className="button ghost" onClick={() => window.print()}>Imprimir comprovante</button>
+            <Link className="button ghost" to="/profile?tab=pagamentos">Meus pagamentos</Link>
           </div>
         </div>
         <Support />
@@ -102,7 +108,7 @@ export function PaymentResultPage({ variant }: { variant: Variant }) {
         <div className="card">
           <div className="result-icon" aria-hidden>…</div>
           <h1>Pagamento em Análise</h1>
-          <p className="muted">{METHOD_NAMES[order.method]}: confirmação esperada em {EXPECTED_TIME[order.method]}. Avisaremos assim que for aprovado.</p>
+          <p className="muted">{PAYMENT_METHOD_LABELS[order.method]}: confirmação esperada em {EXPECTED_TIME[order.method]}. Avisaremos assim que for aprovado.</p>
           <p>Tempo decorrido: <strong className="mono">{mmss(elapsed)}</strong></p>
           <Details order={order} status="Em análise" />
           <ol className="progress-steps">
@@ -128,9 +134,9 @@ export function PaymentResultPage({ variant }: { variant: Variant }) {
     <div className="page result result-failure">
       <div className="card">
         <div className="result-icon" aria-hidden>✕</div>
-        <h1>Pagamento Não Autorizado</h1>
+        <h1>{FAILURE_TITLES[order.status] ?? FAILURE_TITLES.rejected}</h1>
         <p className="reason" data-testid="result-reason">{order.reason ?? 'Não foi possível processar o pagamento'}</p>
-        <Details order={order} status={order.status === 'refunded' ? 'Estornado' : 'Recusado'} />
+        <Details order={order} status={ORDER_STATUS_LABELS[order.status]} />
         {order.statusDetail && <p className="muted small">Código: <span className="mono">{order.statusDetail}</span></p>}
         <h2>O que fazer</h2>
         <ul>

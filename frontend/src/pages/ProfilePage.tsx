@@ -1,5 +1,6 @@
 import { ReactNode, useState } from 'react';
 import useSWR from 'swr';
+import { useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NotificationPreferences, Profile, phoneDigits } from '@cda/shared';
@@ -8,13 +9,15 @@ import { useAuth } from '../auth/AuthContext';
 import { ProfileForm, profileSchema } from '../auth/schemas';
 import { Field, PhoneInput, formatPhone } from '../components/forms/Fields';
 import { MyDataSection } from './MyDataSection';
+import { PaymentsSection } from '../payments/PaymentsSection';
 import { PasswordChangeFields, usePasswordChange } from '../auth/PasswordChange';
 
-type Tab = 'perfil' | 'seguranca' | 'notificacoes' | 'meus-dados';
+type Tab = 'perfil' | 'seguranca' | 'notificacoes' | 'pagamentos' | 'meus-dados';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'perfil', label: 'Perfil' },
   { id: 'seguranca', label: 'Segurança' },
   { id: 'notificacoes', label: 'Notificações' },
+  { id: 'pagamentos', label: 'Pagamentos' },
   { id: 'meus-dados', label: 'Meus dados' },
 ];
 type Outcome = { ok: boolean; message: string } | null;
@@ -35,7 +38,10 @@ async function attempt(run: () => Promise<void>, success: string, fallback: stri
 }
 
 export function ProfilePage() {
-  const [tab, setTab] = useState<Tab>('perfil');
+  // The tab lives in the URL, so a link can open one (e.g. /profile?tab=pagamentos) and Back returns to the last.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'perfil';
+  const setTab = (id: Tab) => setParams(id === 'perfil' ? {} : { tab: id });
   const { data: profile, error, mutate } = useSWR<Profile>('/profile', fetcher);
 
   let body: ReactNode;
@@ -43,6 +49,7 @@ export function ProfilePage() {
   else if (!profile) body = <p className="muted">Carregando...</p>;
   else if (tab === 'perfil') body = <ProfileTab profile={profile} onSaved={(p) => mutate(p, { revalidate: false })} />;
   else if (tab === 'seguranca') body = <SecurityTab />;
+  else if (tab === 'pagamentos') body = <PaymentsSection />;
   else if (tab === 'meus-dados') body = <MyDataSection />;
   else body = <NotificationsTab initial={profile.notifications} onSaved={(n) => mutate({ ...profile, notifications: n }, { revalidate: false })} />;
 
