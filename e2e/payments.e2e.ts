@@ -119,13 +119,19 @@ test('Premium yearly by card (APRO) activates the plan; a PIX pack moves to succ
   await expect(rows.nth(1)).toContainText('Cartão de crédito');
   await expect(rows.nth(1)).toContainText('R$ 1.430,00');
   await shot(page, 'profile-payments');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(rows.nth(1).getByRole('link', { name: 'Ver recibo' })).toBeInViewport();
+  // Nothing wider than the phone: the tab strip scrolls by itself.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'profile-payments-mobile');
   await rows.nth(1).getByRole('link', { name: 'Ver recibo' }).click();
   await expect(page).toHaveURL(/\/payment\/success\?order=/);
   await expect(page.getByTestId('result-item')).toHaveText('Plano Premium - Anual');
 });
 
 test('a declined card shows the reason from the provider; an in-review card shows the pending page', async ({ page, request }) => {
-  await signIn(page, request);
+  const token = await signIn(page, request);
   await page.goto('/plans');
   await page.getByTestId('pack-premium').getByRole('button', { name: 'Comprar Pacote' }).click();
   await payByCard(page, 'FUND');
@@ -151,6 +157,12 @@ test('a declined card shows the reason from the provider; an in-review card show
   await expect(rows.nth(0)).toContainText('Aguardando pagamento');
   await expect(rows.nth(1)).toContainText('Recusado');
   await expect(rows.nth(1)).toContainText('Cartão sem limite suficiente');
+  // The review ends at the provider: the row turns without a reload.
+  const mine = await (await request.get('/api/orders', { headers: { Authorization: `Bearer ${token}` } })).json();
+  const inReview = mine.items.find((o: { status: string }) => o.status === 'pending');
+  expect((await request.post(`${process.env.E2E_MP_URL}/__test/payments/${inReview.providerPaymentId}/approve`)).ok()).toBe(true);
+  await expect(rows.nth(0)).toContainText('Confirmado');
+  await expect(rows.nth(0).getByRole('link', { name: 'Ver recibo' })).toBeVisible();
   await rows.nth(1).getByRole('link', { name: 'Ver detalhes' }).click();
   await expect(page.getByRole('heading', { name: 'Pagamento Não Autorizado' })).toBeVisible();
 

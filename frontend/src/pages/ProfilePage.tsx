@@ -1,4 +1,4 @@
-import { ReactNode, useState } from 'react';
+import { ReactNode, useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
@@ -42,6 +42,12 @@ export function ProfilePage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'perfil';
   const setTab = (id: Tab) => setParams(id === 'perfil' ? {} : { tab: id });
+  // On a phone the strip scrolls: the open tab is brought into it when it changes (e.g. a link opened it).
+  const activeTab = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Braces on purpose: newer browsers return a promise here, which React would take for a clean-up.
+    activeTab.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   const { data: profile, error, mutate } = useSWR<Profile>('/profile', fetcher);
 
   let body: ReactNode;
@@ -58,7 +64,15 @@ export function ProfilePage() {
       <h1>Configurações da Conta</h1>
       <div className="tabs" role="tablist">
         {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={tab === t.id ? 'tab active' : 'tab'} onClick={() => setTab(t.id)}>
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            className={tab === t.id ? 'tab active' : 'tab'}
+            onClick={() => setTab(t.id)}
+            ref={tab === t.id ? activeTab : undefined}
+          >
             {t.label}
           </button>
         ))}

@@ -6,6 +6,7 @@ import { fetcher } from '../api/client';
 import type { Page } from '../api/types';
 import { Pagination } from '../components/Pagination';
 import { resultPath } from './api';
+import { ALL_ORDERS, useOrderEvents } from './useOrderEvents';
 import './payments.css';
 
 const TONE: Record<OrderView['status'], string> = {
@@ -25,6 +26,8 @@ const PAGE_SIZE = 10;
 export function PaymentsSection() {
   const [page, setPage] = useState(1);
   const { data, error } = useSWR<Page<OrderView>>(`/orders?page=${page}&pageSize=${PAGE_SIZE}`, fetcher, { keepPreviousData: true });
+  // A PIX paid on the phone or a card review ending shows up here without a reload.
+  useOrderEvents(data?.items.some((o) => o.status === 'pending') ? ALL_ORDERS : null);
 
   if (error && !data) return <p className="alert alert-red" role="alert">Erro ao carregar seus pagamentos: {(error as Error).message}</p>;
   if (!data) return <p className="muted">Carregando pagamentos...</p>;

@@ -4,17 +4,24 @@ import { mutate } from 'swr';
 import { ORDER_STATUS_EVENT, OrderStatusEvent } from '@cda/shared';
 import { tokenStore } from '../api/client';
 
-/** The webhook's verdict pushed by the server: refetch the order at once instead of waiting for the next poll. */
-export function useOrderEvents(orderId: string | null) {
+/** Watch every order of the account (the payment list) rather than one. */
+export const ALL_ORDERS = '*';
+
+/**
+ * The webhook's verdict pushed by the server: the watched order, or every cached order list for
+ * `ALL_ORDERS`, is fetched again at once instead of waiting for the next poll or focus.
+ */
+export function useOrderEvents(watch: string | null) {
   useEffect(() => {
     const token = tokenStore.get();
-    if (!orderId || !token) return;
+    if (!watch || !token) return;
     const socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
     socket.on(ORDER_STATUS_EVENT, (e: OrderStatusEvent) => {
-      if (e.id === orderId) void mutate(`/orders/${orderId}`);
+      if (watch === ALL_ORDERS) void mutate((key) => typeof key === 'string' && key.startsWith('/orders?'));
+      else if (e.id === watch) void mutate(`/orders/${watch}`);
     });
     return () => {
       socket.disconnect();
     };
-  }, [orderId]);
+  }, [watch]);
 }
