@@ -224,5 +224,26 @@ test('back office: dashboard, users with every modal, suspension refusing the ne
   await shot(page, 'admin-credits');
   await page.getByLabel('Buscar transações').fill('nada-disso-existe');
   await expect(page.getByText('Nenhuma transação encontrada')).toBeVisible();
+
+  // A pack bought by card (through the provider stand-in) is refunded from its purchase row.
+  const buyer = await register(request, 'Bruno Comprador', `bruno-${Date.now()}@teste.com.br`);
+  const paid = await request.post('/api/payments/card', {
+    headers: { Authorization: `Bearer ${buyer.token}` },
+    data: { item: { kind: 'token_pack', itemId: 'basic' }, payer: { email: 'bruno@teste.com.br', fullName: 'Bruno Comprador', cpf: '123.456.789-09' }, token: 'fake-APRO-e2e', installments: 1, paymentMethodId: 'master' },
+  });
+  expect((await paid.json()).status).toBe('approved');
+  await page.getByLabel('Buscar transações').fill('Bruno Comprador');
+  const purchase = page.locator('.admin-table tbody tr').filter({ hasText: 'Compra: Pacote Básico de tokens' });
+  await purchase.getByRole('button', { name: 'Estornar pagamento' }).click();
+  const refund = page.getByRole('dialog', { name: 'Estornar pagamento' });
+  await expect(refund).toContainText('R$ 19,00');
+  await expect(refund).toContainText('Cartão de crédito');
+  await shot(page, 'admin-credits-refund');
+  await refund.getByRole('button', { name: 'Confirmar estorno' }).click();
+  await expect(page.getByText('Pagamento de R$ 19,00 estornado a Bruno Comprador.')).toBeVisible();
+  await expect(purchase).toContainText('Pagamento estornado');
+  await expect(page.locator('.admin-table tbody tr').filter({ hasText: 'Estorno: Pacote Básico de tokens' })).toContainText('-1.000.000');
+  const balance = await (await request.get('/api/dashboard', { headers: { Authorization: `Bearer ${buyer.token}` } })).json();
+  expect(balance.tokens).toBe(1_000_000);
   await victimContext.close();
 });

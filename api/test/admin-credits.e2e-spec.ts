@@ -79,5 +79,22 @@ describe('admin credits: the token ledger and grants', () => {
     expect(none).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
     const bad = await stack.http.get('/api/admin/credits').query({ type: 'presente' }).set(as(admin.token)).expect(400);
     expect(bad.body.message).toEqual(['Tipo de transação inválido.']);
+    expect(list.items.every((t: { order: unknown }) => t.order === null)).toBe(true);
+  });
+
+  it('shows the payment behind a purchase, so the screen can offer its refund', async () => {
+    const buyer = await registerUser(stack, 'Bento Comprador');
+    const [order] = await db.query(
+      `INSERT INTO orders (user_id, kind, pack_id, item_name, tokens, amount_cents, method, status, payer_email, provider_payment_id)
+       VALUES ($1, 'token_pack', 'basic', 'Pacote Básico de tokens', 1000000, 1900, 'pix', 'approved', $2, '1300000999') RETURNING id`,
+      [buyer.id, buyer.email],
+    );
+    await db.query(
+      `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, 'purchase', 1000000, 1000000, $2, 'Compra: Pacote Básico de tokens')`,
+      [buyer.id, order.id],
+    );
+    const list = (await stack.http.get('/api/admin/credits').query({ userId: buyer.id }).set(as(admin.token)).expect(200)).body;
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ type: 'purchase', order: { id: order.id, status: 'approved', amountCents: 1900, method: 'pix' } });
   });
 });

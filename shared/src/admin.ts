@@ -1,5 +1,5 @@
 import type { UserRole } from './analysis';
-import type { PlanView } from './payments';
+import type { OrderStatus, PaymentMethodKind, PlanView } from './payments';
 
 /**
  * What the back-office API answers (`/api/admin/**`) and the admin screens read. Dates are `Date` on
@@ -85,6 +85,8 @@ export interface CreditTransactionView {
   createdAt: When;
   /** The administrator who made a grant; null for movements nobody made by hand. */
   grantedBy: { id: string; name: string } | null;
+  /** The payment behind a purchase or its reversal (what the admin can refund); null otherwise. */
+  order: { id: string; status: OrderStatus; amountCents: number; method: PaymentMethodKind } | null;
   /** A ledger row records a movement that happened; pending payments are orders, not ledger rows. */
   status: 'completed';
 }

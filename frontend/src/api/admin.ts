@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AdminDashboard, AdminPlanView, AdminUserView, CreditTransactionView, UserStats } from '@cda/shared';
+import type { AdminDashboard, AdminPlanView, AdminUserView, CreditTransactionView, OrderView, UserStats } from '@cda/shared';
 import { apiJson, downloadFile, fetcher } from './client';
 import type { Page } from './types';
 
@@ -43,6 +43,7 @@ export const adminApi = {
   updatePlan: (id: string, body: Partial<AdminPlanView>) => send<AdminPlanView>('PUT', `/admin/plans/${id}`, body),
   deletePlan: (id: string) => send<AdminPlanView>('DELETE', `/admin/plans/${id}`),
   grant: (userId: string, amount: number, reason: string) => send<AdminUserView>('POST', '/admin/credits', { userId, amount, reason }),
+  refundOrder: (orderId: string) => send<OrderView>('POST', `/admin/orders/${orderId}/refund`),
 };
 
 /** Saves the CSV under the server's name (`usuarios_AAAA-MM-DD.csv`). */

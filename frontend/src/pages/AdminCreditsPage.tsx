@@ -1,6 +1,6 @@
 import { FormEvent, useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { formatDateTime } from '@cda/shared';
+import { CreditTransactionView, PAYMENT_METHOD_LABELS, formatCentavos, formatDateTime } from '@cda/shared';
 import { fetcher } from '../api/client';
 import type { Page } from '../api/types';
 import { USERS_KEY, adminApi, query, useCredits, type AdminUser } from '../api/admin';
@@ -29,6 +29,7 @@ export function AdminCreditsPage() {
   const [type, setType] = useState('');
   const [page, setPage] = useState(1);
   const [granting, setGranting] = useState(false);
+  const [refunding, setRefunding] = useState<CreditTransactionView | null>(null);
   const [notice, setNotice] = useState<NoticeState>(null);
   const term = useDebounced(search.trim());
   const { data, error } = useCredits(query({ search: term, type, page }));
@@ -78,6 +79,7 @@ export function AdminCreditsPage() {
                   <th>Descrição</th>
                   <th>Data</th>
                   <th>Status</th>
+                  <th>Ações</th>
                 </tr>
               </thead>
               <tbody>
@@ -92,6 +94,14 @@ export function AdminCreditsPage() {
                     </td>
                     <td className="small nowrap">{formatDateTime(t.createdAt)}</td>
                     <td><span className="badge badge-green">{STATUS_LABELS[t.status] ?? t.status}</span></td>
+                    <td>
+                      {t.type === 'purchase' && t.order?.status === 'approved' && (
+                        <div className="actions">
+                          <button type="button" className="danger" onClick={() => setRefunding(t)}>Estornar pagamento</button>
+                        </div>
+                      )}
+                      {t.type === 'purchase' && t.order?.status === 'refunded' && <span className="muted small">Pagamento estornado</span>}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -100,6 +110,17 @@ export function AdminCreditsPage() {
         )}
         {data && <Pagination page={page} pageCount={data.pageCount} onChange={setPage} />}
       </section>
+      {refunding && (
+        <RefundModal
+          purchase={refunding}
+          onClose={() => setRefunding(null)}
+          onDone={(msg) => {
+            setRefunding(null);
+            setNotice({ ok: true, title: msg });
+            void mutate((key) => typeof key === 'string' && (key.startsWith('/admin/credits') || key.startsWith(USERS_KEY)));
+          }}
+        />
+      )}
       {granting && (
         <GrantModal
           onClose={() => setGranting(false)}
@@ -183,6 +204,37 @@ function GrantModal({ onClose, onDone }: { onClose(): void; onDone(message: stri
           <Field label="Motivo *"><textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Ex.: compensação pela indisponibilidade de 12/11" /></Field>
         </div>
       </form>
+    </Dialog>
+  );
+}
+
+/**
+ * Refunds the payment behind a purchase through Mercado Pago. The provider's answer, not this
+ * screen, moves the order and takes back what is left of the tokens (the ledger shows the reversal).
+ */
+function RefundModal({ purchase, onClose, onDone }: { purchase: CreditTransactionView; onClose(): void; onDone(message: string): void }) {
+  const { busy, error, run } = useAction();
+  const order = purchase.order!;
+  const refund = () =>
+    run(async () => {
+      const saved = await adminApi.refundOrder(order.id);
+      onDone(saved.status === 'refunded' ? `Pagamento de ${formatCentavos(order.amountCents)} estornado a ${purchase.userName}.` : 'Estorno solicitado ao Mercado Pago.');
+    });
+  return (
+    <Dialog
+      title="Estornar pagamento"
+      onClose={onClose}
+      actions={<button type="button" className="button danger" disabled={busy} onClick={() => void refund()}>{busy ? 'Estornando...' : 'Confirmar estorno'}</button>}
+    >
+      {error && <ErrorBanner title="Erro ao estornar pagamento" detail={error} />}
+      <p>
+        Estornar <strong>{formatCentavos(order.amountCents)}</strong> pagos por <strong>{purchase.userName}</strong> ({PAYMENT_METHOD_LABELS[order.method]}) em{' '}
+        {formatDateTime(purchase.createdAt)}: {purchase.description}?
+      </p>
+      <p className="muted small">
+        O valor volta ao pagador pelo Mercado Pago. Os tokens desta compra ainda não usados são retirados do saldo e, se for um plano, a conta volta ao plano
+        Gratuito.
+      </p>
     </Dialog>
   );
 }
