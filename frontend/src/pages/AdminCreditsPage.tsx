@@ -36,6 +36,12 @@ export function AdminCreditsPage() {
   const { mutate } = useSWRConfig();
 
   useEffect(() => setPage(1), [term, type]);
+  /** A grant or a refund changed balances: close its dialog, say so, refetch the ledger and the users. */
+  const finished = (close: () => void) => (message: string) => {
+    close();
+    setNotice({ ok: true, title: message });
+    void mutate((key) => typeof key === 'string' && (key.startsWith('/admin/credits') || key.startsWith(USERS_KEY)));
+  };
   useEffect(() => {
     if (data && page > data.pageCount) setPage(data.pageCount);
   }, [data, page]);
@@ -114,21 +120,13 @@ export function AdminCreditsPage() {
         <RefundModal
           purchase={refunding}
           onClose={() => setRefunding(null)}
-          onDone={(msg) => {
-            setRefunding(null);
-            setNotice({ ok: true, title: msg });
-            void mutate((key) => typeof key === 'string' && (key.startsWith('/admin/credits') || key.startsWith(USERS_KEY)));
-          }}
+          onDone={finished(() => setRefunding(null))}
         />
       )}
       {granting && (
         <GrantModal
           onClose={() => setGranting(false)}
-          onDone={(msg) => {
-            setGranting(false);
-            setNotice({ ok: true, title: msg });
-            void mutate((key) => typeof key === 'string' && (key.startsWith('/admin/credits') || key.startsWith(USERS_KEY)));
-          }}
+          onDone={finished(() => setGranting(false))}
         />
       )}
     </div>
