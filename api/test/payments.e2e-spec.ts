@@ -249,6 +249,16 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
     ]);
     expect(await consistent(user.id)).toBe(1_000_000);
     expect((await stack.http.post(`/api/admin/orders/${order.id}/refund`).set(auth(admin.token))).status).toBe(400);
+
+    // The buyer got the receipt and then the refund notice, each once, at the account's address.
+    const mails = await db.query(`SELECT kind, to_address, subject, text_body FROM mail_outbox WHERE dedupe_key LIKE $1 ORDER BY id`, [`order-%:${order.id}`]);
+    expect(mails.map((m: { kind: string; to_address: string; subject: string }) => [m.kind, m.to_address, m.subject])).toEqual([
+      ['order-approved', user.email, 'Pagamento confirmado — CDA Extractor'],
+      ['order-refunded', user.email, 'Pagamento estornado — CDA Extractor'],
+    ]);
+    expect(mails[0].text_body).toContain('Recebemos o seu pagamento de R$ 19,00 (Cartão de crédito) referente a Pacote Básico de tokens.');
+    expect(mails[0].text_body).toContain(`/payment/success?order=${order.id}`);
+    expect(mails[1].text_body).toContain('foi estornado');
   });
 
   it('a refunded plan falls back to the free plan with a compensating ledger entry', async () => {
@@ -401,6 +411,8 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
     await fake.sendWebhook(Number(paidLate.providerPaymentId));
     await reconcileLater();
     expect(fake.requests.filter((r) => r.path === `/v1/payments/${paidLate.providerPaymentId}/refunds`)).toHaveLength(1);
+    // No receipt nor refund notice to an account that no longer exists.
+    expect(await db.query(`SELECT 1 FROM mail_outbox WHERE dedupe_key LIKE $1`, [`order-%:${paidLate.id}`])).toEqual([]);
     expect(await orderStatus(paidLate.id)).toEqual({ status: 'refunded', status_detail: 'refunded' });
   });
 

@@ -1,4 +1,4 @@
-import { RESET_TOKEN_TTL_MINUTES } from '@cda/shared';
+import { PAYMENT_METHOD_LABELS, PaymentMethodKind, RESET_TOKEN_TTL_MINUTES, formatCentavos } from '@cda/shared';
 
 /** The product's e-mails, pt-BR, as text and HTML (names are escaped: they are user input). */
 export interface MailContent {
@@ -43,5 +43,38 @@ export function analysisFinishedMail(siteName: string, name: string, succeeded: 
     subject: succeeded ? `Análise concluída — ${siteName}` : `Análise com erro — ${siteName}`,
     text: [hello, '', line, '', `Ver histórico: ${link}`, '', prefs].join('\n'),
     html: layout([escapeHtml(hello), escapeHtml(line), escapeHtml(prefs)], { label: 'Ver histórico', url: link }),
+  };
+}
+
+export interface PaidOrder {
+  id: string;
+  kind: 'plan' | 'token_pack';
+  itemName: string;
+  amountCents: number;
+  method: PaymentMethodKind;
+  installments: number;
+  providerPaymentId: string;
+}
+
+/** The receipt of an approved payment, or the notice of its refund (transactional: always sent). */
+export function orderMail(siteName: string, name: string, order: PaidOrder, event: 'approved' | 'refunded', link: string): MailContent {
+  const hello = `Olá, ${name}!`;
+  const paidWith = `${PAYMENT_METHOD_LABELS[order.method]}${order.installments > 1 ? ` em ${order.installments}x` : ''}`;
+  const lines =
+    event === 'approved'
+      ? [
+          `Recebemos o seu pagamento de ${formatCentavos(order.amountCents)} (${paidWith}) referente a ${order.itemName}.`,
+          order.kind === 'plan' ? 'O seu plano já está ativo.' : 'Os tokens já estão disponíveis na sua conta.',
+        ]
+      : [
+          `O pagamento de ${formatCentavos(order.amountCents)} (${paidWith}) referente a ${order.itemName} foi estornado.`,
+          'O valor volta pelo mesmo meio de pagamento, nos prazos do Mercado Pago e do seu banco.',
+        ];
+  const ids = `Pedido ${order.id} · pagamento Mercado Pago ${order.providerPaymentId}`;
+  const action = event === 'approved' ? { label: 'Ver comprovante', url: link } : { label: 'Ver meus pagamentos', url: link };
+  return {
+    subject: event === 'approved' ? `Pagamento confirmado — ${siteName}` : `Pagamento estornado — ${siteName}`,
+    text: [hello, '', ...lines, ids, '', `${action.label}: ${link}`].join('\n'),
+    html: layout([escapeHtml(hello), ...lines.map(escapeHtml), escapeHtml(ids)], action),
   };
 }

@@ -1,7 +1,9 @@
 import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { ConfigService } from '@nestjs/config';
 import { DataSource, EntityManager, FindOptionsWhere, ILike, Repository } from 'typeorm';
 import {
+  AppConfig,
   BillingCycle,
   ORDER_STATUS_EVENT,
   OrderKind,
@@ -24,6 +26,8 @@ import { MetricsService } from '../metrics/metrics.service';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { AuditService } from '../audit/audit.service';
 import { returned } from '../common/sql-result';
+import { MailService } from '../mail/mail.service';
+import { orderMail } from '../mail/templates';
 import { Order } from './order.entity';
 import { TokenPack } from './token-pack.entity';
 import { MercadoPagoCredentialsService } from './mercadopago.provider';
@@ -128,6 +132,8 @@ export class OrdersService {
     private readonly metrics: MetricsService,
     private readonly gateway: RealtimeGateway,
     private readonly audit: AuditService,
+    private readonly mail: MailService,
+    private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
   async listPacks(): Promise<TokenPackView[]> {
@@ -256,7 +262,8 @@ export class OrdersService {
     const result = await this.db.transaction(async (tx) => {
       const [row] = await tx.query(
         `SELECT o.id, o.user_id, o.kind, o.plan_id, o.pack_id, o.billing_cycle, o.item_name, o.tokens, o.amount_cents, o.status,
-           o.status_detail, o.provider_payment_id, (u.id IS NULL OR u.deleted_at IS NOT NULL) AS owner_gone
+           o.status_detail, o.provider_payment_id, o.method, o.installments, u.name AS owner_name, u.email AS owner_email,
+           (u.id IS NULL OR u.deleted_at IS NOT NULL) AS owner_gone
          FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1 FOR UPDATE OF o`,
         [orderId],
       );
@@ -271,7 +278,7 @@ export class OrdersService {
       // Money paid for an account that no longer exists goes back to the payer, never into the account.
       const orphan = target === 'approved' && row.owner_gone && (canMove(from, 'approved') || from.statusDetail === ORDER_DETAIL_ACCOUNT_DELETED);
       const to: OrderStatus = orphan ? 'cancelled' : target;
-      if (!orphan && !canMove(from, target)) return { moved: false, orphan, previous: from.status, status: from.status, userId: row.user_id as string };
+      if (!orphan && !canMove(from, target)) return { moved: false, orphan, previous: from.status, status: from.status, userId: row.user_id as string, row };
       await tx.query(
         `UPDATE orders SET status = $2::order_status, status_detail = $3, provider_payment_id = $4, updated_at = now(),
            approved_at = CASE WHEN $2::order_status = 'approved' THEN now() ELSE approved_at END,
@@ -281,7 +288,7 @@ export class OrdersService {
       );
       if (to === 'approved') await this.grant(tx, row);
       if (to === 'refunded' && from.status === 'approved') await this.reverse(tx, row);
-      return { moved: to !== from.status, orphan, previous: from.status, status: to, userId: row.user_id as string };
+      return { moved: to !== from.status, orphan, previous: from.status, status: to, userId: row.user_id as string, row };
     });
     if (result.moved) {
       this.logger.log({ orderId, from: result.previous, to: result.status, source, providerPaymentId: payment.providerId }, 'order status changed');
@@ -289,8 +296,38 @@ export class OrdersService {
       const event: OrderStatusEvent = { id: orderId, status: result.status, statusDetail: payment.statusDetail };
       // Through the Redis adapter: the user's browser may be connected to another API instance.
       this.gateway.server?.to(rooms.user(result.userId)).emit(ORDER_STATUS_EVENT, event);
+      if ((result.status === 'approved' || result.status === 'refunded') && !result.row.owner_gone) {
+        await this.mailOrder(result.row, result.status, payment.providerId);
+      }
     }
     return result.orphan ? this.refundOrphan(orderId, payment.providerId) : result.status;
+  }
+
+  /** The receipt or the refund notice, once per order and event (the outbox's dedupe key); a mail problem never undoes a payment. */
+  private async mailOrder(row: Record<string, unknown>, event: 'approved' | 'refunded', providerPaymentId: string): Promise<void> {
+    try {
+      const { siteName } = await this.settings.get('general');
+      const id = row.id as string;
+      const publicUrl = this.config.get('publicUrl', { infer: true });
+      const link = event === 'approved' ? `${publicUrl}/payment/success?order=${id}` : `${publicUrl}/profile?tab=pagamentos`;
+      const order = {
+        id,
+        kind: row.kind as OrderKind,
+        itemName: row.item_name as string,
+        amountCents: Number(row.amount_cents),
+        method: row.method as PaymentMethodKind,
+        installments: Number(row.installments),
+        providerPaymentId,
+      };
+      await this.mail.send({
+        ...orderMail(siteName, row.owner_name as string, order, event, link),
+        to: row.owner_email as string,
+        kind: `order-${event}`,
+        dedupeKey: `order-${event}:${id}`,
+      });
+    } catch (err) {
+      this.logger.error({ orderId: row.id, event, err: (err as Error).message }, 'order e-mail failed');
+    }
   }
 
   /**
