@@ -4,7 +4,7 @@ import { ORDER_STATUS_EVENT, OrderStatusEvent, OrderView } from '@cda/shared';
 import { TokensService } from '../src/tokens/tokens.service';
 import { OrdersService } from '../src/payments/orders.service';
 import { FakeMercadoPago, fakeCardToken, signWebhook, startFakeMercadoPago } from '../src/payments/fake-mercadopago/server';
-import { Stack, connectSocket, metricValue, registerAdmin, registerUser, startStack } from './harness';
+import { Stack, connectSocket, metricValue, registerAdmin, registerUser, startStack, waitUntil } from './harness';
 
 const SECRET = 'whsec-test-payments';
 const CPF = '12345678909';
@@ -251,7 +251,9 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
     expect((await stack.http.post(`/api/admin/orders/${order.id}/refund`).set(auth(admin.token))).status).toBe(400);
 
     // The buyer got the receipt and then the refund notice, each once, at the account's address.
-    const mails = await db.query(`SELECT kind, to_address, subject, text_body FROM mail_outbox WHERE dedupe_key LIKE $1 ORDER BY id`, [`order-%:${order.id}`]);
+    const orderMails = () => db.query(`SELECT kind, to_address, subject, text_body FROM mail_outbox WHERE dedupe_key LIKE $1 ORDER BY id`, [`order-%:${order.id}`]);
+    await waitUntil(async () => (await orderMails()).length === 2);
+    const mails = await orderMails();
     expect(mails.map((m: { kind: string; to_address: string; subject: string }) => [m.kind, m.to_address, m.subject])).toEqual([
       ['order-approved', user.email, 'Pagamento confirmado — CDA Extractor'],
       ['order-refunded', user.email, 'Pagamento estornado — CDA Extractor'],

@@ -296,8 +296,9 @@ export class OrdersService {
       const event: OrderStatusEvent = { id: orderId, status: result.status, statusDetail: payment.statusDetail };
       // Through the Redis adapter: the user's browser may be connected to another API instance.
       this.gateway.server?.to(rooms.user(result.userId)).emit(ORDER_STATUS_EVENT, event);
+      // Not awaited: a slow SMTP server must not hold the checkout's answer or the provider's webhook.
       if ((result.status === 'approved' || result.status === 'refunded') && !result.row.owner_gone) {
-        await this.mailOrder(result.row, result.status, payment.providerId);
+        void this.mailOrder(result.row, result.status, payment.providerId);
       }
     }
     return result.orphan ? this.refundOrphan(orderId, payment.providerId) : result.status;
