@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { Socket, io } from 'socket.io-client';
 import { getQueueToken } from '@nestjs/bullmq';
+import { DataSource } from 'typeorm';
 import { Queue } from 'bullmq';
 import { ANALYSES_QUEUE, AnalysisStatusEvent, SocketEvents, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
 import { AnalysesService } from '../src/analyses/analyses.service';
@@ -148,6 +149,11 @@ describe('upload → queue → worker → storage → live status → download',
       await stack.app.get(AnalysesService).failBeforeStart(id, 'Análise interrompida. Seus tokens foram estornados.');
       await waitUntil(() => heard.length > 1);
       expect(heard[1]).toEqual({ id, status: 'Erro', processedFiles: 0, totalFiles: 2, error: 'Análise interrompida. Seus tokens foram estornados.' });
+      // And, like an analysis a worker ended, its owner is e-mailed.
+      const db = stack.app.get(DataSource);
+      await waitUntil(async () => (await db.query(`SELECT 1 FROM mail_outbox WHERE dedupe_key = $1`, [`analysis-finished:${id}`])).length === 1);
+      const [mail] = await db.query(`SELECT subject, to_address FROM mail_outbox WHERE dedupe_key = $1`, [`analysis-finished:${id}`]);
+      expect(mail).toEqual({ subject: 'Análise com erro — CDA Extractor', to_address: user.email });
       // Ending it again changes nothing and says nothing.
       await stack.app.get(AnalysesService).failBeforeStart(id, 'outra');
       await new Promise((r) => setTimeout(r, 200));

@@ -11,6 +11,7 @@ import {
   AnalysisJobPayload,
   AnalysisParams,
   AnalysisStatus,
+  AnalysisStatusMessage,
   DEFAULT_ANALYSIS_PARAMS,
   JobFile,
   SimulationSummary,
@@ -24,7 +25,7 @@ import { SettingsService } from '../settings/settings.service';
 import { InsufficientTokensException, TokensService } from '../tokens/tokens.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
-import { RealtimeGateway } from '../realtime/realtime.gateway';
+import { StatusRelayService } from '../realtime/status-relay.service';
 import { returned } from '../common/sql-result';
 import type { AuthUser } from '../auth/auth-user';
 import { Analysis } from './analysis.entity';
@@ -100,7 +101,7 @@ export class AnalysesService {
     private readonly tokens: TokensService,
     private readonly metrics: MetricsService,
     private readonly lifecycle: LifecycleService,
-    private readonly realtime: RealtimeGateway,
+    private readonly status: StatusRelayService,
   ) {}
 
   async create(user: AuthUser, files: UploadedPdf[], dto: CreateAnalysisDto, requestId?: string): Promise<Analysis> {
@@ -168,7 +169,7 @@ export class AnalysesService {
     }
 
     // Other tabs and devices list it now, not when a worker first reports (the queue may be long).
-    this.realtime.announceAnalysisStatus(user.id, { id, status: AnalysisStatus.Processing, processedFiles: 0, totalFiles: files.length });
+    await this.announce({ id, userId: user.id, status: AnalysisStatus.Processing, processedFiles: 0, totalFiles: files.length });
     try {
       await stored;
       await withTimeout(
@@ -193,6 +194,19 @@ export class AnalysesService {
     return analysis;
   }
 
+  /**
+   * A status the API itself decides (an analysis accepted, or ended before any worker ran it),
+   * published where the workers publish theirs: every API instance relays it to the owner's tabs,
+   * and the final ones are e-mailed like any other. A Redis hiccup costs the live update, never the upload.
+   */
+  private async announce(message: AnalysisStatusMessage): Promise<void> {
+    try {
+      await this.status.publish(message);
+    } catch (err) {
+      this.logger.warn({ analysisId: message.id, status: message.status, err: (err as Error).message }, 'analysis status not announced');
+    }
+  }
+
   /** Ends an analysis that never reached a worker: Erro, full refund, uploads removed. */
   async failBeforeStart(analysisId: string, reason: string): Promise<void> {
     const [ended] = await this.db.transaction(async (tx) => {
@@ -208,8 +222,9 @@ export class AnalysesService {
     });
     await this.storage.removePrefix(storageKeys.uploadPrefix(analysisId)).catch(() => undefined);
     if (ended) {
-      this.realtime.announceAnalysisStatus(ended.userId, {
+      await this.announce({
         id: analysisId,
+        userId: ended.userId,
         status: AnalysisStatus.Error,
         processedFiles: ended.processedFiles,
         totalFiles: ended.fileCount,

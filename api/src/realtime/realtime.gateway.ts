@@ -45,12 +45,4 @@ export class RealtimeGateway implements OnGatewayConnection {
   relayAnalysisStatus(userId: string, event: AnalysisStatusEvent): void {
     this.server.local.to(rooms.user(userId)).to(rooms.admins).emit(SocketEvents.AnalysisStatus, event);
   }
-
-  /**
-   * A status the API itself decides (an analysis accepted, or ended before any worker ran it), sent
-   * through the Redis adapter so the owner's tabs on every API instance hear it.
-   */
-  announceAnalysisStatus(userId: string, event: AnalysisStatusEvent): void {
-    this.server?.to(rooms.user(userId)).to(rooms.admins).emit(SocketEvents.AnalysisStatus, event);
-  }
 }
