@@ -11,7 +11,7 @@ import {
   ISSUER_LABEL,
   pageRanges,
 } from './format';
-import { Column, writeTable } from './table';
+import { Column, workbookBuffer, writeTable } from './table';
 
 /** One uploaded file: its extraction plus what the pipeline knows about it. Same shape as the pipeline's FileSummary. */
 export interface WorkbookFile {
@@ -109,5 +109,5 @@ export async function buildBaseWorkbook(files: WorkbookFile[]): Promise<Buffer> 
   const debts = certificates.flatMap(({ file, record }) => record.debts.map((debt) => ({ record, file, debt })));
   writeTable(wb.addWorksheet('Débitos'), DEBT_COLUMNS, debts, { totalsLabel: 'Total' });
   writeTable(wb.addWorksheet('Arquivos'), FILE_COLUMNS, files, { totalsLabel: 'Total' });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }

@@ -10,7 +10,7 @@ import {
   SimulationSettings,
 } from '@cda/shared';
 import { brasiliaWallClock, centavosToReais, formatDocument, formatRegistrationNumber, ISSUER_LABEL } from './format';
-import { At, Column, Kind, numFmt, TableLayout, writeTable } from './table';
+import { At, Column, Kind, numFmt, TableLayout, workbookBuffer, writeTable } from './table';
 
 export const SHEETS = {
   params: 'Parâmetros',
@@ -320,5 +320,5 @@ export async function buildSimulationWorkbook(
   writeTable(summarySheet, summaryColumns(result, byCert), ['previdenciaria', 'demais'] as DebtNature[], { totalsLabel: 'Total' });
   writeTable(cashFlowSheet, cashFlowColumns(result, byCert), result.cashFlow, { totalsLabel: 'Total' });
   writeTable(notEligibleSheet, NOT_ELIGIBLE_COLUMNS, result.notEligible, { totalsLabel: 'Total' });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }
