@@ -332,6 +332,18 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByText('Tente ajustar os filtros ou realizar uma nova extração')).toBeVisible();
       await expect(page.getByTestId('history-total')).toHaveText('0 extrações encontradas');
       await shot(page, `history-empty-${vp.name}`);
+
+      // An upload from another device is listed at once while it runs, and leaves this filtered list when it ends.
+      const file = { name: 'nova.pdf', buffer: await pdf(40) };
+      const release = await holdAnalysesQueue();
+      const row = await (async () => {
+        const { id } = await upload(s, [file]);
+        const listed = page.locator(`[data-analysis-id="${id}"]`);
+        await expect(listed.getByTestId('status-badge')).toHaveText('Processando');
+        await expect(page.getByTestId('history-total')).toHaveText('1 extração encontrada');
+        return listed;
+      })().finally(release);
+      await expect(row).toHaveCount(0, { timeout: 30_000 });
     });
 
     test('plans: server plans, current plan box, buttons, sales e-mail from settings, FAQ', async ({ page, request }) => {

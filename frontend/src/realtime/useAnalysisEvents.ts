@@ -22,11 +22,21 @@ export function useAnalysisEvents(token: string | null) {
       const final = e.status !== AnalysisStatus.Processing;
       const patch = (a: Analysis): Analysis =>
         a.id === e.id ? { ...a, status: e.status, processedFiles: e.processedFiles, error: e.error ?? a.error } : a;
-      void mutate<AnalysesEntry>(
+      // A list that does not hold it yet (an upload from another tab or device) is fetched again once.
+      let listed = false;
+      let lists = 0;
+      await mutate<AnalysesEntry>(
         (key) => typeof key === 'string' && key.startsWith(ANALYSES_KEY),
-        (entry) => (!entry ? entry : 'items' in entry ? { ...entry, items: entry.items.map(patch) } : patch(entry)),
+        (entry) => {
+          if (!entry) return entry;
+          if (!('items' in entry)) return patch(entry);
+          lists++;
+          listed ||= entry.items.some((a) => a.id === e.id);
+          return { ...entry, items: entry.items.map(patch) };
+        },
         { revalidate: final },
       );
+      if (lists > 0 && !listed && !final) void mutate((key) => key === ANALYSES_KEY || (typeof key === 'string' && key.startsWith(`${ANALYSES_KEY}?`)));
       // Counts and balance change when an analysis ends, so the dashboard is fetched again then; an
       // analysis it does not list yet (started in another tab or device) makes it fetch again at once.
       let unseen = false;
