@@ -169,7 +169,7 @@ export class AnalysesService {
     }
 
     // Other tabs and devices list it now, not when a worker first reports (the queue may be long).
-    await this.announce({ id, userId: user.id, status: AnalysisStatus.Processing, processedFiles: 0, totalFiles: files.length });
+    this.announce({ id, userId: user.id, status: AnalysisStatus.Processing, processedFiles: 0, totalFiles: files.length });
     try {
       await stored;
       await withTimeout(
@@ -197,14 +197,14 @@ export class AnalysesService {
   /**
    * A status the API itself decides (an analysis accepted, or ended before any worker ran it),
    * published where the workers publish theirs: every API instance relays it to the owner's tabs,
-   * and the final ones are e-mailed like any other. A Redis hiccup costs the live update, never the upload.
+   * and the final ones are e-mailed like any other. Not awaited: with Redis down the request must not
+   * wait on it (the publish is written before the job is even added, so it still precedes any worker's
+   * status); a failure costs the live update, never the upload.
    */
-  private async announce(message: AnalysisStatusMessage): Promise<void> {
-    try {
-      await this.status.publish(message);
-    } catch (err) {
-      this.logger.warn({ analysisId: message.id, status: message.status, err: (err as Error).message }, 'analysis status not announced');
-    }
+  private announce(message: AnalysisStatusMessage): void {
+    this.status.publish(message).catch((err: Error) => {
+      this.logger.warn({ analysisId: message.id, status: message.status, err: err.message }, 'analysis status not announced');
+    });
   }
 
   /** Ends an analysis that never reached a worker: Erro, full refund, uploads removed. */
@@ -222,7 +222,7 @@ export class AnalysesService {
     });
     await this.storage.removePrefix(storageKeys.uploadPrefix(analysisId)).catch(() => undefined);
     if (ended) {
-      await this.announce({
+      this.announce({
         id: analysisId,
         userId: ended.userId,
         status: AnalysisStatus.Error,
