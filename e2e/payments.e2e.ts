@@ -169,3 +169,24 @@ test('a declined card shows the reason from the provider; an in-review card show
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Plano não encontrado' })).toBeVisible();
 });
+
+test('an open PIX is paid later from the payment list: its QR code again, then the receipt', async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const created = await request.post('/api/payments/pix', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { item: { kind: 'token_pack', itemId: 'basic' }, payer: { email: 'maria@teste.com.br', fullName: 'Maria da Silva', cpf: '123.456.789-09' } },
+  });
+  const order = await created.json();
+  await page.goto('/profile?tab=pagamentos');
+  const row = page.getByTestId('order-row').first();
+  await expect(row).toContainText('Aguardando pagamento');
+  await row.getByRole('link', { name: 'Ver detalhes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment/pending\\?order=${order.id}$`));
+  await expect(page.getByRole('img', { name: 'QR Code PIX' })).toBeVisible();
+  await expect(page.getByTestId('pix-amount')).toHaveText('R$ 19,00');
+  await expect(page.getByTestId('pix-countdown')).toHaveText(/^(29:\d\d|30:00)$/);
+  await shot(page, 'pix-reopened');
+  expect((await request.post(`${process.env.E2E_MP_URL}/__test/payments/${order.providerPaymentId}/approve`)).ok()).toBe(true);
+  await expect(page).toHaveURL(new RegExp(`/payment/success\\?order=${order.id}$`));
+  await expect(page.getByTestId('result-item')).toHaveText('Pacote Básico de tokens');
+});

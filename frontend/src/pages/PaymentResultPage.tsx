@@ -4,6 +4,7 @@ import { ORDER_STATUS_LABELS, OrderView, PAYMENT_METHOD_LABELS, formatCentavos, 
 import { CheckoutItem, resultPath, useOrder } from '../payments/api';
 import { mmss, useNow } from '../payments/useTicker';
 import { useOrderEvents } from '../payments/useOrderEvents';
+import { PixScreen } from '../payments/PixScreen';
 import '../payments/payments.css';
 
 type Variant = 'success' | 'pending' | 'failure';
@@ -102,6 +103,10 @@ export function PaymentResultPage({ variant }: { variant: Variant }) {
   }
 
   if (variant === 'pending') {
+    // A PIX still open shows its QR code again (opened from the payment list or after a reload), not just a status.
+    if (order.method === 'pix' && order.pix && new Date(order.pix.expiresAt).getTime() > now) {
+      return <PixScreen order={order} onBack={() => navigate('/checkout', { state: retryItem(order) })} />;
+    }
     const elapsed = now - new Date(order.createdAt).getTime();
     return (
       <div className="page result result-pending">
