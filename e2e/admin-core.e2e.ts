@@ -245,5 +245,22 @@ test('back office: dashboard, users with every modal, suspension refusing the ne
   await expect(page.locator('.admin-table tbody tr').filter({ hasText: 'Estorno: Pacote Básico de tokens' })).toContainText('-1.000.000');
   const balance = await (await request.get('/api/dashboard', { headers: { Authorization: `Bearer ${buyer.token}` } })).json();
   expect(balance.tokens).toBe(1_000_000);
+
+  // Pedidos: every order with its state at the provider; a pending PIX can be checked there at once.
+  const pix = await request.post('/api/payments/pix', {
+    headers: { Authorization: `Bearer ${buyer.token}` },
+    data: { item: { kind: 'token_pack', itemId: 'basic' }, payer: { email: 'bruno@teste.com.br', fullName: 'Bruno Comprador', cpf: '123.456.789-09' } },
+  });
+  expect(pix.ok()).toBe(true);
+  await page.getByRole('link', { name: 'Pedidos' }).click();
+  await expect(page.getByRole('heading', { name: 'Pedidos' })).toBeVisible();
+  await page.getByLabel('Buscar pedidos').fill('bruno@teste.com.br');
+  const orders = page.getByTestId('admin-order');
+  await expect(orders).toHaveCount(2);
+  await expect(orders.nth(0)).toContainText('Aguardando pagamento');
+  await expect(orders.nth(1)).toContainText('Estornado');
+  await orders.nth(0).getByRole('button', { name: 'Consultar Mercado Pago' }).click();
+  await expect(page.getByText('Mercado Pago confirma: aguardando pagamento.')).toBeVisible();
+  await shot(page, 'admin-orders');
   await victimContext.close();
 });

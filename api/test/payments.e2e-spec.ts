@@ -361,6 +361,30 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
     expect(await consistent(user.id)).toBe(2_000_000);
   });
 
+  it('support asks Mercado Pago about one order at once: a PIX paid while its webhook was lost is credited', async () => {
+    const user = await registerUser(stack);
+    const admin = await registerAdmin(stack);
+    const order = await payPix(user);
+    await settled(order.providerPaymentId);
+    await withWebhooksLost(() => fake.approve(Number(order.providerPaymentId)));
+    expect((await stack.http.post(`/api/admin/orders/${order.id}/sync`).set(auth(user.token))).status).toBe(403);
+    const synced = (await stack.http.post(`/api/admin/orders/${order.id}/sync`).set(auth(admin.token)).expect(200)).body;
+    expect(synced).toMatchObject({ id: order.id, status: 'approved', statusDetail: 'accredited' });
+    expect(await purchases(order.id)).toEqual([{ type: 'purchase', amount: 1_000_000 }]);
+    // Asking again changes nothing.
+    await stack.http.post(`/api/admin/orders/${order.id}/sync`).set(auth(admin.token)).expect(200);
+    expect(await purchases(order.id)).toEqual([{ type: 'purchase', amount: 1_000_000 }]);
+    const [audit] = await db.query(`SELECT user_id, details FROM audit_log WHERE action = 'order.sync' AND target = $1 ORDER BY id LIMIT 1`, [order.id]);
+    expect(audit).toMatchObject({ user_id: admin.id, details: { before: 'pending' } });
+    fake.down = true;
+    try {
+      const down = await stack.http.post(`/api/admin/orders/${order.id}/sync`).set(auth(admin.token)).expect(502);
+      expect(down.body.message).toBe('Não foi possível consultar o Mercado Pago agora. Tente novamente em instantes.');
+    } finally {
+      fake.down = false;
+    }
+  });
+
   it('an order whose payment was never created is closed after an hour; a late approval is still honoured', async () => {
     const user = await registerUser(stack);
     const [{ id }] = await db.query(

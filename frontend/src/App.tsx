@@ -34,6 +34,7 @@ const AdminUsersPage = page(() => import('./pages/AdminUsersPage'), 'AdminUsersP
 const AdminTicketsPage = page(() => import('./pages/AdminTicketsPage'), 'AdminTicketsPage');
 const AdminPlansPage = page(() => import('./pages/AdminPlansPage'), 'AdminPlansPage');
 const AdminCreditsPage = page(() => import('./pages/AdminCreditsPage'), 'AdminCreditsPage');
+const AdminOrdersPage = page(() => import('./pages/AdminOrdersPage'), 'AdminOrdersPage');
 const AdminReportsPage = page(() => import('./pages/AdminReportsPage'), 'AdminReportsPage');
 const AdminSettingsPage = page(() => import('./pages/AdminSettingsPage'), 'AdminSettingsPage');
 const AdminQueuesPage = page(() => import('./pages/AdminQueuesPage'), 'AdminQueuesPage');
@@ -79,6 +80,7 @@ export function App() {
                 <Route path="/admin/tickets" element={<AdminTicketsPage />} />
                 <Route path="/admin/plans" element={<AdminPlansPage />} />
                 <Route path="/admin/credits" element={<AdminCreditsPage />} />
+                <Route path="/admin/orders" element={<AdminOrdersPage />} />
                 <Route path="/admin/reports" element={<AdminReportsPage />} />
                 <Route path="/admin/settings" element={<AdminSettingsPage />} />
                 <Route path="/admin/queues" element={<AdminQueuesPage />} />

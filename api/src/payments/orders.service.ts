@@ -348,6 +348,33 @@ export class OrdersService {
     return this.apply(orderId, await this.provider.getPayment(providerPaymentId), 'account-deleted-refund');
   }
 
+  /** The provider's view of one order, applied; an unpaid payment of a deleted account is cancelled first. */
+  private async reconcileOne(orderId: string, providerPaymentId: string, ownerGone: boolean, source: string): Promise<OrderStatus> {
+    let payment = await this.provider.getPayment(providerPaymentId);
+    if (ownerGone && UNPAID.includes(payment.status)) payment = await this.provider.cancel(providerPaymentId);
+    return this.apply(orderId, payment, source);
+  }
+
+  /** Support's "ask Mercado Pago now" for one order (a customer says they paid): what the job would do, at once. */
+  async syncWithProvider(orderId: string, adminId: string): Promise<OrderView> {
+    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await this.orders.findOneBy({ id: orderId }) : null;
+    if (!order) throw new NotFoundException('Pedido não encontrado');
+    if (!order.providerPaymentId) throw new BadRequestException('Este pedido não tem pagamento no Mercado Pago.');
+    const [{ owner_gone: ownerGone }] = (await this.db.query(
+      `SELECT (u.id IS NULL OR u.deleted_at IS NOT NULL) AS owner_gone FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
+      [order.id],
+    )) as { owner_gone: boolean }[];
+    try {
+      await this.reconcileOne(order.id, order.providerPaymentId, ownerGone, 'admin-sync');
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      this.logger.error({ orderId, err: err.message }, 'order check at the provider failed');
+      throw new HttpException({ statusCode: 502, message: 'Não foi possível consultar o Mercado Pago agora. Tente novamente em instantes.' }, HttpStatus.BAD_GATEWAY);
+    }
+    await this.audit.record(adminId, 'order.sync', order.id, { before: order.status });
+    return this.view(await this.orders.findOneByOrFail({ id: order.id }));
+  }
+
   /**
    * Asks the provider about the orders a lost or late webhook could have left behind, and applies
    * its answer as a webhook would: pending orders whose notification is overdue (an approval, or a
@@ -374,9 +401,7 @@ export class OrdersService {
     let failed = 0;
     for (const r of rows) {
       try {
-        let payment = await this.provider.getPayment(r.provider_payment_id);
-        if (r.owner_gone && UNPAID.includes(payment.status)) payment = await this.provider.cancel(r.provider_payment_id);
-        if ((await this.apply(r.id, payment, 'reconcile')) !== r.status) changed++;
+        if ((await this.reconcileOne(r.id, r.provider_payment_id, r.owner_gone, 'reconcile')) !== r.status) changed++;
       } catch (err) {
         failed++;
         this.logger.warn({ orderId: r.id, providerPaymentId: r.provider_payment_id, err: (err as Error).message }, 'could not reconcile an order');

@@ -112,4 +112,10 @@ export class AdminOrdersController {
   refund(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return this.orders.refund(id, user.id);
   }
+
+  @Post(':id/sync')
+  @HttpCode(200)
+  sync(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.orders.syncWithProvider(id, user.id);
+  }
 }

@@ -24,6 +24,7 @@ export function query(params: Record<string, string | number | undefined>): stri
 }
 
 export const USERS_KEY = '/admin/users';
+export const ORDERS_KEY = '/admin/orders';
 
 export const useAdminDashboard = () => useSWR<AdminDashboard>('/admin/dashboard', fetcher, { refreshInterval: 60_000 });
 export const useAdminUsers = (qs: string) => useSWR<Page<AdminUserView>>(`${USERS_KEY}${qs}`, fetcher, { keepPreviousData: true });
@@ -43,7 +44,8 @@ export const adminApi = {
   updatePlan: (id: string, body: Partial<AdminPlanView>) => send<AdminPlanView>('PUT', `/admin/plans/${id}`, body),
   deletePlan: (id: string) => send<AdminPlanView>('DELETE', `/admin/plans/${id}`),
   grant: (userId: string, amount: number, reason: string) => send<AdminUserView>('POST', '/admin/credits', { userId, amount, reason }),
-  refundOrder: (orderId: string) => send<OrderView>('POST', `/admin/orders/${orderId}/refund`),
+  refundOrder: (orderId: string) => send<OrderView>('POST', `${ORDERS_KEY}/${orderId}/refund`),
+  syncOrder: (orderId: string) => send<OrderView>('POST', `${ORDERS_KEY}/${orderId}/sync`),
 };
 
 /** Saves the CSV under the server's name (`usuarios_AAAA-MM-DD.csv`). */

@@ -10,6 +10,7 @@ const LINKS: Array<[to: string, label: string]> = [
   ['/admin/tickets', 'Tickets'],
   ['/admin/plans', 'Planos'],
   ['/admin/credits', 'Créditos'],
+  ['/admin/orders', 'Pedidos'],
   ['/admin/reports', 'Relatórios'],
   ['/admin/settings', 'Configurações'],
   ['/admin/queues', 'Filas'],

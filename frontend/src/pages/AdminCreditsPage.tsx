@@ -1,6 +1,6 @@
 import { FormEvent, useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { CreditTransactionView, PAYMENT_METHOD_LABELS, formatCentavos, formatDateTime } from '@cda/shared';
+import { CreditTransactionView, formatDateTime } from '@cda/shared';
 import { fetcher } from '../api/client';
 import type { Page } from '../api/types';
 import { USERS_KEY, adminApi, query, useCredits, type AdminUser } from '../api/admin';
@@ -9,6 +9,7 @@ import { Field } from '../components/forms/Fields';
 import { Pagination } from '../components/Pagination';
 import { ErrorBanner, Notice, NoticeState, messageOf, useAction } from '../components/admin/AdminUi';
 import { useDebounced } from '../components/tickets/useListControls';
+import { RefundDialog } from '../components/admin/RefundDialog';
 
 const TYPE_LABELS: Record<string, string> = {
   purchase: 'Compra',
@@ -117,8 +118,11 @@ export function AdminCreditsPage() {
         {data && <Pagination page={page} pageCount={data.pageCount} onChange={setPage} />}
       </section>
       {refunding && (
-        <RefundModal
-          purchase={refunding}
+        <RefundDialog
+          order={refunding.order!}
+          buyer={refunding.userName}
+          paidAt={refunding.createdAt}
+          what={refunding.description}
           onClose={() => setRefunding(null)}
           onDone={finished(() => setRefunding(null))}
         />
@@ -202,37 +206,6 @@ function GrantModal({ onClose, onDone }: { onClose(): void; onDone(message: stri
           <Field label="Motivo *"><textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Ex.: compensação pela indisponibilidade de 12/11" /></Field>
         </div>
       </form>
-    </Dialog>
-  );
-}
-
-/**
- * Refunds the payment behind a purchase through Mercado Pago. The provider's answer, not this
- * screen, moves the order and takes back what is left of the tokens (the ledger shows the reversal).
- */
-function RefundModal({ purchase, onClose, onDone }: { purchase: CreditTransactionView; onClose(): void; onDone(message: string): void }) {
-  const { busy, error, run } = useAction();
-  const order = purchase.order!;
-  const refund = () =>
-    run(async () => {
-      const saved = await adminApi.refundOrder(order.id);
-      onDone(saved.status === 'refunded' ? `Pagamento de ${formatCentavos(order.amountCents)} estornado a ${purchase.userName}.` : 'Estorno solicitado ao Mercado Pago.');
-    });
-  return (
-    <Dialog
-      title="Estornar pagamento"
-      onClose={onClose}
-      actions={<button type="button" className="button danger" disabled={busy} onClick={() => void refund()}>{busy ? 'Estornando...' : 'Confirmar estorno'}</button>}
-    >
-      {error && <ErrorBanner title="Erro ao estornar pagamento" detail={error} />}
-      <p>
-        Estornar <strong>{formatCentavos(order.amountCents)}</strong> pagos por <strong>{purchase.userName}</strong> ({PAYMENT_METHOD_LABELS[order.method]}) em{' '}
-        {formatDateTime(purchase.createdAt)}: {purchase.description}?
-      </p>
-      <p className="muted small">
-        O valor volta ao pagador pelo Mercado Pago. Os tokens desta compra ainda não usados são retirados do saldo e, se for um plano, a conta volta ao plano
-        Gratuito.
-      </p>
     </Dialog>
   );
 }

@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import { ORDER_STATUS_LABELS, OrderView, PAYMENT_METHOD_LABELS, formatCentavos, formatDateTime } from '@cda/shared';
+import { OrderView, PAYMENT_METHOD_LABELS, formatCentavos, formatDateTime } from '@cda/shared';
 import { fetcher } from '../api/client';
 import type { Page } from '../api/types';
 import { Pagination } from '../components/Pagination';
 import { resultPath } from './api';
 import { ALL_ORDERS, useOrderEvents } from './useOrderEvents';
 import './payments.css';
-
-const TONE: Record<OrderView['status'], string> = {
-  approved: 'badge-green',
-  pending: 'badge-yellow',
-  rejected: 'badge-red',
-  cancelled: 'badge-grey',
-  refunded: 'badge-grey',
-};
+import { OrderStatusBadge } from './OrderStatusBadge';
 
 const PAGE_SIZE = 10;
 
@@ -56,7 +49,7 @@ export function PaymentsSection() {
             </div>
             <div className="order-side">
               <strong>{formatCentavos(o.amountCents)}</strong>
-              <span className={`badge ${TONE[o.status]}`}>{ORDER_STATUS_LABELS[o.status]}</span>
+              <OrderStatusBadge status={o.status} />
               <Link to={resultPath(o)}>{o.status === 'approved' ? 'Ver recibo' : 'Ver detalhes'}</Link>
             </div>
           </li>
