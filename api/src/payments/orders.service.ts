@@ -36,6 +36,9 @@ import { PAYMENT_PROVIDER, Payer, PaymentProvider, ProviderError, ProviderPaymen
 /** Marks an order whose payment could not be created; a late approval of it is still honoured. */
 const PROVIDER_ERROR = 'provider_error';
 
+/** With `orders o LEFT JOIN users u`: whether the order's account is deleted (or its row purged). */
+const OWNER_GONE = '(u.id IS NULL OR u.deleted_at IS NOT NULL) AS owner_gone';
+
 /** Provider statuses of a payment that may still be paid, and so can still be cancelled. */
 const UNPAID: readonly string[] = ['pending', 'in_process', 'authorized'];
 
@@ -263,7 +266,7 @@ export class OrdersService {
       const [row] = await tx.query(
         `SELECT o.id, o.user_id, o.kind, o.plan_id, o.pack_id, o.billing_cycle, o.item_name, o.tokens, o.amount_cents, o.status,
            o.status_detail, o.provider_payment_id, o.method, o.installments, u.name AS owner_name, u.email AS owner_email,
-           (u.id IS NULL OR u.deleted_at IS NOT NULL) AS owner_gone
+           ${OWNER_GONE}
          FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1 FOR UPDATE OF o`,
         [orderId],
       );
@@ -357,15 +360,15 @@ export class OrdersService {
 
   /** Support's "ask Mercado Pago now" for one order (a customer says they paid): what the job would do, at once. */
   async syncWithProvider(orderId: string, adminId: string): Promise<OrderView> {
-    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await this.orders.findOneBy({ id: orderId }) : null;
+    const [order] = /^[0-9a-f-]{36}$/i.test(orderId)
+      ? ((await this.db.query(`SELECT o.id, o.status, o.provider_payment_id, ${OWNER_GONE} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`, [
+          orderId,
+        ])) as { id: string; status: OrderStatus; provider_payment_id: string | null; owner_gone: boolean }[])
+      : [];
     if (!order) throw new NotFoundException('Pedido não encontrado');
-    if (!order.providerPaymentId) throw new BadRequestException('Este pedido não tem pagamento no Mercado Pago.');
-    const [{ owner_gone: ownerGone }] = (await this.db.query(
-      `SELECT (u.id IS NULL OR u.deleted_at IS NOT NULL) AS owner_gone FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
-      [order.id],
-    )) as { owner_gone: boolean }[];
+    if (!order.provider_payment_id) throw new BadRequestException('Este pedido não tem pagamento no Mercado Pago.');
     try {
-      await this.reconcileOne(order.id, order.providerPaymentId, ownerGone, 'admin-sync');
+      await this.reconcileOne(order.id, order.provider_payment_id, order.owner_gone, 'admin-sync');
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       this.logger.error({ orderId, err: err.message }, 'order check at the provider failed');
@@ -389,7 +392,7 @@ export class OrdersService {
       [PROVIDER_ERROR, ago(RECONCILE.noPaymentMs)],
     )) as [unknown, number];
     const rows = (await this.db.query(
-      `SELECT o.id, o.status, o.provider_payment_id, (u.id IS NULL OR u.deleted_at IS NOT NULL) AS owner_gone
+      `SELECT o.id, o.status, o.provider_payment_id, ${OWNER_GONE}
        FROM orders o LEFT JOIN users u ON u.id = o.user_id
        WHERE o.provider_payment_id IS NOT NULL AND (
          (o.status = 'pending' AND o.created_at > $1 AND (o.updated_at < $2 OR u.id IS NULL OR u.deleted_at IS NOT NULL))
