@@ -50,6 +50,21 @@ export interface CertificateRecord {
   pages: number[];
   /** pt-BR warnings: every failed check lands here, never a silent fix. */
   warnings: string[];
+  /**
+   * Per-field doubt: a field whose value no check confirmed, or that had a rival candidate, maps to
+   * the pt-BR reason. The workbook highlights these cells and the analysis screen counts them.
+   * Absent or empty when every field was confirmed.
+   */
+  fieldWarnings?: FieldWarnings;
+}
+
+/** Fields of a record that can carry a per-field warning. */
+export type WarnedField = Exclude<keyof CertificateRecord, 'warnings' | 'fieldWarnings' | 'pages'>;
+export type FieldWarnings = Partial<Record<WarnedField, string>>;
+
+/** How many fields of the records need checking (the analysis screen's "campos a conferir"). */
+export function countFlaggedFields(records: Array<Pick<CertificateRecord, 'fieldWarnings'>>): number {
+  return records.reduce((n, r) => n + Object.keys(r.fieldWarnings ?? {}).length, 0);
 }
 
 /** One input file's outcome, as the CLI prints it and the worker stores it. */
