@@ -26,6 +26,8 @@ export interface CertificateRecord {
   issuer: Issuer;
   issuerName: string;
   nature: DebtNature;
+  /** Why the nature rule chose `nature` (pt-BR), e.g. the DEBCAD format or the receita's wording. */
+  natureReason?: string;
   debtorName: string;
   /** Digits only (CPF or CNPJ). */
   debtorDocument: string;
@@ -59,7 +61,7 @@ export interface CertificateRecord {
 }
 
 /** Fields of a record that can carry a per-field warning. */
-export type WarnedField = Exclude<keyof CertificateRecord, 'warnings' | 'fieldWarnings' | 'pages'>;
+export type WarnedField = Exclude<keyof CertificateRecord, 'warnings' | 'fieldWarnings' | 'pages' | 'natureReason'>;
 export type FieldWarnings = Partial<Record<WarnedField, string>>;
 
 /** How many fields of the records need checking (the analysis screen's "campos a conferir"). */

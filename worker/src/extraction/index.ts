@@ -1,12 +1,10 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
-import { findLabels, readSegment } from './engine';
-import { LAYOUTS } from './layouts';
-import { toLines } from './lines';
-import { buildRecord } from './record';
-import { segment } from './segment';
-import { type PageText, PdfReadError, REASONS, readPages, sniff } from './text';
+import { isCourtFiling, readCertificate, segmentLines } from './certificate';
+import { findLabel } from './fields';
+import { type Line, type Page, markFurniture } from './page';
+import { PdfReadError, REASONS, readPages, sniff } from './text';
 
-export { OCR_WARNING } from './record';
+export { OCR_WARNING } from './certificate';
 export { REASONS } from './text';
 
 export const NOT_A_CDA = 'Documento não reconhecido como CDA';
@@ -19,17 +17,34 @@ export interface ExtractOptions {
   signal?: AbortSignal;
 }
 
-/** Certificates from already-extracted page texts: the pure part, used by tests and the PDF path. */
-export function extractFromPages(pages: PageText[]): CertificateRecord[] {
-  // A repeated line that carries a label of any layout is content (a mixed court file repeats titles
-  // such as "Termo de Inscrição Nº …" that hold the number), never page furniture.
-  const keep = (folded: string) => LAYOUTS.some((l) => findLabels(folded, l).length > 0);
-  const lines = toLines(pages, keep);
-  return segment(lines).map((s) => {
-    const pageNums = [...new Set(s.lines.map((l) => l.page))].sort((a, b) => a - b);
-    const ocr = s.lines.some((l) => l.ocr);
-    return buildRecord(readSegment(s.lines, s.layout), s.layout, pageNums, ocr);
-  });
+/** A repeated line that carries a field label (a header with the inscription number) is content, not furniture. */
+const carriesField = (l: Line) => l.cells.some((c) => {
+  const hit = findLabel(c.folded, l.ocr);
+  return !!hit && hit.kind !== 'decoy';
+});
+
+/** Certificates from already-read pages: the pure part, used by tests and the PDF path. */
+export function extractFromPages(pages: Page[]): CertificateRecord[] {
+  markFurniture(pages, carriesField);
+  const lines = pages.flatMap((p) => p.lines);
+  const acc: Array<{ lines: Line[]; record: CertificateRecord }> = [];
+  const pagesOf = (ls: Line[]) => [...new Set(ls.map((l) => l.page))].sort((a, b) => a - b);
+  for (const seg of segmentLines(lines)) {
+    const read = readCertificate(seg.lines, pagesOf(seg.lines));
+    const prev = acc[acc.length - 1];
+    const reg = read.record.registrationNumber;
+    // A titled stretch without a number of its own (or repeating the previous one) continues the previous certificate.
+    if (prev && seg.titled && (!reg || reg === prev.record.registrationNumber)) {
+      prev.lines = [...prev.lines, ...seg.lines];
+      prev.record = readCertificate(prev.lines, pagesOf(prev.lines)).record;
+      continue;
+    }
+    if (!read.isCda) continue;
+    // Without a title, only content that is a certificate and not a court filing counts.
+    if (!seg.titled && isCourtFiling(seg.lines)) continue;
+    acc.push({ lines: seg.lines, record: read.record });
+  }
+  return acc.map((a) => a.record);
 }
 
 /**
@@ -55,7 +70,7 @@ export async function countPages(data: Buffer): Promise<number | null> {
     sniff(data);
     const { PDFParse } = await import('pdf-parse');
     // A copy: pdfjs transfers (detaches) the buffer it is given, and OCR still needs the bytes.
-  const parser = new PDFParse({ data: new Uint8Array(data), verbosity: 0 });
+    const parser = new PDFParse({ data: new Uint8Array(data), verbosity: 0 });
     try {
       return (await parser.getInfo()).total;
     } finally {

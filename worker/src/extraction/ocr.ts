@@ -3,6 +3,7 @@ import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Frag } from './page';
 import { type Gray, binarize, estimateSkew, inkThreshold, readPgm, removeRules, removeSpecks, rotate } from './pgm';
 
 const run = promisify(execFile);
@@ -125,7 +126,11 @@ export function linesFromHocr(hocr: string): string {
   return linesFromWords(wordsFromHocr(hocr));
 }
 
-function linesFromWords(raw: OcrWord[]): string {
+/**
+ * Cleans Tesseract's words line by line (specks at the margins, rule remnants read as punctuation)
+ * and groups each line's words into runs split at column gaps: the page model's fragments.
+ */
+export function fragsFromWords(raw: OcrWord[]): Frag[] {
   const words: OcrWord[] = [];
   for (const w of raw) {
     // Table rules and quote marks that survived clean-up cling to words as | “ ' .
@@ -134,7 +139,7 @@ function linesFromWords(raw: OcrWord[]): string {
     if (text && !/[\p{L}\p{N}]/u.test(text) && /^\|[.,;]$/.test(w.text.trim())) text = w.text.trim();
     if (text) words.push({ ...w, text });
   }
-  const out: string[] = [];
+  const out: Frag[] = [];
   let current: OcrWord[] = [];
   const flush = () => {
     if (!current.length) return;
@@ -158,11 +163,20 @@ function linesFromWords(raw: OcrWord[]): string {
       return !(before || after);
     });
     if (!current.length) return;
-    let s = current[0].text;
+    // One baseline for the line (psm 6 keeps a printed row on one line); runs split at column gaps.
+    const y = Math.max(...current.map((w) => w.top + w.height));
+    // A word's height is about a cap height; the page model measures gaps in font sizes (~1.4 of it).
+    const size = h * 1.4;
+    let run: OcrWord[] = [current[0]];
+    const push = () => out.push({ text: run.map((w) => w.text).join(' '), x0: run[0].left, x1: run[run.length - 1].left + run[run.length - 1].width, y, size });
     for (let i = 1; i < current.length; i++) {
-      s += (gap(current[i - 1], current[i]) > h * 1.6 ? '\t' : ' ') + current[i].text;
+      if (gap(current[i - 1], current[i]) > h * 1.6) {
+        push();
+        run = [];
+      }
+      run.push(current[i]);
     }
-    out.push(s);
+    push();
     current = [];
   };
   for (const w of words) {
@@ -170,7 +184,19 @@ function linesFromWords(raw: OcrWord[]): string {
     current.push(w);
   }
   flush();
-  return out.join('\n');
+  return out;
+}
+
+function linesFromWords(raw: OcrWord[]): string {
+  const frags = fragsFromWords(raw);
+  const lines: string[] = [];
+  let y = NaN;
+  for (const f of frags) {
+    if (f.y === y) lines[lines.length - 1] += `\t${f.text}`;
+    else lines.push(f.text);
+    y = f.y;
+  }
+  return lines.join('\n');
 }
 
 export interface OcrOptions {
@@ -216,7 +242,7 @@ async function savePgm(path: string, img: Gray): Promise<void> {
 }
 
 /** OCR of one page (1-based) of a PDF already written to `pdfPath`. Needs poppler-utils and tesseract-ocr-por. */
-export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = {}): Promise<string> {
+export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = {}): Promise<Frag[]> {
   const dir = await mkdtemp(join(tmpdir(), 'cda-ocr-'));
   try {
     const base = join(dir, 'p');
@@ -249,7 +275,7 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
         env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       },
     );
-    return linesFromHocr(stdout);
+    return fragsFromWords(wordsFromHocr(stdout));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

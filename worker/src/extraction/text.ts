@@ -1,11 +1,5 @@
 import { ocrPage, withTempPdf } from './ocr';
-
-export interface PageText {
-  /** 1-based. */
-  num: number;
-  text: string;
-  ocr: boolean;
-}
+import { type Frag, type Page, buildLines } from './page';
 
 export class PdfReadError extends Error {
   constructor(readonly reason: string) {
@@ -68,21 +62,69 @@ export function sniff(data: Buffer): void {
  */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The subset of pdf.js's page API the reader uses (pdf-parse bundles pdf.js; its types are not exported). */
+interface PdfJsPage {
+  getViewport(o: { scale: number }): { transform: number[] };
+  getTextContent(): Promise<{ items: Array<{ str?: string; transform?: number[]; width?: number }> }>;
+  cleanup(): void;
+}
+interface PdfJsDoc {
+  numPages: number;
+  getPage(n: number): Promise<PdfJsPage>;
+}
+
+function mul(m1: number[], m2: number[]): number[] {
+  return [
+    m1[0] * m2[0] + m1[2] * m2[1], m1[1] * m2[0] + m1[3] * m2[1],
+    m1[0] * m2[2] + m1[2] * m2[3], m1[1] * m2[2] + m1[3] * m2[3],
+    m1[0] * m2[4] + m1[2] * m2[5] + m1[4], m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
+  ];
+}
+
 /**
- * Text of every page, in order. pdfjs gets one page at a time (the text is small; the parsed
- * document is what costs memory) and is destroyed at the end; scanned pages go through OCR.
- * The event loop gets a turn between pages, so a long file never starves the job's lock.
+ * Positioned text runs of one page, in viewport space (the page's /Rotate applied, y downwards).
+ * Runs not written left to right (diagonal watermarks, vertical margin notes) are left out.
  */
-export async function readPages(data: Buffer, opts: ReadOptions = {}): Promise<PageText[]> {
+export async function pageFrags(page: PdfJsPage): Promise<Frag[]> {
+  const vt = page.getViewport({ scale: 1 }).transform;
+  const content = await page.getTextContent();
+  const out: Frag[] = [];
+  for (const item of content.items) {
+    if (!item.str || !item.transform || !item.str.trim()) continue;
+    const t = mul(vt, item.transform);
+    const size = Math.hypot(t[2], t[3]);
+    const scaleX = Math.hypot(t[0], t[1]);
+    if (!size || !scaleX || Math.abs(t[1]) > scaleX * 0.1 || t[0] <= 0) continue;
+    const width = (item.width ?? 0) * (scaleX / Math.hypot(item.transform[0], item.transform[1]) || 1);
+    out.push({ text: item.str, x0: t[4], x1: t[4] + width, y: t[5], size });
+  }
+  return out;
+}
+
+/** A page whose text layer is this thin (or mostly non-text glyphs) is a scan. */
+function isJunk(lines: Page['lines']): boolean {
+  return isJunkText(lines.map((l) => l.text).join('\n'));
+}
+
+/**
+ * Every page as positioned lines, in order. pdf.js gets one page at a time (the text is small; the
+ * parsed document is what costs memory) and is destroyed at the end; scanned pages go through OCR,
+ * which returns word boxes for the same page model. The event loop gets a turn between pages, so a
+ * long file never starves the job's lock.
+ */
+export async function readPages(data: Buffer, opts: ReadOptions = {}): Promise<Page[]> {
   sniff(data);
   const { PDFParse } = await loadPdfParse();
   // A copy: pdfjs transfers (detaches) the buffer it is given, and OCR still needs the bytes.
   const parser = new PDFParse({ data: new Uint8Array(data), verbosity: 0 });
-  const pages: PageText[] = [];
+  const pages: Page[] = [];
   let total = 0;
   try {
+    let doc: PdfJsDoc;
     try {
-      total = (await parser.getInfo()).total;
+      // pdf-parse keeps the pdf.js document private; its loader is the one place that opens it.
+      doc = (await (parser as unknown as { load(): Promise<PdfJsDoc> }).load()) as PdfJsDoc;
+      total = doc.numPages;
     } catch (err) {
       throw classifyError(err);
     }
@@ -90,13 +132,15 @@ export async function readPages(data: Buffer, opts: ReadOptions = {}): Promise<P
     for (let num = 1; num <= total; num++) {
       await yieldToEventLoop();
       if (opts.signal?.aborted) throw new PdfReadError(REASONS.stopped);
-      let text: string;
+      let lines: Page['lines'];
       try {
-        text = (await parser.getText({ partial: [num], pageJoiner: '' })).pages[0]?.text ?? '';
+        const page = await doc.getPage(num);
+        lines = buildLines(await pageFrags(page), num, false);
+        page.cleanup();
       } catch (err) {
         throw classifyError(err);
       }
-      pages.push(isJunkText(text) ? { num, text: '', ocr: true } : { num, text, ocr: false });
+      pages.push(isJunk(lines) ? { num, lines: [], ocr: true } : { num, lines, ocr: false });
     }
   } finally {
     await parser.destroy().catch(() => undefined);
@@ -110,17 +154,14 @@ export async function readPages(data: Buffer, opts: ReadOptions = {}): Promise<P
   await withTempPdf(data, async (path) => {
     for (const page of scanned) {
       if (opts.signal?.aborted) throw new PdfReadError(REASONS.stopped);
-      const num = page.num;
       const t0 = Date.now();
-      let text: string;
       try {
-        text = await ocrPage(path, num);
+        page.lines = buildLines(await ocrPage(path, page.num), page.num, true);
       } catch (err) {
-        opts.log?.('ocr failed', { page: num, error: String((err as Error).message ?? err).slice(0, 200) });
+        opts.log?.('ocr failed', { page: page.num, error: String((err as Error).message ?? err).slice(0, 200) });
         throw new PdfReadError(REASONS.ocrFailed);
       }
-      opts.log?.('ocr page', { page: num, ms: Date.now() - t0 });
-      page.text = text;
+      opts.log?.('ocr page', { page: page.num, ms: Date.now() - t0 });
     }
   });
   return pages;

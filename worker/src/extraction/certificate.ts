@@ -1,0 +1,455 @@
+import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
+import { formatCentavos } from '@cda/shared';
+import { type Candidate, afterLabel, findLabel, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
+import { COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, type ScalarField, TITLES } from './lexicon';
+import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
+import { type Line, readingOrder } from './page';
+import { readTables } from './table';
+import { type Value, documentValues, nameValue } from './values';
+
+export const OCR_WARNING = 'Extraído por OCR; confira os valores';
+
+const LEAD = /^(?:\(?(?:\d{1,2}|[a-h])[.)]\s+|[•·*–—-]\s*)?/;
+const titleRe = new RegExp(`^(?:${TITLES.join('|')})(?![a-z])`);
+const notCdaRe = new RegExp(`^(?:${NOT_CDA_TITLES.join('|')})(?![a-z])`);
+const courtRe = new RegExp(COURT_FILING);
+
+function firstCell(l: Line): string {
+  return (l.cells[0]?.folded ?? '').replace(LEAD, '').trim();
+}
+
+/** A line that opens a certificate: a short line starting with a CDA title. */
+export function isTitle(l: Line): boolean {
+  if (l.cells.length > 3) return false;
+  return l.cells.some((c, k) => (k === 0 || l.cells.length <= 2) && titleRe.test(c.folded.replace(LEAD, '').trim()) && c.folded.split(/\s+/).length <= 16);
+}
+
+const isNotCdaTitle = (l: Line) => notCdaRe.test(firstCell(l)) && l.folded.split(/\s+/).length <= 16;
+const hasValues = (l: Line) => /\d{1,3}(?:\.\d{3})*,\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}/.test(l.text);
+const issuerish = (l: Line) => ISSUERS.some((i) => new RegExp(i.pattern).test(l.folded)) || (!/\d/.test(l.text) && l.text === l.text.toUpperCase() && l.text.length < 90);
+
+export interface Segment {
+  lines: Line[];
+}
+
+/**
+ * Splits a file's lines into candidate certificates by content: each CDA title opens one (from the
+ * top of its page when only a header stands above it, else from the title and the issuer lines just
+ * above it); the title of a document that is not a CDA (nota fiscal, relatório de situação fiscal,
+ * certidão negativa) opens a stretch that is dropped, and so does a court filing before the annexes.
+ * Without any title the whole file is one candidate, kept only if its content makes it a CDA.
+ */
+export function segmentLines(lines: Line[]): Array<Segment & { titled: boolean }> {
+  const starts: Array<{ at: number; cda: boolean }> = [];
+  let pageStart = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (i > 0 && lines[i].page !== lines[i - 1].page) pageStart = i;
+    if (lines[i].furniture) continue;
+    const cda = isTitle(lines[i]);
+    if (!cda && !isNotCdaTitle(lines[i])) continue;
+    let s = i;
+    const above = lines.slice(pageStart, i).filter((l) => !l.furniture);
+    if (above.length <= 8 && !above.some(hasValues)) s = pageStart;
+    else {
+      let k = 0;
+      while (s - 1 > pageStart && k < 3 && !lines[s - 1].furniture && issuerish(lines[s - 1]) && !hasValues(lines[s - 1])) {
+        s--;
+        k++;
+      }
+    }
+    const prev = starts[starts.length - 1];
+    if (prev && prev.at >= s) continue;
+    starts.push({ at: s, cda });
+  }
+  if (!starts.length) return [{ lines, titled: false }];
+  const out: Array<Segment & { titled: boolean }> = [];
+  starts.forEach((st, k) => {
+    if (!st.cda) return;
+    out.push({ lines: lines.slice(st.at, starts[k + 1]?.at ?? lines.length), titled: true });
+  });
+  return out;
+}
+
+interface Read {
+  record: CertificateRecord;
+  /** The certificate carries what the law requires: number, debtor, value. */
+  isCda: boolean;
+}
+
+function valueKey(field: ScalarField, v: Value): string {
+  if (field === 'revenue') return `${v.code}|${fold(v.description ?? '')}`;
+  return fold(v.value).replace(/\s+/g, ' ');
+}
+
+interface Choice {
+  value: Value | null;
+  score: number;
+  rivals: Value[];
+  route?: Candidate['route'];
+}
+
+/** The best-supported value of a field; rivals are other values with nearly as much support. */
+function choose(cands: Candidate[], field: ScalarField, bonus: (v: Value) => number = () => 0): Choice {
+  const groups = new Map<string, { value: Value; score: number; n: number; route: Candidate['route'] }>();
+  for (const c of cands) {
+    if (c.field !== field) continue;
+    const k = valueKey(field, c.value);
+    const g = groups.get(k);
+    const s = c.score + bonus(c.value);
+    if (!g) groups.set(k, { value: c.value, score: s, n: 1, route: c.route });
+    else {
+      g.n++;
+      if (s > g.score) Object.assign(g, { value: c.value, score: s, route: c.route });
+    }
+  }
+  const ranked = [...groups.values()].map((g) => ({ ...g, total: g.score + Math.min(g.n - 1, 3) * 0.25 })).sort((a, b) => b.total - a.total);
+  if (!ranked.length) return { value: null, score: 0, rivals: [] };
+  const best = ranked[0];
+  const rivals = ranked.slice(1).filter((g) => g.total >= best.total - 0.5).map((g) => g.value);
+  return { value: best.value, score: best.total, rivals, route: best.route };
+}
+
+function detectIssuer(lines: Line[]): { issuer: Issuer; name: string } {
+  const head = lines.slice(0, 25);
+  for (const rule of ISSUERS) {
+    const re = new RegExp(rule.pattern);
+    const hit = head.find((l) => re.test(l.folded));
+    if (!hit) continue;
+    const nameRe = new RegExp(rule.name);
+    for (const l of head) {
+      for (const c of l.cells) {
+        const m = nameRe.exec(c.folded);
+        if (m) return { issuer: rule.issuer, name: upperText(c.text.slice(m.index, m.index + m[0].length)).replace(/\s*[—–-]\s*$/, '') };
+      }
+    }
+    return { issuer: rule.issuer, name: '' };
+  }
+  const all = lines.map((l) => l.folded).join('\n');
+  for (const rule of ISSUERS) if (new RegExp(rule.pattern).test(all)) return { issuer: rule.issuer, name: '' };
+  return { issuer: 'federal', name: '' };
+}
+
+/** Co-debtors: after their label, one row per person (name, CPF/CNPJ, often a legal basis). */
+function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; lines: Set<number>; warnings: string[]; doubt: boolean } {
+  const out = { list: [] as CoDebtor[], lines: new Set<number>(), warnings: [] as string[], doubt: false };
+  for (let i = 0; i < lines.length; i++) {
+    if (skip[i]) continue;
+    const k0 = lines[i].cells.findIndex((c) => findLabel(c.folded, lines[i].ocr)?.kind === 'coDebtors');
+    if (k0 < 0) continue;
+    out.lines.add(i);
+    let pending = '';
+    let misses = 0;
+    for (let j = i; j < Math.min(lines.length, i + 12) && misses < 2; j++) {
+      if (j > i && skip[j]) continue;
+      const l = lines[j];
+      const cells = j === i ? l.cells.slice(k0) : l.cells;
+      const text = cells.map((c, k) => (j === i && k === 0 ? afterLabel(c.text.slice(findLabel(c.folded, l.ocr)!.end)) : c.text)).join('\t');
+      const docs = documentValues(text);
+      if (!docs.length) {
+        if (j === i) continue;
+        if (/^\s*(?:nao\s+ha|nenhum|inexistente|sem\s+corresponsave)/.test(fold(text))) {
+          out.lines.add(j);
+          break;
+        }
+        const label = findLabel(l.cells[0].folded, l.ocr);
+        if (label && label.kind !== 'debtorName' && label.kind !== 'debtorDocument') break;
+        if (label || /^\s*nome\b/.test(fold(text))) {
+          out.lines.add(j);
+          continue;
+        }
+        if (out.list.length) misses++;
+        pending = text;
+        out.lines.add(j);
+        continue;
+      }
+      out.lines.add(j);
+      misses = 0;
+      for (const d of docs) {
+        let name = text.slice(0, d.start).split('\t').filter((x) => nameValue(x.replace(/\b(?:nome|cpf|cnpj|cpf\/cnpj)\b\s*:?/gi, '')))
+          .pop() ?? '';
+        name = name.replace(/\b(?:nome|cpf|cnpj|cpf\/cnpj)\b\s*:?/gi, '').replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
+        if (!name && pending) name = pending.split('\t')[0].trim();
+        pending = '';
+        if (!d.valid) {
+          out.warnings.push(`${documentLabel(d.value.length === 11 ? 'cpf' : 'cnpj')} do corresponsável ${upperText(name)} com dígito verificador inválido (${d.raw.trim()})`);
+          out.doubt = true;
+        }
+        if (!name) out.doubt = true;
+        out.list.push({ name: upperText(name), document: d.value });
+        break;
+      }
+    }
+    break;
+  }
+  return out;
+}
+
+const DEBCAD = /^\d{9}$/;
+const FEDERAL = /^\d{13}$/;
+
+function nature(issuer: Issuer, registration: string, revenue: string, legalBasis: string): { nature: DebtNature; reason: string; doubt?: string } {
+  if (issuer !== 'federal') return { nature: 'demais', reason: 'Certidão estadual ou municipal: débitos "demais"' };
+  if (DEBCAD.test(registration)) return { nature: 'previdenciaria', reason: 'Inscrição no formato DEBCAD (9 dígitos), própria dos débitos previdenciários' };
+  const r = fold(revenue);
+  const prev = new RegExp(PREVIDENCIARIA).exec(r);
+  if (prev) return { nature: 'previdenciaria', reason: `Receita de contribuição previdenciária ("${prev[0]}")` };
+  const natureza4 = FEDERAL.test(registration) && registration[2] === '4';
+  const decisive = new RegExp(NOT_PREVIDENCIARIA).test(r);
+  if (!decisive && /8\.212/.test(legalBasis)) return { nature: 'previdenciaria', reason: 'Fundamento legal na Lei 8.212/91 (custeio da Seguridade Social)' };
+  if (natureza4 && !decisive) {
+    return { nature: 'demais', reason: 'Receita não previdenciária', doubt: 'Inscrição de natureza 4 (Simples Nacional ou contribuições) sem receita que decida se é previdenciária; confira' };
+  }
+  return { nature: 'demais', reason: 'Receita não previdenciária' };
+}
+
+const FIELD_PT: Partial<Record<WarnedField, string>> = {
+  registrationNumber: 'número da inscrição', debtorName: 'nome do devedor', debtorDocument: 'CPF/CNPJ do devedor', total: 'valor total',
+  principal: 'principal', fine: 'multa', interest: 'juros', legalCharge: 'encargo legal', registrationDate: 'data da inscrição',
+  consolidationDate: 'data de consolidação', status: 'situação', administrativeProcess: 'processo administrativo', revenueCode: 'código da receita',
+  revenueDescription: 'receita',
+};
+
+/** Reads one certificate's lines into its record, with every check the document allows. */
+export function readCertificate(lines: Line[], pages: number[]): Read {
+  const ocr = lines.some((l) => l.ocr);
+  const warnings: string[] = [];
+  const fw: FieldWarnings = {};
+  const flag = (f: WarnedField, msg: string) => {
+    if (!fw[f]) fw[f] = msg;
+    if (!warnings.includes(msg)) warnings.push(msg);
+  };
+
+  const table = readTables(lines);
+  const skip = lines.map((l, i) => l.furniture || table.lines.has(i));
+  const co = readCoDebtors(lines, skip);
+  for (const i of co.lines) skip[i] = true;
+  const stream = makeStream(readingOrder(lines, (i) => skip[i]));
+  if (globalThis.process.env.CDA_DEBUG) globalThis.process.stderr.write(`STREAM ${stream.text}\n`);
+  let rows: DebtRow[] = table.rows;
+  const masked: Array<[number, number]> = [];
+  let rowsFromProse = false;
+  if (!rows.length) {
+    const loose = looseRows(stream, ocr);
+    if (loose.length) {
+      rowsFromProse = true;
+      rows = loose
+        .map((r) => ({ period: r.period, dueDate: r.dueDate, principal: r.principal ?? 0, fine: r.fine ?? 0, interest: r.interest ?? 0 }))
+        .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
+      for (const r of loose) masked.push([r.start, r.end]);
+      // Lines wholly inside a row's text are the row's, not labels of the certificate's fields.
+      for (const sp of stream.spans) if (masked.some(([a, b]) => sp.start >= a && sp.end <= b)) skip[sp.piece.line] = true;
+    }
+  }
+  const cands = [...geometricCandidates({ lines, skip }), ...proseCandidates(stream, ocr, masked)];
+  if (table.printed.principal !== undefined) cands.push(tableCand('principal', table.printed.principal));
+  if (table.printed.fine !== undefined) cands.push(tableCand('fine', table.printed.fine));
+  if (table.printed.interest !== undefined) cands.push(tableCand('interest', table.printed.interest));
+  if (table.printed.total !== undefined) cands.push(tableCand('total', table.printed.total));
+
+  if (globalThis.process.env.CDA_DEBUG) for (const c of cands) globalThis.process.stderr.write(`CAND ${c.field} ${c.route} ${c.score.toFixed(2)} ${JSON.stringify(c.value.value)}\n`);
+  const { issuer, name: issuerName } = detectIssuer(lines);
+
+  // Inscription number: the shape the issuer uses is worth more than a stray number.
+  const reg = choose(cands, 'registrationNumber', (v) => {
+    const d = v.value.replace(/\D/g, '');
+    if (issuer === 'federal') return FEDERAL.test(v.value) ? 1 : DEBCAD.test(v.value) ? 0.8 : /\//.test(v.value) ? -1 : -0.5;
+    return d.length >= 5 ? 0 : -1;
+  });
+  const registrationNumber = reg.value?.value ?? '';
+  const doc = choose(cands, 'debtorDocument', (v) => (v.valid ? 2 : 0));
+  const name = choose(cands, 'debtorName');
+  const debtorDocument = doc.value?.value ?? '';
+
+  if (!registrationNumber) flag('registrationNumber', 'Campo não encontrado: número da inscrição');
+  else if (reg.rivals.length) flag('registrationNumber', `Número da inscrição incerto: também lido ${reg.rivals.map((r) => r.value).join(', ')}; confira`);
+  else if (issuer === 'federal' && !FEDERAL.test(registrationNumber) && !DEBCAD.test(registrationNumber)) flag('registrationNumber', `Número da inscrição fora do formato federal (${registrationNumber}); confira`);
+  else if (reg.value?.repaired) flag('registrationNumber', `Número da inscrição corrigido de OCR ("${reg.value.raw}" → ${registrationNumber}); confira`);
+
+  if (!doc.value) {
+    // OCR can garble the label while the number survives; the check digits vouch for it.
+    const loose = lines.flatMap((l, i) => (skip[i] ? [] : documentValues(l.text))).find((d) => d.valid);
+    if (loose) {
+      cands.push({ field: 'debtorDocument', value: loose, route: 'unlabelled', score: 0.5, line: 0 });
+      doc.value = loose;
+      flag('debtorDocument', 'CPF/CNPJ do devedor encontrado sem rótulo; confira');
+    } else flag('debtorDocument', 'Campo não encontrado: CPF/CNPJ do devedor');
+  }
+  const debtorDoc = doc.value?.value ?? debtorDocument;
+  if (doc.value && !doc.value.valid) flag('debtorDocument', `${documentLabel(debtorDoc.length === 11 ? 'cpf' : 'cnpj')} do devedor com dígito verificador inválido (${doc.value.raw.trim()})`);
+  else if (doc.value && doc.rivals.some((r) => r.valid)) flag('debtorDocument', `CPF/CNPJ do devedor incerto: também lido ${doc.rivals.map((r) => r.value).join(', ')}; confira`);
+
+  let debtorName = name.value?.value ?? '';
+  if (!debtorName) flag('debtorName', 'Campo não encontrado: nome do devedor');
+  else if (name.rivals.length) flag('debtorName', `Nome do devedor incerto: também lido "${name.rivals.map((r) => r.value).join('", "')}"; confira`);
+
+  // Money: the combination of candidates that adds up (principal + multa + juros + encargo = total).
+  const money = chooseMoney(cands, rows);
+  for (const [f, msg] of money.flags) flag(f, msg);
+
+  const pick = (f: ScalarField) => choose(cands, f);
+  const regDate = pick('registrationDate');
+  const consDate = pick('consolidationDate');
+  const proc = pick('administrativeProcess');
+  const status = pick('status');
+  const legal = pick('legalBasis');
+  const revenue = pick('revenue');
+  const revCode = pick('revenueCode');
+  const revDesc = pick('revenueDescription');
+  for (const [f, c, label] of [
+    ['registrationDate', regDate, 'data da inscrição'],
+    ['consolidationDate', consDate, 'data de consolidação'],
+    ['administrativeProcess', proc, 'processo administrativo'],
+    ['status', status, 'situação'],
+  ] as const) {
+    if (c.rivals.length) flag(f, `Valor incerto em ${label}: também lido ${c.rivals.map((r) => `"${r.value}"`).join(', ')}; confira`);
+    else if (c.value?.repaired) flag(f, `Valor de ${label} corrigido de OCR ("${c.value.raw}"); confira`);
+  }
+
+  const revenueCode = revCode.value?.value ?? revenue.value?.code ?? '';
+  let revenueDescription = revDesc.value ? upperText(revDesc.value.value) : revenue.value?.description ?? '';
+  if (!revenueDescription && revenue.value && !revenue.value.code) revenueDescription = upperText(revenue.value.value);
+
+  // Dates in order: period ≤ due date ≤ inscription ≤ consolidation.
+  const registrationDate = regDate.value?.value ?? null;
+  const consolidationDate = consDate.value?.value ?? null;
+  if (registrationDate && consolidationDate && registrationDate > consolidationDate) {
+    flag('registrationDate', `Data da inscrição (${registrationDate}) posterior à data de consolidação (${consolidationDate}); confira`);
+  }
+  if (registrationDate && rows.some((r) => r.dueDate && r.dueDate > registrationDate)) {
+    flag('debts', 'Vencimento de débito posterior à data da inscrição; confira a tabela de débitos');
+  }
+  if (rows.some((r) => r.dueDate && r.period.length >= 7 && r.period.slice(0, 7) > r.dueDate.slice(0, 7))) {
+    flag('debts', 'Período de apuração posterior ao vencimento em alguma linha; confira a tabela de débitos');
+  }
+  if (!registrationDate) flag('registrationDate', 'Campo não encontrado: data da inscrição');
+  if (table.doubtful) flag('debts', table.warnings[0]);
+  if (rowsFromProse && !money.rowsConfirmed) flag('debts', 'Débitos lidos do texto corrido sem confirmação pelos totais; confira');
+
+  const legalBasis = legal.value ? (ocr ? repairLegalBasisOcr(legal.value.value) : legal.value.value) : '';
+  const nat = nature(issuer, registrationNumber, `${revenueCode} ${revenueDescription}`, legalBasis);
+  if (nat.doubt) flag('nature', nat.doubt);
+
+  warnings.push(...co.warnings);
+  if (co.doubt) flag('coDebtors', 'Corresponsável com dado incompleto ou inválido; confira');
+
+  if (ocr) {
+    debtorName = repairNameOcr(debtorName);
+    // Read by OCR and confirmed by no check: the reader must look at these.
+    if (debtorName && !fw.debtorName) fw.debtorName = 'Lido por OCR, sem verificação possível; confira';
+    if (registrationNumber && !fw.registrationNumber) fw.registrationNumber = 'Lido por OCR, sem dígito verificador conhecido; confira';
+    warnings.unshift(OCR_WARNING);
+  }
+
+  const record: CertificateRecord = {
+    registrationNumber,
+    issuer,
+    issuerName: ocr ? repairIssuerNameOcr(issuerName.replace(/(\p{L})[.,](\p{L})/gu, '$1-$2')) : issuerName,
+    nature: nat.nature,
+    natureReason: nat.reason,
+    debtorName,
+    debtorDocument: debtorDoc,
+    coDebtors: co.list,
+    revenueCode,
+    revenueDescription,
+    administrativeProcess: proc.value?.value ?? '',
+    registrationDate,
+    legalBasis,
+    // A situação ends its sentence ("ATIVA AJUIZADA. E, para constar, …").
+    status: status.value ? normalizeStatus(status.value.value.split(/\.\s|;/)[0], ocr) : '',
+    principal: money.values.principal ?? 0,
+    fine: money.values.fine ?? 0,
+    interest: money.values.interest ?? 0,
+    legalCharge: money.values.legalCharge ?? 0,
+    total: money.values.total ?? 0,
+    consolidationDate,
+    debts: rows,
+    pages,
+    warnings,
+    fieldWarnings: fw,
+  };
+  const isCda = !!registrationNumber && !!(debtorDoc || debtorName) && (money.values.total !== null || money.values.principal !== null || rows.length > 0);
+  return { record, isCda };
+}
+
+function tableCand(field: MoneyField, value: number): Candidate {
+  return { field, value: { value: String(value), raw: formatCentavos(value), start: 0, end: 0 }, route: 'table', score: 2.5, line: 0 };
+}
+
+interface MoneyChoice {
+  values: Record<MoneyField, number | null>;
+  flags: Array<[WarnedField, string]>;
+  rowsConfirmed: boolean;
+}
+
+/**
+ * The money fields chosen together: among the candidates of each (and "not printed"), the
+ * combination whose parts add up to the total and whose components match the debt rows' sums,
+ * best supported by its labels. What no check confirms, or where a rival fits as well, is flagged.
+ */
+export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
+  const options: Record<MoneyField, Array<{ v: number | null; s: number }>> = { principal: [], fine: [], interest: [], legalCharge: [], total: [] };
+  for (const f of MONEY_FIELDS) {
+    const byValue = new Map<number, number>();
+    for (const c of cands) {
+      if (c.field !== f) continue;
+      const v = Number(c.value.value);
+      byValue.set(v, Math.max(byValue.get(v) ?? -Infinity, c.score) + (byValue.has(v) ? 0.15 : 0));
+    }
+    options[f] = [...byValue.entries()].map(([v, s]) => ({ v, s })).sort((a, b) => b.s - a.s).slice(0, 5);
+    options[f].push({ v: null, s: f === 'legalCharge' ? 0 : -1.5 });
+  }
+  const sums = rows.length ? { principal: rows.reduce((a, r) => a + r.principal, 0), fine: rows.reduce((a, r) => a + r.fine, 0), interest: rows.reduce((a, r) => a + r.interest, 0) } : null;
+  if (sums) {
+    // The rows' sums stand in for a component that is not printed on its own.
+    for (const f of ['principal', 'fine', 'interest'] as const) if (!options[f].some((o) => o.v === sums[f])) options[f].splice(options[f].length - 1, 0, { v: sums[f], s: 0.8 });
+  }
+  type Combo = { values: Record<MoneyField, number | null>; score: number; adds: boolean; rowsMatch: boolean };
+  const combos: Combo[] = [];
+  for (const p of options.principal)
+    for (const m of options.fine)
+      for (const j of options.interest)
+        for (const e of options.legalCharge)
+          for (const t of options.total) {
+            const parts = (p.v ?? 0) + (m.v ?? 0) + (j.v ?? 0) + (e.v ?? 0);
+            const adds = t.v !== null && p.v !== null && parts === t.v;
+            const rowsMatch = !!sums && p.v === sums.principal && (m.v ?? 0) === sums.fine && (j.v ?? 0) === sums.interest;
+            const score = p.s + m.s + j.s + e.s + t.s + (adds ? 6 : 0) + (rowsMatch ? 3 : 0);
+            combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: e.v, total: t.v }, score, adds, rowsMatch });
+          }
+  combos.sort((a, b) => b.score - a.score);
+  const best = combos[0];
+  const flags: Array<[WarnedField, string]> = [];
+  const v = best.values;
+  if (v.total === null) flags.push(['total', 'Valor total não encontrado']);
+  if (!best.adds && v.total !== null) {
+    const parts = (v.principal ?? 0) + (v.fine ?? 0) + (v.interest ?? 0) + (v.legalCharge ?? 0);
+    const msg = `Total impresso (${formatCentavos(v.total)}) difere de principal + multa + juros + encargo (${formatCentavos(parts)})`;
+    for (const f of ['total', 'principal', 'fine', 'interest', 'legalCharge'] as const) flags.push([f, msg]);
+  }
+  if (sums && !best.rowsMatch) {
+    for (const [f, name] of [['principal', 'principal'], ['fine', 'multa'], ['interest', 'juros']] as const) {
+      if ((v[f] ?? 0) !== sums[f]) {
+        const msg = `Soma das linhas da tabela de débitos (${name} ${formatCentavos(sums[f])}) difere do valor impresso (${formatCentavos(v[f] ?? 0)})`;
+        flags.push([f, msg], ['debts', msg]);
+      }
+    }
+  }
+  // A better-labelled reading left out of the chosen combination is a doubt, never dropped in silence.
+  for (const f of MONEY_FIELDS) {
+    const chosen = options[f].find((o) => o.v === v[f]);
+    const stronger = options[f].find((o) => o.v !== null && o.v !== v[f] && o.s > (chosen?.s ?? -Infinity) + 0.05);
+    if (stronger) flags.push([f, `Valor incerto: ${formatCentavos(v[f] ?? 0)} escolhido por fechar a soma, mas o documento também traz ${formatCentavos(stronger.v!)}; confira`]);
+  }
+  // A different reading that satisfies the same checks just as well is a doubt, never a coin toss.
+  const rival = combos.find((c) => c !== best && c.adds === best.adds && c.rowsMatch === best.rowsMatch && best.score - c.score < 0.3 && MONEY_FIELDS.some((f) => c.values[f] !== v[f]));
+  if (rival) {
+    for (const f of MONEY_FIELDS) {
+      if (rival.values[f] !== v[f]) flags.push([f, `Valor incerto: ${formatCentavos(v[f] ?? 0)} ou ${formatCentavos(rival.values[f] ?? 0)}; confira`]);
+    }
+  }
+  return { values: v, flags, rowsConfirmed: best.rowsMatch || (!!sums && best.adds && v.principal === sums.principal) };
+}
+
+export function isCourtFiling(lines: Line[]): boolean {
+  return courtRe.test(lines.slice(0, 40).map((l) => l.folded).join(' '));
+}

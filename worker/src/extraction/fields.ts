@@ -1,0 +1,381 @@
+import { CO_DEBTOR_LABELS, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, type ValueType } from './lexicon';
+import { PERIOD_TOKEN, fold, parsePeriod } from './normalize';
+import type { Cell, Line, Piece } from './page';
+import { type Value, nameValue, revenueValue, textValue, valuesOf } from './values';
+
+export type LabelKind = ScalarField | 'decoy' | 'coDebtors';
+
+export interface LabelHit {
+  kind: LabelKind;
+  /** Offset in the cell's text where the label ends. */
+  end: number;
+  length: number;
+}
+
+/** How a value was tied to its label: the stronger the tie, the higher the candidate's score. */
+export type Route = 'inline' | 'right' | 'below' | 'prose' | 'table' | 'unlabelled';
+const ROUTE_SCORE: Record<Route, number> = { inline: 3, right: 3, below: 2.6, table: 2.5, prose: 2, unlabelled: 0.5 };
+
+export interface Candidate {
+  field: ScalarField;
+  value: Value;
+  route: Route;
+  score: number;
+  line: number;
+}
+
+const loose = new Map<string, string>();
+
+/**
+ * The pattern with the letters Tesseract mixes up in thin type (i, l, t, 1, |, !; g, y, q) made
+ * interchangeable and a stray space allowed inside words, for OCR'd lines. Character classes and
+ * escapes are left alone.
+ */
+export function ocrTolerant(source: string): string {
+  let out = loose.get(source);
+  if (out === undefined) {
+    out = '';
+    for (let k = 0; k < source.length; k++) {
+      const c = source[k];
+      if (c === '\\') out += c + source[++k];
+      else if (c === '[') {
+        const end = source.indexOf(']', k + 1);
+        out += source.slice(k, end + 1);
+        k = end;
+      } else if (/[a-z]/.test(c)) {
+        out += c === 'i' || c === 'l' || c === 't' ? '[ilt1|!]' : c === 'g' ? '[gyq]' : c;
+        if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
+      } else out += c;
+    }
+    loose.set(source, out);
+  }
+  return out;
+}
+
+interface Compiled {
+  kind: LabelKind;
+  plain: RegExp;
+  ocr: RegExp;
+}
+
+const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—-]\s*)?/;
+
+function compile(kind: LabelKind, sources: string[]): Compiled[] {
+  return sources.map((s) => ({ kind, plain: new RegExp(`^(?:${s})(?![a-z0-9])`), ocr: new RegExp(`^(?:${ocrTolerant(s)})(?![a-z0-9])`) }));
+}
+
+const LABELS: Compiled[] = [
+  ...Object.entries(FIELDS).flatMap(([k, f]) => compile(k as ScalarField, f.labels)),
+  ...compile('decoy', DECOYS),
+  ...compile('coDebtors', CO_DEBTOR_LABELS),
+];
+
+/** Words labels are made of: a remainder made only of these is more label, not a value. */
+const LABEL_WORDS = new Set(
+  [...Object.values(FIELDS).flatMap((f) => f.labels), ...DECOYS, ...CO_DEBTOR_LABELS]
+    .join(' ')
+    .replace(/\\s|\\./g, ' ')
+    .match(/[a-z]{2,}/g) ?? [],
+);
+for (const w of ['do', 'da', 'de', 'dos', 'das', 'em', 'no', 'na', 'rs', 'mf', 'sob', 'ou']) LABEL_WORDS.add(w);
+
+const labelCache = new Map<string, LabelHit | null>();
+
+/** The label a cell starts with (the longest match wins), or null. */
+export function findLabel(folded: string, ocr = false): LabelHit | null {
+  const key = `${ocr ? 1 : 0}${folded}`;
+  const cached = labelCache.get(key);
+  if (cached !== undefined) return cached;
+  const lead = LEAD.exec(folded)?.[0].length ?? 0;
+  const rest = folded.slice(lead);
+  let best: LabelHit | null = null;
+  for (const c of LABELS) {
+    const m = (ocr ? c.ocr : c.plain).exec(rest);
+    if (m && (!best || m[0].length > best.length)) best = { kind: c.kind, end: lead + m[0].length, length: m[0].length };
+  }
+  if (labelCache.size > 50_000) labelCache.clear();
+  labelCache.set(key, best);
+  return best;
+}
+
+/** What follows a label in its cell, separators dropped ("....:", "(R$)", "nº"). */
+export function afterLabel(text: string): string {
+  return text.replace(/^[\s.:…_·=>|-]*(?:\((?:em\s+)?r\$\)|\(r\$\))?[\s.:…_·=>|–—-]*(?:n\s*[.ºo°]\s*\.?\s*:?\s+)?/i, '');
+}
+
+/** True when the text is empty or only label words and punctuation ("/ RAZÃO SOCIAL DO DEVEDOR"). */
+export function onlyLabelWords(text: string): boolean {
+  const f = fold(text);
+  if (/\d/.test(f.replace(/\(?\d{1,3}\s*%\)?/g, '').replace(/n\s*[º°o]/g, ''))) return false;
+  const words = f.match(/[a-z]+/g) ?? [];
+  return words.every((w) => LABEL_WORDS.has(w) || w.length < 2);
+}
+
+const TEXT_TYPES = new Set<ValueType>(['text', 'longText', 'name', 'revenue']);
+
+/** The first value of the type in `text`; typed values must open the text (after filler). */
+function firstValue(type: ValueType, text: string, anchored: boolean): Value | null {
+  if (TEXT_TYPES.has(type)) {
+    if (onlyLabelWords(text)) return null;
+    if (type === 'name') return nameValue(text);
+    if (type === 'revenue') return revenueValue(text);
+    return textValue(text);
+  }
+  const vs = valuesOf(type, text);
+  const v = vs[0];
+  if (!v) return null;
+  if (anchored && fold(text.slice(0, v.start)).replace(/r\s?\$|\bem\b|\bde\b|[\s.:…_·=>|–—()-]/g, '').length > 0) return null;
+  return v;
+}
+
+export interface Region {
+  lines: Line[];
+  /** Lines no scalar reader may use (tables, co-debtor blocks, debt rows, furniture). */
+  skip: boolean[];
+}
+
+function overlaps(a: Cell, b: Cell, slack: number): boolean {
+  return a.x0 < b.x1 + slack && b.x0 < a.x1 + slack;
+}
+
+/**
+ * Candidates tied to labels by geometry: after the label in its cell, in the next cell to the right,
+ * or in the first cell below that shares the label's columns (label over value, form boxes, a row of
+ * labels over a row of values).
+ */
+export function geometricCandidates(r: Region): Candidate[] {
+  const out: Candidate[] = [];
+  const { lines, skip } = r;
+  for (let i = 0; i < lines.length; i++) {
+    if (skip[i]) continue;
+    const line = lines[i];
+    line.cells.forEach((cell, k) => {
+      const hit = findLabel(cell.folded, line.ocr);
+      if (!hit || hit.kind === 'decoy' || hit.kind === 'coDebtors') return;
+      const field = hit.kind;
+      const type = FIELDS[field].type;
+      const spec = Math.min(hit.length / 40, 0.4);
+      const push = (value: Value | null, route: Route, at: number, penalty = 0) => {
+        if (value) out.push({ field, value, route, score: ROUTE_SCORE[route] + spec - penalty, line: at });
+      };
+      const rest = afterLabel(cell.text.slice(hit.end));
+      if (rest.trim() && !onlyLabelWords(rest)) {
+        const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money');
+        if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
+        push(v, 'inline', i);
+        // A total printed with its date ("consolidado em 31/10/2025: R$ …") dates the values.
+        if (field === 'total') for (const d of valuesOf('date', rest).slice(0, 1)) out.push({ field: 'consolidationDate', value: d, route: 'inline', score: 2.2, line: i });
+        if (v) return;
+      }
+      const right = line.cells[k + 1];
+      if (right && !findLabel(right.folded, line.ocr)) {
+        const v = firstValue(type, right.text, true);
+        if (v) {
+          if (type === 'longText') v.value = continuation(lines, skip, i, right, v.value);
+          return push(v, 'right', i);
+        }
+      }
+      // Below: the first line under the label with a cell in its columns.
+      for (let j = i + 1; j < Math.min(lines.length, i + 5); j++) {
+        const l = lines[j];
+        if (l.page !== line.page || l.y - lines[j - 1].y > Math.max(l.size, line.size) * 4) break;
+        if (skip[j]) continue;
+        const under = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
+        if (!under.length) continue;
+        const c = under[0];
+        if (findLabel(c.folded, l.ocr)) break;
+        const v = firstValue(type, c.text, !TEXT_TYPES.has(type));
+        if (type === 'longText' && v) v.value = continuation(lines, skip, j, c, v.value);
+        push(v, 'below', j, (j - i - 1) * 0.2);
+        break;
+      }
+    });
+  }
+  return out;
+}
+
+/** A long value (legal basis) continues on the following lines in its column, up to a label or a full stop. */
+function continuation(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string): string {
+  const parts = [first];
+  for (let j = i + 1; j < lines.length && j < i + 6; j++) {
+    if (skip[j] || lines[j].page !== lines[i].page || /\.\s*$/.test(parts[parts.length - 1])) break;
+    const c = lines[j].cells.find((x) => overlaps(x, cell, lines[j].size));
+    if (!c || findLabel(c.folded, lines[j].ocr) || lines[j].y - lines[j - 1].y > lines[j].size * 2.2) break;
+    parts.push(c.text);
+  }
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The reading stream as one string, with each piece's span. */
+export interface Stream {
+  text: string;
+  folded: string;
+  spans: Array<{ start: number; end: number; piece: Piece }>;
+}
+
+export function makeStream(pieces: Piece[]): Stream {
+  let text = '';
+  const spans: Stream['spans'] = [];
+  for (const p of pieces) {
+    // Two spaces between cells: a value never runs into the next cell's (process numbers, codes).
+    if (text) text += '  ';
+    spans.push({ start: text.length, end: text.length + p.text.length, piece: p });
+    text += p.text;
+  }
+  return { text, folded: fold(text), spans };
+}
+
+function lineAt(s: Stream, offset: number): number {
+  let lo = 0;
+  let hi = s.spans.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (s.spans[mid].start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return s.spans[lo]?.piece.line ?? 0;
+}
+
+const proseCache = new Map<string, RegExp>();
+function proseRe(source: string, ocr: boolean): RegExp {
+  const key = `${ocr ? 1 : 0}${source}`;
+  let re = proseCache.get(key);
+  if (!re) proseCache.set(key, (re = new RegExp(`(?<![a-z0-9])(?:${ocr ? ocrTolerant(source) : source})(?![a-z0-9])`, 'g')));
+  return re;
+}
+
+const WINDOW: Partial<Record<ValueType, number>> = { registration: 40, date: 40, document: 45, money: 90, process: 40, code: 12 };
+
+/**
+ * Candidates from running text: a label or prose wording anywhere, then the first value of its
+ * type within a short window ("… inscrito sob o nº 80 6 19 …, em nome de ACME LTDA, CNPJ …").
+ */
+export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, number]>): Candidate[] {
+  const out: Candidate[] = [];
+  const isMasked = (at: number) => masked.some(([a, b]) => at >= a && at < b);
+  for (const [name, lex] of Object.entries(FIELDS) as Array<[ScalarField, (typeof FIELDS)[ScalarField]]>) {
+    const sources = [...(lex.prose ?? []), ...(lex.type === 'money' || lex.type === 'date' || lex.type === 'registration' || lex.type === 'document' || lex.type === 'process' ? lex.labels : [])];
+    for (const src of sources) {
+      const re = proseRe(src, ocr);
+      re.lastIndex = 0;
+      for (let m = re.exec(s.folded); m; m = re.exec(s.folded)) {
+        if (!m[0].length) {
+          re.lastIndex++;
+          continue;
+        }
+        const at = m.index + m[0].length;
+        if (isMasked(m.index)) continue;
+        // A longer label of another field starting here ("Total do principal" is not "Total").
+        const own = findLabel(s.folded.slice(m.index, m.index + 80), ocr);
+        if (own && own.kind !== name && own.length > m[0].length) continue;
+        const v = proseValue(lex.type, s.text, at);
+        if (v && !isMasked(v.start)) out.push({ field: name, value: v, route: 'prose', score: ROUTE_SCORE.prose + (lex.prose?.includes(src) ? 0.2 : 0), line: lineAt(s, v.start) });
+      }
+    }
+  }
+  return out;
+}
+
+function proseValue(type: ValueType, text: string, at: number): Value | null {
+  const tail = text.slice(at, at + 200);
+  const shift = (v: Value | null): Value | null => (v ? { ...v, start: v.start + at, end: v.end + at } : null);
+  if (type === 'name') return shift(nameValue(tail.replace(/^[\s:,.–—-]+/, '').slice(0, 140), true));
+  if (type === 'longText') {
+    const m = /^[\s:]*(.+?)(?:\.\s+(?=[A-ZÀ-Ú])|\.$|$)/.exec(tail);
+    return m ? shift(textValue(m[1])) : null;
+  }
+  if (type === 'text') {
+    const m = /^[\s:]*([^.;\n]{2,120}?)(?:[.;]|\s{2,}|$)/.exec(tail);
+    return m ? shift(textValue(m[1])) : null;
+  }
+  if (type === 'revenue') {
+    const m = /^[\s:]*([^,;]{2,120}?)(?:[,;]|\s+e\s+fundamenta|$)/.exec(tail);
+    return m ? shift(revenueValue(m[1])) : null;
+  }
+  const window = WINDOW[type] ?? 40;
+  const v = valuesOf(type, tail.slice(0, window + 40)).find((x) => x.start <= window);
+  return shift(v ?? null);
+}
+
+/** One debt row read from prose or label-over-value cards. */
+export interface LooseRow {
+  period: string;
+  dueDate: string | null;
+  principal: number | null;
+  fine: number | null;
+  interest: number | null;
+  start: number;
+  end: number;
+}
+
+const ROW_FIELDS = new Set<LabelKind>(['principal', 'fine', 'interest', 'registrationDate']);
+const STOP_ROWS = /(?<![a-z])(?:somad[oa]s|consolidac|resumo|totais|total\s+(?:geral|devido|do|da|dos)|valores\s+consolidados|perfazendo)/g;
+
+/**
+ * Debt rows written out rather than tabulated: "período de apuração 1º TRI/2019, com vencimento em
+ * 30/04/2019: valor originário de R$ …, multa … de R$ … e juros … de R$ …", or one "card" per debt
+ * with each label over its value. A row runs from its period label to the next one (or to a
+ * summary word, or to the point where one of its labels repeats).
+ */
+export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
+  const starts: Array<{ at: number; valueAt: number; period: string }> = [];
+  const re = proseRe(ROW_PERIOD, ocr);
+  re.lastIndex = 0;
+  for (let m = re.exec(s.folded); m; m = re.exec(s.folded)) {
+    const after = s.text.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    const p = PERIOD_TOKEN.exec(after);
+    if (!p || !/^[\s:–—-]*$/.test(after.slice(0, p.index).replace(/\b(?:de|do|da|em)\b/gi, ''))) continue;
+    const period = parsePeriod(p[0]);
+    if (period) starts.push({ at: m.index, valueAt: m.index + m[0].length + p.index + p[0].length, period });
+  }
+  const stops: number[] = [];
+  STOP_ROWS.lastIndex = 0;
+  for (let m = STOP_ROWS.exec(s.folded); m; m = STOP_ROWS.exec(s.folded)) stops.push(m.index);
+  // A cell opening with the label of a certificate-level field (encargo, total, situação…) is past the rows.
+  for (const sp of s.spans) {
+    const hit = findLabel(sp.piece.folded, ocr);
+    if (hit && hit.kind !== 'decoy' && !ROW_FIELDS.has(hit.kind)) stops.push(sp.start);
+  }
+  stops.sort((a, b) => a - b);
+  const rows: LooseRow[] = [];
+  starts.forEach((st, k) => {
+    let end = Math.min(starts[k + 1]?.at ?? s.text.length, stops.find((x) => x > st.valueAt) ?? s.text.length);
+    const row: LooseRow = { period: st.period, dueDate: null, principal: null, fine: null, interest: null, start: st.at, end };
+    const slots: Array<[keyof LooseRow, string, ValueType]> = [
+      ['dueDate', ROW_DUE, 'date'],
+      ['principal', [...FIELDS.principal.labels, ...(FIELDS.principal.prose ?? [])].join('|'), 'money'],
+      ['fine', [...FIELDS.fine.labels, ...(FIELDS.fine.prose ?? [])].join('|'), 'money'],
+      ['interest', [...FIELDS.interest.labels, ...(FIELDS.interest.prose ?? [])].join('|'), 'money'],
+    ];
+    const found: Array<{ slot: keyof LooseRow; at: number; value: string }> = [];
+    for (const [slot, src, type] of slots) {
+      const r = proseRe(src, ocr);
+      r.lastIndex = st.valueAt;
+      for (let m = r.exec(s.folded); m && m.index < end; m = r.exec(s.folded)) {
+        const v = proseValue(type, s.text, m.index + m[0].length);
+        if (v && v.start < end) {
+          found.push({ slot, at: m.index, value: v.value });
+          r.lastIndex = v.end;
+        }
+      }
+    }
+    found.sort((a, b) => a.at - b.at);
+    const seen = new Set<string>();
+    for (const f of found) {
+      if (seen.has(f.slot)) {
+        end = Math.min(end, f.at);
+        break;
+      }
+      if (f.at >= end) break;
+      seen.add(f.slot);
+      if (f.slot === 'dueDate') row.dueDate = f.value;
+      else (row as unknown as Record<string, number>)[f.slot] = Number(f.value);
+    }
+    row.end = end;
+    const money = [row.principal, row.fine, row.interest].filter((x) => x !== null).length;
+    if (money >= 2 || (money === 1 && row.dueDate)) rows.push(row);
+  });
+  return rows;
+}
+
+export { lineAt };

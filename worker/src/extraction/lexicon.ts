@@ -1,0 +1,314 @@
+/**
+ * Everything the extractor knows about how CDAs are worded, as data, in one place: for each field
+ * its label synonyms and abbreviations and the type of value it takes; the decoys that look like a
+ * field and are not; the debt-table column headers; the titles that open a certificate and those of
+ * documents that are not one. No layout or issuer has rules of its own: a new wording is a new
+ * synonym here.
+ *
+ * Patterns are regex sources over folded text (lower case, no accents; see `fold`), written without
+ * anchors: the reader anchors them at the start of a cell (labels) or searches them in running text
+ * (prose). `\s+` between words also takes line breaks of prose.
+ */
+
+export type ValueType = 'registration' | 'date' | 'document' | 'money' | 'process' | 'code' | 'revenue' | 'text' | 'longText' | 'name';
+
+export type ScalarField =
+  | 'registrationNumber'
+  | 'registrationDate'
+  | 'debtorName'
+  | 'debtorDocument'
+  | 'revenue'
+  | 'revenueCode'
+  | 'revenueDescription'
+  | 'administrativeProcess'
+  | 'legalBasis'
+  | 'status'
+  | 'principal'
+  | 'fine'
+  | 'interest'
+  | 'legalCharge'
+  | 'total'
+  | 'consolidationDate';
+
+export type MoneyField = 'principal' | 'fine' | 'interest' | 'legalCharge' | 'total';
+export const MONEY_FIELDS: readonly MoneyField[] = ['principal', 'fine', 'interest', 'legalCharge', 'total'];
+
+export interface FieldLexicon {
+  type: ValueType;
+  /** Label wordings (a cell starting with one is this field's label). */
+  labels: string[];
+  /** Wordings found inside prose sentences, each followed by the value ("em nome de X"). */
+  prose?: string[];
+}
+
+const NO = 'n\\s*[.ºo°]*\\s*\\.?';
+
+export const FIELDS: Record<ScalarField, FieldLexicon> = {
+  registrationNumber: {
+    type: 'registration',
+    labels: [
+      `${NO}\\s*(?:da\\s+|de\\s+)?inscri(?:cao|c\\.)(?:\\s+(?:em|na)\\s+divida\\s+ativa)?(?:\\s+da\\s+uniao)?`,
+      `numero\\s+(?:da\\s+|de\\s+)?inscricao(?:\\s+(?:em|na)\\s+divida\\s+ativa)?`,
+      `inscricao(?:\\s+(?:em|na)\\s+divida\\s+ativa)?(?:\\s+da\\s+uniao)?\\s*(?:${NO}|numero)`,
+      `nm\\.?\\s*inscricao(?:\\s+divida\\s+ativa)?`,
+      `${NO}\\s*insc\\.?`,
+      `${NO}\\s*(?:da\\s+)?cda`,
+      `numero\\s+da\\s+cda`,
+      'cda\\s*n\\s*[.ºo°]',
+      'cda',
+      `certidao(?:\\s+de\\s+divida\\s+ativa)?(?:\\s+da\\s+uniao)?\\s*${NO}`,
+      `termo\\s+de\\s+inscricao(?:\\s+(?:em|na)\\s+divida\\s+ativa)?\\s*${NO}`,
+      'inscricao(?:\\s+em\\s+divida\\s+ativa)?',
+      'registro(?:\\s+da\\s+divida)?\\s*n\\s*[.ºo°]',
+    ],
+    prose: [
+      `(?:sob\\s+o\\s+|a\\s+)?inscricao\\s*${NO}`,
+      `inscrit[oa]s?\\s+(?:em|na)\\s+divida\\s+ativa(?:\\s+da\\s+uniao|\\s+do\\s+estado|\\s+do\\s+municipio)?\\s+sob\\s+o\\s+${NO}`,
+      `sob\\s+o\\s+${NO}`,
+    ],
+  },
+  registrationDate: {
+    type: 'date',
+    labels: [
+      'data\\s+(?:da|de)\\s+inscricao(?:\\s+em\\s+divida\\s+ativa)?',
+      'dt\\.?\\s*(?:da\\s+|de\\s+)?inscr(?:icao|\\.)?',
+      'inscrit[oa]\\s+em',
+      'data\\s+inscricao',
+      'inscricao\\s+em(?!\\s+divida)',
+    ],
+    prose: ['cuja\\s+inscricao\\s+data\\s+de', 'inscrit[oa]\\s+em', 'inscricao\\s+em(?!\\s+divida)', 'inscricao\\s+n\\s*[.ºo°]*\\s*[\\d][\\d\\s./-]{6,24},?\\s+em(?=\\s+\\d)'],
+  },
+  debtorName: {
+    type: 'name',
+    labels: [
+      'nome\\s*/\\s*razao\\s+social(?:\\s+do\\s+(?:devedor|contribuinte))?',
+      'razao\\s+social(?:\\s+do\\s+(?:devedor|contribuinte))?',
+      'nome\\s+(?:do\\s+|da\\s+)?(?:devedor|devedora|contribuinte|sujeito\\s+passivo|executad[oa]|autuad[oa])',
+      'nome\\s+empresarial',
+      'devedor(?:a)?(?:\\s+principal)?(?:\\s*\\(\\s*principal\\s*\\))?',
+      'contribuinte(?:\\s*\\(\\s*devedor\\s+principal\\s*\\))?',
+      'sujeito\\s+passivo',
+      'executad[oa]',
+      'interessad[oa]',
+      'nome',
+    ],
+    prose: ['em\\s+nome\\s+de', 'em\\s+face\\s+de', 'devedor(?:a)?\\s*:'],
+  },
+  debtorDocument: {
+    type: 'document',
+    labels: [
+      'cnpj\\s*/\\s*cpf',
+      'cpf\\s*/\\s*cnpj',
+      'cnpj(?:\\s*/\\s*mf)?(?:\\s+do\\s+(?:devedor|contribuinte))?',
+      'cpf(?:\\s+do\\s+(?:devedor|contribuinte))?',
+      'c\\.\\s?n\\.\\s?p\\.\\s?j\\.?',
+      'c\\.\\s?p\\.\\s?f\\.?',
+      'cgc(?:\\s*/\\s*mf)?',
+      'documento(?:\\s+do\\s+devedor)?',
+    ],
+    prose: [`inscrit[oa]\\s+no\\s+(?:cnpj|cpf)(?:\\s*/\\s*mf)?\\s+(?:sob\\s+o\\s+)?(?:${NO})?`, `portador[a]?\\s+do\\s+cpf(?:\\s+${NO})?`, '(?:cnpj|cpf)\\s*(?:/\\s*mf)?\\s*(?:n\\s*[.ºo°]+)?'],
+  },
+  revenue: {
+    type: 'revenue',
+    labels: ['receita(?:\\s+principal)?', 'tributo\\s*/\\s*receita', 'codigo\\s*/\\s*receita'],
+    prose: ['codigo\\s+de\\s+receita', 'receita\\s+(?:de\\s+)?codigo'],
+  },
+  revenueCode: {
+    type: 'code',
+    labels: ['cod(?:igo|\\.)?\\s*(?:da\\s+|de\\s+)?receita', 'codigo\\s+do\\s+tributo', 'cod\\.?\\s*tributo', 'codigo'],
+  },
+  revenueDescription: {
+    type: 'text',
+    labels: [
+      'natureza\\s+da\\s+receita',
+      'denominacao\\s+da\\s+receita',
+      'descricao\\s+da\\s+receita',
+      'natureza\\s+do\\s+(?:debito|credito|tributo)',
+      'natureza\\s+da\\s+divida',
+      'especie\\s+(?:do\\s+)?(?:tributo|debito|credito)',
+      'tributo',
+      'imposto',
+      'origem\\s+da\\s+divida',
+    ],
+  },
+  administrativeProcess: {
+    type: 'process',
+    labels: [
+      `processo\\s+administrativo(?:\\s+fiscal)?(?:\\s*${NO})?`,
+      `proc(?:esso|\\.)?\\s*adm(?:inistrativo|\\.)?(?:\\s*${NO})?`,
+      `p\\.\\s?a\\.\\s?(?:${NO})?`,
+      `pa\\s*${NO}`,
+      `processo\\s+fiscal(?:\\s*${NO})?`,
+      `(?:aiim|pta|auto\\s+de\\s+infracao)(?:\\s*/\\s*processo)?(?:\\s*${NO})?`,
+      `processo(?:\\s*${NO})?`,
+    ],
+    prose: [`processo\\s+administrativo(?:\\s+fiscal)?(?:\\s*${NO})?`],
+  },
+  legalBasis: {
+    type: 'longText',
+    labels: ['fundamentos?\\s+legal', 'fundamentacao(?:\\s+legal)?', 'fundamento', 'base\\s+legal', 'embasamento\\s+legal', 'dispositivos?\\s+lega(?:l|is)', 'legislacao'],
+    prose: ['fundamenta-se\\s+(?:em|no|na)'],
+  },
+  status: {
+    type: 'text',
+    labels: [
+      'situacao(?:\\s+atual)?(?:\\s+(?:da|do)\\s+(?:inscricao|credito|divida|debito))?(?:\\s+na\\s+data\\s+desta\\s+certidao)?',
+      'status',
+    ],
+    prose: ['situacao\\s+da\\s+inscricao(?:\\s+na\\s+data\\s+desta\\s+certidao)?\\s*:'],
+  },
+  principal: {
+    type: 'money',
+    labels: [
+      'total\\s+(?:do\\s+)?principal',
+      'valor\\s+originario(?:\\s+total)?',
+      'valor\\s+original',
+      'vlr\\.?\\s*orig(?:inal|inario|\\.)?',
+      'valor\\s+principal',
+      'principal(?:\\s+total)?',
+      'valor\\s+(?:do\\s+)?(?:tributo|imposto)',
+      'total\\s+do\\s+(?:tributo|imposto)',
+      'tributo',
+      'imposto',
+      'valor\\s+historico',
+      'debito\\s+principal',
+    ],
+    prose: ['valor\\s+originario\\s+de', 'principal\\s+de', 'valor\\s+principal\\s+de'],
+  },
+  fine: {
+    type: 'money',
+    labels: ['total\\s+(?:da\\s+)?multas?', 'multas?(?:\\s+(?:de\\s+)?(?:mora|oficio|moratoria|punitiva))?(?:\\s*\\(\\d+%\\))?', 'vlr\\.?\\s*multa'],
+    prose: ['multa(?:\\s+(?:de\\s+)?(?:mora|oficio|moratoria))?(?:\\s*\\(\\d+\\s*%\\))?\\s+de'],
+  },
+  interest: {
+    type: 'money',
+    labels: ['total\\s+(?:dos\\s+)?juros', 'juros(?:\\s+(?:de\\s+)?mora(?:torios)?)?(?:\\s*\\(?selic\\)?)?', 'vlr\\.?\\s*juros'],
+    prose: ['juros(?:\\s+de\\s+mora)?\\s+de'],
+  },
+  legalCharge: {
+    type: 'money',
+    labels: ['encargos?\\s+lega(?:l|is)', 'encargo', 'honorarios(?:\\s+advocaticios)?'],
+    prose: ['encargo\\s+legal[^$]{0,120}?no\\s+valor\\s+de', 'honorarios(?:\\s+advocaticios)?\\s+de'],
+  },
+  total: {
+    type: 'money',
+    labels: [
+      'total\\s+(?:devido|geral|consolidado|do\\s+debito|do\\s+credito|da\\s+cda|da\\s+divida|da\\s+inscricao|a\\s+pagar|atualizado)',
+      'valor\\s+total(?:\\s+(?:da|do)\\s+(?:divida|inscricao|cda|debito|credito))?',
+      'valor\\s+consolidado',
+      'valor\\s+do\\s+debito',
+      'saldo\\s+devedor',
+      'total',
+    ],
+    prose: ['(?:perfazendo|totalizando|no\\s+total\\s+de|o\\s+total\\s+de)[^$\\d]{0,40}?(?:de\\s+)?'],
+  },
+  consolidationDate: {
+    type: 'date',
+    labels: [
+      'atualizad[oa]s?\\s+ate',
+      'valores?\\s+(?:atualizados?|calculados?|consolidados?)\\s+(?:ate|em)',
+      'calculad[oa]s?\\s+(?:ate|em)',
+      'consolidad[oa]s?\\s+em',
+      'data\\s+(?:do|de)\\s+calculo',
+      'data\\s+da\\s+consolidacao',
+      'data\\s+base',
+      'totais\\s+em',
+      'posicao\\s+em',
+    ],
+    prose: ['atualizad[oa]s?\\s+ate', 'calculad[oa]s?\\s+ate', 'consolidad[oa]s?\\s+em'],
+  },
+};
+
+/**
+ * Labels whose values look like a field's and are not it: other registration numbers, process-like
+ * codes, updated or partial values, the certificate's issue date. Known so that they are never read
+ * as a field and so that they end the value of the label before them.
+ */
+export const DECOYS: string[] = [
+  'pgfn\\s+de\\s+origem',
+  'inscricao\\s+(?:de\\s+origem|anterior|originaria)',
+  'inscricao\\s+(?:estadual|municipal|imobiliaria|cadastral)',
+  'insc\\.?\\s*(?:est|mun)\\.?',
+  'matricula(?:\\s+do\\s+imovel)?',
+  'renavam', 'placa(?:\\s*/\\s*renavam)?', 'chassi', 'veiculo',
+  'cgm', 'cnae', 'fpas(?:\\s*/\\s*cod\\.?\\s*terceiros)?', 'cod\\.?\\s*terceiros',
+  'livro(?:\\s*/\\s*folha)?', 'folhas?', 'fls\\.?',
+  'endereco(?:\\s+de\\s+correspondencia|\\s+do\\s+estabelecimento)?', 'domicilio(?:\\s+tributario|\\s+fiscal)?', 'cep', 'localizacao(?:\\s+do\\s+imovel)?', 'setor\\s*/\\s*quadra\\s*/\\s*lote',
+  'tipo', 'atividade', 'parcela', 'item',
+  'emitid[oa]\\s+em', 'emissao', 'data\\s+(?:da\\s+)?emissao', 'lavrad[oa]\\s+em', 'usuario', 'exercicio', 'codigo\\s+de\\s+controle', 'codigo\\s+de\\s+verificacao',
+  'valor\\s+(?:atualizado\\s+)?parcial', 'valor\\s+atualizado(?:\\s+parcial)?', 'subtotal', 'valor\\s+(?:dos\\s+servicos|liquido|do\\s+iss)', 'base\\s+de\\s+calculo', 'deducoes', 'aliquota',
+  'correcao(?:\\s+monetaria)?', 'atualizacao\\s+monetaria',
+  'unidade', 'orgao(?:\\s+de\\s+origem)?', 'procuradoria', 'vara', 'telefone', 'e-?mail',
+];
+
+/** The co-debtors' section or row label. */
+export const CO_DEBTOR_LABELS: string[] = [
+  'co-?\\s?responsave(?:l|is)',
+  'corresponsave(?:l|is)',
+  'responsave(?:l|is)\\s+(?:solidari[oa]s?|tributari[oa]s?|subsidiari[oa]s?)',
+  'coobrigad[oa]s?',
+  'co-?devedor(?:es)?',
+  'socios?\\s+(?:responsaveis|administradores?|corresponsaveis)',
+];
+
+/** Debt-table column headers, by the column they name. */
+export type ColumnKind = 'period' | 'due' | 'principal' | 'fine' | 'interest' | 'other';
+export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
+  { kind: 'period', pattern: 'periodo(?:\\s+de\\s+apuracao)?|trimestre|trim\\.|per\\.?\\s*apur\\.?|competencia|compet\\.?|exercicio|ano(?:-|\\s)?calendario|ano\\s+base|referencia|ref\\.|mes\\s*/\\s*ano|p\\.\\s?a\\.|apuracao|ano|fato\\s+gerador' },
+  { kind: 'due', pattern: 'vencimento|vencto\\.?|venc\\.?|dt\\.?\\s*venc\\.?|data\\s+(?:de\\s+)?venc(?:imento)?' },
+  { kind: 'other', pattern: 'subtotal|total(?:\\s+\\(r\\$\\))?|valor\\s+atualizado|correcao(?:\\s+monetaria)?|atualizacao|encargo(?:\\s+legal)?|item|n[.º°o]|codigo|cod\\.?|receita|parcela|seq\\.?|tributo\\s+cod' },
+  { kind: 'principal', pattern: 'valor\\s+originario|valor\\s+original|vlr\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+principal|principal|valor\\s+(?:do\\s+)?(?:tributo|imposto)|imposto(?:\\s+devido)?|tributo|valor\\s+historico|iss(?:qn)?\\s+devido|valor\\s+devido|valor' },
+  { kind: 'fine', pattern: 'multas?(?:\\s+(?:de\\s+)?(?:mora|oficio|moratoria))?|vlr\\.?\\s*multa' },
+  { kind: 'interest', pattern: 'juros(?:\\s+(?:de\\s+)?mora)?(?:\\s*\\(?selic\\)?)?|vlr\\.?\\s*juros' },
+];
+
+/** The first cell of a table's totals row. */
+export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';
+
+/** Labels that introduce a debt row's period in prose or label-over-value "cards". */
+export const ROW_PERIOD = 'periodo\\s+de\\s+apuracao|trimestre|competencia|exercicio|ano-?calendario|mes\\s*/\\s*ano|referencia';
+export const ROW_DUE = 'vencimento|vencto|venc\\.';
+
+/** A line that opens a certificate. Matched on folded, unspaced text at the start of a cell. */
+export const TITLES: string[] = [
+  'certidao\\s+(?:de\\s+)?(?:inscricao\\s+(?:em\\s+)?)?divida\\s+ativa',
+  'termo\\s+de\\s+inscricao\\s+(?:em|na|de)\\s+divida\\s+ativa',
+  'c\\.\\s?d\\.\\s?a\\.?',
+  'cda\\s*(?:n\\s*[.ºo°]|-|—)',
+];
+
+/** Titles of documents that mention dívida ativa and are not a CDA. */
+export const NOT_CDA_TITLES: string[] = [
+  'nota\\s+fiscal',
+  'nfs-?e',
+  'relatorio(?:\\s+complementar)?\\s+de\\s+situacao\\s+fiscal',
+  'certidao\\s+(?:conjunta\\s+)?(?:negativa|positiva)',
+  'certidao\\s+de\\s+regularidade',
+  'extrato\\s+(?:de\\s+)?(?:debitos|parcelamento|consulta)',
+  'documento\\s+de\\s+arrecadacao',
+  'darf', 'boleto', 'guia\\s+de\\s+recolhimento',
+  'recibo',
+];
+
+/** Words of a court filing (petição inicial) that wraps CDAs as annexes; its pages are not a certificate. */
+export const COURT_FILING = 'excelentissim[oa]|meritissim[oa]|peticao\\s+inicial|vem,?\\s+respeitosamente|requer\\s+a\\s+citacao|termos\\s+em\\s+que\\s+pede|nestes\\s+termos|execucao\\s+fiscal\\s+em\\s+face|propor\\s+(?:a\\s+presente\\s+)?execucao';
+
+/** Who inscribed the debt, from the certificate's header and wording. */
+export const ISSUERS: Array<{ issuer: 'federal' | 'state' | 'municipal'; pattern: string; name: string }> = [
+  { issuer: 'federal', pattern: 'procuradoria[- ]geral\\s+da\\s+fazenda\\s+nacional', name: 'procuradoria[- ]geral\\s+da\\s+fazenda\\s+nacional' },
+  { issuer: 'federal', pattern: 'fazenda\\s+nacional|divida\\s+ativa\\s+da\\s+uniao|\\bpgfn\\b|\\binss\\b|previdencia\\s+social', name: 'procuradoria[^\\t]*fazenda\\s+nacional' },
+  { issuer: 'state', pattern: 'procuradoria[- ]geral\\s+do\\s+estado|advocacia[- ]geral\\s+do\\s+estado|secretaria\\s+(?:de\\s+estado\\s+)?da\\s+fazenda\\s+do\\s+estado|governo\\s+do\\s+estado|estado\\s+d[eo]\\s+\\w|divida\\s+ativa\\s+(?:do|da)\\s+estado|\\bsefaz\\b|\\bpge\\b', name: '(?:procuradoria|advocacia)[- ]geral\\s+do\\s+estado[^\\t]*|secretaria[^\\t]*fazenda[^\\t]*' },
+  { issuer: 'municipal', pattern: 'prefeitura|municipio\\s+de|municipal|divida\\s+ativa\\s+do\\s+municipio', name: 'prefeitura\\s+municipal\\s+de[^\\t]*|municipio\\s+de[^\\t]*|prefeitura[^\\t]*' },
+];
+
+/**
+ * Receita wording of social-security debts (cda.md §3): checked on every federal certificate, since
+ * 13-digit natureza-4 inscriptions can hold contributions too. COFINS and CSLL ("seguridade social",
+ * "contribuição social sobre o lucro") are deliberately not matched.
+ */
+export const PREVIDENCIARIA =
+  'contribuic(?:ao|oes)\\s+(?:previdenciaria|da\\s+empresa|do\\s+empregador|dos\\s+segurados|de\\s+segurados|segurados|patronal|a\\s+terceiros|terceiros|empresa|social\\s+previdenciaria)|previdenciari|\\brat\\b|\\bsat\\b|\\bgilrat\\b|risco\\s+ambiental|aposentadoria\\s+especial|salario[- ]educacao|\\bincra\\b|\\bsesc\\b|\\bsesi\\b|\\bsenai\\b|\\bsenac\\b|\\bsebrae\\b|\\bsest\\b|\\bsenat\\b|nao\\s+repassada|descontad[ao]s?\\s+(?:dos|de)\\s+segurados|\\bgfip\\b|dctfweb|\\binss\\b|lei\\s+n?º?\\s*8\\.212';
+
+/** Receita wording that is decisively not social security (the natureza-4 Simples Nacional case). */
+export const NOT_PREVIDENCIARIA = 'simples\\s+nacional|\\bdas\\b|irpj|irpf|irrf|csll|cofins|\\bpis\\b|\\bipi\\b|\\bitr\\b|imposto|multa\\s+(?:isolada|clt|trabalhista)';
+

@@ -1,0 +1,241 @@
+import { fold } from './normalize';
+
+/**
+ * The page model shared by text PDFs and scans: words (or runs of words) with their boxes, grouped
+ * into lines and, inside a line, into cells separated by column gaps. Coordinates are in the page's
+ * own units (PDF points for the text layer, pixels for OCR), y growing downwards, `y` the baseline.
+ */
+export interface Frag {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  /** Font size (text layer) or word height (OCR): the unit gaps are measured in. */
+  size: number;
+}
+
+export interface Cell {
+  text: string;
+  folded: string;
+  x0: number;
+  x1: number;
+}
+
+export interface Line {
+  page: number;
+  y: number;
+  size: number;
+  cells: Cell[];
+  /** Cells joined by a tab, so plain-text readers still see the column breaks. */
+  text: string;
+  folded: string;
+  ocr: boolean;
+  /** Page furniture (repeated header/footer, page counter): kept for segmentation, skipped by the readers. */
+  furniture: boolean;
+}
+
+export interface Page {
+  num: number;
+  ocr: boolean;
+  lines: Line[];
+}
+
+/** A gap wider than this many font sizes between two runs of a line is a column break. */
+const CELL_GAP = 0.9;
+/** Runs whose baselines differ by less than this share of the font size sit on one line. */
+const SAME_LINE = 0.45;
+
+/**
+ * Letter-spaced titles ("C E R T I D Ã O  D E  D Í V I D A") are printed one glyph per word; the
+ * letters are put back together so the title reads as words. A run of three or more single letters
+ * is joined; a double space between letters (the printed word gap) stays a space.
+ */
+export function unspace(text: string): string {
+  if (!/(?:^|\s)\p{L}(?:\s\p{L}){3,}(?:\s|$)/u.test(text)) return text;
+  return text
+    .split(/\s{2,}/)
+    .map((w) => (/^\p{L}(?:\s\p{L})+$/u.test(w) ? w.replace(/\s/g, '') : w))
+    .join(' ')
+    .replace(/(?:^|\s)((?:\p{L}\s){3,}\p{L})(?=\s|$)/gu, (m, run: string) => m.replace(run, run.replace(/\s/g, '')));
+}
+
+function makeCell(frags: Frag[]): Cell {
+  let text = '';
+  for (let i = 0; i < frags.length; i++) {
+    const f = frags[i];
+    if (i > 0) {
+      const gap = f.x0 - frags[i - 1].x1;
+      // pdf.js often keeps the space inside the item; otherwise a gap of a fifth of an em is one.
+      if (!/\s$/.test(text) && !/^\s/.test(f.text) && gap > f.size * 0.18) text += ' ';
+    }
+    text += f.text;
+  }
+  text = unspace(text.replace(/\s+/g, ' ').trim());
+  return { text, folded: fold(text), x0: frags[0].x0, x1: frags[frags.length - 1].x1 };
+}
+
+/** Groups fragments into lines (by baseline) and cells (by column gap), top to bottom. */
+export function buildLines(frags: Frag[], page: number, ocr: boolean): Line[] {
+  const sorted = frags.filter((f) => f.text.trim()).sort((a, b) => a.y - b.y || a.x0 - b.x0);
+  const groups: Frag[][] = [];
+  for (const f of sorted) {
+    const g = groups[groups.length - 1];
+    if (g && Math.abs(f.y - g[0].y) <= SAME_LINE * Math.max(f.size, g[0].size)) g.push(f);
+    else groups.push([f]);
+  }
+  return groups.map((g) => {
+    g.sort((a, b) => a.x0 - b.x0);
+    const size = g.map((f) => f.size).sort((a, b) => a - b)[g.length >> 1];
+    const cells: Cell[] = [];
+    let run: Frag[] = [];
+    for (const f of g) {
+      const prev = run[run.length - 1];
+      if (prev && f.x0 - prev.x1 > CELL_GAP * Math.max(size, f.size)) {
+        cells.push(makeCell(run));
+        run = [];
+      }
+      run.push(f);
+    }
+    if (run.length) cells.push(makeCell(run));
+    const live = cells.filter((c) => c.text);
+    const text = live.map((c) => c.text).join('\t');
+    return { page, y: g[0].y, size, cells: live, text, folded: fold(text), ocr, furniture: false };
+  }).filter((l) => l.cells.length);
+}
+
+const PAGE_COUNTER = /^(?:-- \d+ of \d+ --|p[aá]g(?:ina|\.)?\s*\d+\s*(?:de|\/)\s*\d+\.?|fls?\.?\s*\d+)$/i;
+/** A bare "2/5" is a page counter only alone at the page's edge; elsewhere it is a value (livro/folha, period). */
+const EDGE_COUNTER = /^\d{1,3}\s*\/\s*\d{1,3}$/;
+const EDGE = 3;
+
+/** Repeated headers differ only in page counters; values differ in their digits, so digits stay. */
+function shape(folded: string): string {
+  return folded.replace(/p[aá]g(?:ina|\.)?\s*\d+\s*(?:de|\/)\s*\d+/g, '#').replace(/\d+\s*(?:de|of|\/)\s*\d+/g, '#').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Marks page furniture: page counters, and lines at a page's top or bottom that repeat at the edge
+ * of a neighbouring page (issuer header, "Dívida Ativa da União — extrato…"). A repeated line that
+ * `keep` says carries a field (a header with the inscription number) stays readable content.
+ */
+export function markFurniture(pages: Page[], keep: (line: Line) => boolean): void {
+  const edges = pages.map((p) => new Set([...p.lines.slice(0, EDGE), ...p.lines.slice(-EDGE)].map((l) => shape(l.folded))));
+  pages.forEach((p, k) => {
+    p.lines.forEach((l, i) => {
+      const atEdge = i < EDGE || i >= p.lines.length - EDGE;
+      if (l.cells.every((c) => PAGE_COUNTER.test(c.text.trim()))) l.furniture = true;
+      else if ((i === 0 || i === p.lines.length - 1) && l.cells.length === 1 && EDGE_COUNTER.test(l.text.trim())) l.furniture = true;
+      else if (atEdge && (edges[k - 1]?.has(shape(l.folded)) || edges[k + 1]?.has(shape(l.folded))) && !keep(l)) l.furniture = true;
+      else if (l.cells.length > 1) {
+        // A counter sharing its line with a header ("PROCURADORIA…      Página 1 de 2") is dropped from it.
+        const cells = l.cells.filter((c) => !PAGE_COUNTER.test(c.text.trim()));
+        if (cells.length !== l.cells.length) {
+          l.cells = cells;
+          l.text = cells.map((c) => c.text).join('\t');
+          l.folded = fold(l.text);
+        }
+      }
+    });
+  });
+}
+
+/** One item of the reading stream: a cell's text with where it came from. */
+export interface Piece {
+  line: number;
+  cell: number;
+  text: string;
+  folded: string;
+}
+
+/**
+ * Reading order rebuilt from geometry. Lines are read top to bottom; where consecutive lines share a
+ * vertical gutter that no cell crosses, and both sides hold several lines of their own, the block is
+ * a two-column layout and is read column by column, so side-by-side label/value blocks (or debt
+ * "cards") do not interleave. Tables are excluded by the caller (their rows share gutters too).
+ */
+export function readingOrder(lines: Line[], skip: (i: number) => boolean): Piece[] {
+  const out: Piece[] = [];
+  const piece = (i: number, k: number): Piece => ({ line: i, cell: k, text: lines[i].cells[k].text, folded: lines[i].cells[k].folded });
+  let i = 0;
+  while (i < lines.length) {
+    if (skip(i)) {
+      i++;
+      continue;
+    }
+    const block = twoColumnBlock(lines, i, skip);
+    if (block) {
+      const { end, gutter } = block;
+      for (const side of [0, 1]) {
+        for (let j = i; j < end; j++) {
+          if (skip(j)) continue;
+          lines[j].cells.forEach((c, k) => {
+            if ((side === 0) === c.x1 <= gutter) out.push(piece(j, k));
+          });
+        }
+      }
+      i = end;
+      continue;
+    }
+    lines[i].cells.forEach((_c, k) => out.push(piece(i, k)));
+    i++;
+  }
+  return out;
+}
+
+/** The two-column block starting at line `start`, if any: its end (exclusive) and gutter x. */
+function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boolean): { end: number; gutter: number } | null {
+  const first = lines[start];
+  if (first.cells.length < 2) return null;
+  // Candidate gutters: the gaps of the first line.
+  let candidates = first.cells.slice(1).map((c, k) => [first.cells[k].x1, c.x0] as [number, number]);
+  let end = start + 1;
+  let both = 1;
+  for (let j = start + 1; j < lines.length && candidates.length; j++) {
+    // A skipped stretch (a table, a co-debtor block) ends the block: reading across it would mix regions.
+    if (skip(j)) break;
+    const l = lines[j];
+    if (l.page !== first.page || l.y - lines[j - 1].y > l.size * 6) break;
+    const next: Array<[number, number]> = [];
+    for (const cand of candidates) {
+      // The line must not cross the gutter; a cell reaching into it narrows it to what stays free.
+      let [a, b] = cand;
+      for (const c of l.cells) {
+        if (c.x1 <= a || c.x0 >= b) continue;
+        if (c.x0 <= a && c.x1 >= b) {
+          a = b;
+          break;
+        }
+        if (c.x0 <= a) a = c.x1;
+        else if (c.x1 >= b) b = c.x0;
+        else if (c.x0 - a > b - c.x1) b = c.x0;
+        else a = c.x1;
+      }
+      if (b > a) next.push([a, b]);
+    }
+    const wide = next.filter(([a, b]) => b - a >= first.size * 1.5);
+    if (!wide.length) break;
+    candidates = wide;
+    end = j + 1;
+    const g = (candidates[0][0] + candidates[0][1]) / 2;
+    if (l.cells.some((c) => c.x1 <= g) && l.cells.some((c) => c.x0 >= g)) both++;
+  }
+  if (end - start < 4 || both < 3 || !candidates.length) return null;
+  // The widest surviving gutter; with several, the one nearest the middle of the block's extent.
+  const [a, b] = candidates.reduce((best, c) => (c[1] - c[0] > best[1] - best[0] ? c : best));
+  const gutter = (a + b) / 2;
+  // Each side must hold several lines of its own: a label column beside a value column is not
+  // two reading columns (its rows pair across the gutter).
+  let left = 0;
+  let right = 0;
+  let rowsPairLabelValue = 0;
+  for (let j = start; j < end; j++) {
+    if (skip(j)) continue;
+    const l = lines[j].cells.filter((c) => c.x1 <= gutter);
+    const r = lines[j].cells.filter((c) => c.x0 >= gutter);
+    if (l.length) left++;
+    if (r.length) right++;
+    if (l.length === 1 && r.length === 1 && !/\d/.test(l[0].text) && /\d/.test(r[0].text)) rowsPairLabelValue++;
+  }
+  if (left < 3 || right < 3 || rowsPairLabelValue > (end - start) / 3) return null;
+  return { end, gutter };
+}

@@ -1,0 +1,242 @@
+import type { DebtRow } from '@cda/shared';
+import { findLabel, ocrTolerant } from './fields';
+import { COLUMNS, type ColumnKind, TOTAL_ROW } from './lexicon';
+import { DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parsePeriod } from './normalize';
+import type { Cell, Line } from './page';
+import { moneyValues } from './values';
+
+/**
+ * The debt table (discriminativo) read by alignment: columns come from the header's words and
+ * positions, in any order and with extra columns (item, código, subtotal, correção); each value of
+ * a row goes to the column it sits under. Repeated headers and page furniture are skipped and a
+ * table continues across pages until its totals row or the end of its rows.
+ */
+export interface Column {
+  kind: ColumnKind;
+  x0: number;
+  x1: number;
+  /** An "other" column that holds a row's total (its totals-row cell is the certificate's total). */
+  total?: boolean;
+}
+
+export interface TableResult {
+  rows: DebtRow[];
+  /** Sums of the totals row, per column kind (`total` when the table has a total column). */
+  printed: Partial<Record<'principal' | 'fine' | 'interest' | 'total', number>>;
+  /** Lines that belong to the table (header, rows, totals). */
+  lines: Set<number>;
+  warnings: string[];
+  /** Rows whose cells could not all be placed; read, but to be checked. */
+  doubtful: number;
+}
+
+const compiled = new Map<string, RegExp>();
+function columnRe(ocr: boolean): Array<{ kind: ColumnKind; re: RegExp }> {
+  return COLUMNS.map((c) => {
+    const key = `${ocr ? 1 : 0}${c.pattern}`;
+    let re = compiled.get(key);
+    if (!re) compiled.set(key, (re = new RegExp(`(?<![a-z])(?:${ocr ? ocrTolerant(c.pattern) : c.pattern})(?![a-z])`, 'g')));
+    return { kind: c.kind, re };
+  });
+}
+
+const FILLER = /\(?\s*(?:em\s+)?r\$\s*\)?|\bde\b|\bdo\b|\bda\b|\be\b|\(|\)|[/.:–—-]|\s+/g;
+
+/** Columns named by a header line, or null when the line is not a debt-table header. */
+export function headerColumns(line: Line): Column[] | null {
+  const cols: Column[] = [];
+  for (const cell of line.cells) {
+    const hits: Array<{ kind: ColumnKind; start: number; end: number }> = [];
+    for (const { kind, re } of columnRe(line.ocr)) {
+      re.lastIndex = 0;
+      for (let m = re.exec(cell.folded); m; m = re.exec(cell.folded)) hits.push({ kind, start: m.index, end: m.index + m[0].length });
+    }
+    hits.sort((a, b) => a.start - b.start || b.end - a.end);
+    const kept: typeof hits = [];
+    for (const h of hits) if (!kept.length || h.start >= kept[kept.length - 1].end) kept.push(h);
+    if (!kept.length) return null;
+    // The whole cell must be header words: a cell with other words is not part of a header.
+    let rest = cell.folded;
+    for (const h of [...kept].reverse()) rest = rest.slice(0, h.start) + rest.slice(h.end);
+    if (rest.replace(FILLER, '').replace(/\d+%|\bn\b|[º°]/g, '').length > 2) return null;
+    const width = cell.x1 - cell.x0;
+    const len = Math.max(cell.folded.length, 1);
+    for (const h of kept) {
+      const x0 = cell.x0 + (width * h.start) / len;
+      const x1 = kept.length === 1 ? cell.x1 : cell.x0 + (width * h.end) / len;
+      cols.push({ kind: h.kind, x0, x1, total: h.kind === 'other' && /total|valor\s+atualizado/.test(cell.folded.slice(h.start, h.end)) });
+    }
+  }
+  const kinds = new Set(cols.map((c) => c.kind));
+  const money = ['principal', 'fine', 'interest'].filter((k) => kinds.has(k as ColumnKind)).length;
+  if (money < 2 || !(kinds.has('period') || kinds.has('due')) || cols.length < 3) return null;
+  // A kind named twice ("Valor" and "Valor principal"): the later ones are extra columns.
+  const seen = new Set<ColumnKind>();
+  for (const c of cols) {
+    if (c.kind !== 'other' && seen.has(c.kind)) c.kind = 'other';
+    seen.add(c.kind);
+  }
+  return cols;
+}
+
+interface Token {
+  kind: 'money' | 'date' | 'period';
+  text: string;
+  value: number | string;
+  x0: number;
+  x1: number;
+}
+
+function tokensOf(cell: Cell): Token[] {
+  const out: Token[] = [];
+  const width = cell.x1 - cell.x0;
+  const len = Math.max(cell.text.length, 1);
+  const at = (s: number, e: number) => ({ x0: cell.x0 + (width * s) / len, x1: cell.x0 + (width * e) / len });
+  const taken: Array<[number, number]> = [];
+  const free = (s: number, e: number) => !taken.some(([a, b]) => s < b && a < e);
+  for (const m of cell.text.matchAll(new RegExp(DATE_TOKEN.source, 'g'))) {
+    const d = parseDate(m[0]);
+    if (!d) continue;
+    taken.push([m.index!, m.index! + m[0].length]);
+    out.push({ kind: 'date', text: m[0], value: d.value, ...at(m.index!, m.index! + m[0].length) });
+  }
+  for (const v of moneyValues(cell.text)) {
+    if (!free(v.start, v.end)) continue;
+    taken.push([v.start, v.end]);
+    out.push({ kind: 'money', text: v.raw, value: Number(v.value), ...at(v.start, v.end) });
+  }
+  const period = new RegExp(PERIOD_TOKEN.source, 'gi');
+  for (const m of cell.text.matchAll(period)) {
+    if (!free(m.index!, m.index! + m[0].length)) continue;
+    const p = parsePeriod(m[0]);
+    if (!p) continue;
+    taken.push([m.index!, m.index! + m[0].length]);
+    out.push({ kind: 'period', text: m[0], value: p, ...at(m.index!, m.index! + m[0].length) });
+  }
+  return out.sort((a, b) => a.x0 - b.x0);
+}
+
+/** Horizontal distance between a token and a column (0 when they overlap), then centre distance. */
+function distance(t: { x0: number; x1: number }, c: Column): [number, number] {
+  const gap = Math.max(0, c.x0 - t.x1, t.x0 - c.x1);
+  return [gap, Math.abs((t.x0 + t.x1) / 2 - (c.x0 + c.x1) / 2)];
+}
+
+function nearest(t: Token, cols: Column[]): Column | null {
+  let best: Column | null = null;
+  let bd: [number, number] = [Infinity, Infinity];
+  for (const c of cols) {
+    const d = distance(t, c);
+    if (d[0] < bd[0] - 0.5 || (Math.abs(d[0] - bd[0]) <= 0.5 && d[1] < bd[1])) {
+      best = c;
+      bd = d;
+    }
+  }
+  return best;
+}
+
+const isTotalRow = (line: Line) => new RegExp(`^(?:${TOTAL_ROW})`).test(fold(line.cells[0]?.text ?? '').trim());
+
+/** Reads every debt table of a certificate's lines. */
+export function readTables(lines: Line[]): TableResult {
+  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0 };
+  let cols: Column[] | null = null;
+  let misses = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const h = headerColumns(line);
+    if (h) {
+      cols = h;
+      misses = 0;
+      res.lines.add(i);
+      continue;
+    }
+    if (!cols) continue;
+    if (line.furniture) continue;
+    if (i > 0 && line.page !== lines[i - 1].page) misses = 0;
+    const tokens = line.cells.flatMap(tokensOf);
+    const money = tokens.filter((t) => t.kind === 'money');
+    if (isTotalRow(line) && money.length) {
+      res.lines.add(i);
+      const moneyCols = cols.filter((c) => c.kind === 'principal' || c.kind === 'fine' || c.kind === 'interest' || c.total);
+      for (const t of money) {
+        const c = nearest(t, moneyCols);
+        if (!c) continue;
+        const key = c.total ? 'total' : (c.kind as 'principal' | 'fine' | 'interest');
+        if (res.printed[key] === undefined) res.printed[key] = t.value as number;
+      }
+      cols = null;
+      continue;
+    }
+    const row = readRow(tokens, cols);
+    if (row) {
+      res.lines.add(i);
+      misses = 0;
+      if (row.doubt) {
+        res.doubtful++;
+        res.warnings.push(`Linha da tabela de débitos (${row.label}) com valores fora das colunas; confira`);
+      }
+      res.rows.push(row.row);
+      continue;
+    }
+    // A labelled line (summary, legal basis…) ends the table; other stray lines may be page noise.
+    const label = line.cells[0] ? findLabel(line.cells[0].folded, line.ocr) : null;
+    if ((label && res.rows.length) || ++misses > 3) cols = null;
+  }
+  return res;
+}
+
+function readRow(tokens: Token[], cols: Column[]): { row: DebtRow; doubt: boolean; label: string } | null {
+  const periodCol = cols.find((c) => c.kind === 'period');
+  const dueCol = cols.find((c) => c.kind === 'due');
+  const moneyCols = cols.filter((c) => c.kind !== 'period' && c.kind !== 'due');
+  const dateCols = cols.filter((c) => c.kind === 'period' || c.kind === 'due');
+  let period: string | null = null;
+  let label = '';
+  let due: string | null = null;
+  const cells = new Map<Column, Token[]>();
+  let doubt = false;
+  for (const t of tokens) {
+    if (t.kind === 'money') {
+      const c = nearest(t, moneyCols);
+      if (c) cells.set(c, [...(cells.get(c) ?? []), t]);
+      continue;
+    }
+    if (t.kind === 'period' && /^\d{4}$/.test(t.text.trim()) && periodCol && distance(t, periodCol)[0] > (periodCol.x1 - periodCol.x0) * 2) continue;
+    const c = t.kind === 'period' ? periodCol ?? null : nearest(t, dateCols);
+    if (!c) continue;
+    if (c.kind === 'period' && !period) {
+      period = String(t.kind === 'date' ? t.value : t.value);
+      label = t.text;
+    } else if (c.kind === 'due' && !due && t.kind === 'date') due = String(t.value);
+    else if (c.kind === 'period' && t.kind === 'date' && !due && dueCol) due = String(t.value);
+  }
+  if (!period && !periodCol && due) {
+    period = due;
+    label = due;
+  }
+  if (!period) return null;
+  const pick = (kind: 'principal' | 'fine' | 'interest') => {
+    const c = moneyCols.find((x) => x.kind === kind);
+    const ts = c ? cells.get(c) ?? [] : [];
+    if (ts.length > 1) doubt = true;
+    return ts.length ? (ts[0].value as number) : null;
+  };
+  let principal = pick('principal');
+  let fine = pick('fine');
+  let interest = pick('interest');
+  const money = tokens.filter((t) => t.kind === 'money');
+  if (!money.length) return null;
+  // Values that crowd into one column while another stays empty: the row's own order decides,
+  // when it has exactly one value per column.
+  const filled = [...cells.values()].filter((v) => v.length).length;
+  if (filled < money.length && money.length === moneyCols.length) {
+    const byOrder = [...moneyCols].sort((a, b) => a.x0 - b.x0);
+    const val = (k: ColumnKind) => money[byOrder.findIndex((c) => c.kind === k)]?.value as number | undefined;
+    principal = val('principal') ?? principal;
+    fine = val('fine') ?? fine;
+    interest = val('interest') ?? interest;
+    doubt = true;
+  } else if (filled < money.length) doubt = true;
+  return { row: { period, dueDate: due, principal: principal ?? 0, fine: fine ?? 0, interest: interest ?? 0 }, doubt, label };
+}

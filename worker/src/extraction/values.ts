@@ -1,0 +1,176 @@
+import type { ValueType } from './lexicon';
+import { DATE_TOKEN, DOCUMENT_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
+
+/**
+ * Typed values found in text: each type has a token shape and a parser. A candidate is a value
+ * that parsed, with the raw text it came from and whether an OCR repair was needed to read it.
+ */
+export interface Value {
+  /** Normal form (digits, ISO date, centavos as a string, upper-case text). */
+  value: string;
+  raw: string;
+  /** Offset just past the token in the searched text. */
+  end: number;
+  start: number;
+  repaired?: boolean;
+  /** CPF/CNPJ only: check digits pass. */
+  valid?: boolean;
+  /** Revenue only: the code part and the description part. */
+  code?: string;
+  description?: string;
+}
+
+/** Money as printed: `1.234,56`, `1234,56`, `R$ 1.234,56`, `1.234,56 R$`, OCR shapes (`1.234.56`). */
+export const MONEY = /(?<![\d.,/:])(?:R\s?\$\s?)?(?:\d{1,3}(?:(?:[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,]\s?\d{2}(?![\d/%])/g;
+const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
+
+/** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
+const REGISTRATION = /(?<![\w/.,-])\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?)\d[\dOo]*)*(?:\s?\/\s?\d{2,4}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
+const PROCESS = /(?<![\w/])(?:[A-Z]{1,4}\s?)?\d[\d./-]*(?:\s(?=\d)[\d./-]*)*\d(?![\w/])/g;
+const WORD_DATE = /(?<!\d)(\d{1,2})(?:º|°|o)?\s+de\s+(janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\s+de\s+(\d{4})/;
+const MONTHS = ['janeiro', 'fevereiro', 'marco', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+
+function all(re: RegExp, text: string): RegExpExecArray[] {
+  const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  const out: RegExpExecArray[] = [];
+  for (let m = g.exec(text); m; m = g.exec(text)) {
+    out.push(m);
+    if (!m[0].length) g.lastIndex++;
+  }
+  return out;
+}
+
+export function moneyValues(text: string): Value[] {
+  const out: Value[] = [];
+  for (const m of all(MONEY, text)) {
+    const p = parseMoney(m[0]);
+    if (p) out.push({ value: String(p.value), raw: m[0], start: m.index, end: m.index + m[0].length, repaired: !!p.repairedFrom });
+  }
+  return out;
+}
+
+export function dateValues(text: string): Value[] {
+  const out: Value[] = [];
+  for (const m of all(DATE_TOKEN, text)) {
+    const d = parseDate(m[0]);
+    if (d) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: !!d.repairedFrom });
+  }
+  const f = fold(text);
+  const w = WORD_DATE.exec(f);
+  if (w) {
+    const mo = MONTHS.indexOf(w[2]) + 1;
+    const d = parseDate(`${w[1].padStart(2, '0')}/${String(mo).padStart(2, '0')}/${w[3]}`);
+    if (d) out.push({ value: d.value, raw: text.slice(w.index, w.index + w[0].length), start: w.index, end: w.index + w[0].length });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+export function documentValues(text: string): Value[] {
+  const out: Value[] = [];
+  for (const m of all(DOCUMENT_TOKEN, text)) {
+    const d = parseDocument(m[0]);
+    if (d) out.push({ value: d.digits, raw: m[0], start: m.index, end: m.index + m[0].length, valid: d.valid, repaired: !!d.repairedFrom });
+  }
+  return out;
+}
+
+function looksLikeDocument(raw: string): boolean {
+  const d = parseDocument(raw);
+  return !!d && d.valid && /[./]/.test(raw) && !/^\d{2}\s\d\s\d{2}/.test(raw);
+}
+
+export function registrationValues(text: string): Value[] {
+  const out: Value[] = [];
+  for (const m of all(REGISTRATION, text)) {
+    const raw = m[0].trim();
+    if (/^\d{2}[/.-]\d{2}[/.-]\d{4}$/.test(raw) || /^\d{1,2}[/.-]\d{4}$/.test(raw)) continue;
+    if (looksLikeDocument(raw)) continue;
+    const fixed = digitsFromLookalikes(raw);
+    const value = fixed.replace(/[^\d/]/g, '');
+    const digits = value.replace(/\D/g, '');
+    const slash = /^\d{1,10}\/\d{4}$/.test(value) || /^\d{4}\/\d{1,10}$/.test(value);
+    if (!slash && (digits.length < 7 || digits.length > 20)) continue;
+    if (!slash && value.includes('/')) continue;
+    out.push({ value, raw, start: m.index, end: m.index + m[0].length, repaired: fixed !== raw });
+  }
+  return out;
+}
+
+export function processValues(text: string): Value[] {
+  const out: Value[] = [];
+  for (const m of all(PROCESS, text)) {
+    const raw = m[0];
+    if (/^\d{2}[/.-]\d{2}[/.-]\d{4}$/.test(raw)) continue;
+    const digits = raw.replace(/\D/g, '');
+    if (digits.length < 5) continue;
+    out.push({ value: digits, raw, start: m.index, end: m.index + raw.length });
+  }
+  return out;
+}
+
+/** A receita as printed: an optional code ("2172 -", "046-2", "101 -") and its description. */
+export function revenueValue(text: string): Value | null {
+  const t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
+  if (!t || /^[—–-]+$/.test(t)) return null;
+  const m = /^(\d{3,5}(?:[-.]\d{1,2})?)['`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(.+)$/.exec(t);
+  if (m) return { value: t, raw: t, start: 0, end: text.length, code: m[1].replace(/\D/g, ''), description: upperText(m[2]) };
+  const only = /^(\d{3,5}(?:[-.]\d{1,2})?)$/.exec(t);
+  if (only) return { value: t, raw: t, start: 0, end: text.length, code: only[1].replace(/\D/g, ''), description: '' };
+  if (!/\p{L}{2}/u.test(t)) return null;
+  return { value: t, raw: t, start: 0, end: text.length, code: '', description: upperText(t) };
+}
+
+const NAME_STOP = /\s*(?:,|;|\s[-–—]\s|\s(?:inscrit[oa]|cnpj|cpf|c\.n\.p\.j|portador|com\s+sede|residente|domiciliad[oa]|estabelecid[oa])\b).*$/i;
+
+/** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
+export function nameValue(text: string, prose = false): Value | null {
+  let t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
+  if (prose) t = t.replace(NAME_STOP, '');
+  t = t.replace(/\s*[,;:]+$/, '').trim();
+  if (!t || /^[/(|\\[]/.test(t) || /:/.test(t)) return null;
+  const letters = t.match(/\p{L}/gu)?.length ?? 0;
+  const digits = t.match(/\d/g)?.length ?? 0;
+  if (letters < 3 || digits > letters / 4) return null;
+  if (!/\p{L}{2,}\s+\p{L}/u.test(t) && letters < 6) return null;
+  return { value: upperText(t), raw: t, start: 0, end: text.length };
+}
+
+export function textValue(text: string): Value | null {
+  const t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '').replace(/\s*[:;]+$/, '').trim();
+  if (!t || !/\p{L}/u.test(t) && !/\d/.test(t)) return null;
+  return { value: t, raw: t, start: 0, end: text.length };
+}
+
+/** Every value of a type in a piece of text, in order (free-text types yield the whole text). */
+export function valuesOf(type: ValueType, text: string): Value[] {
+  switch (type) {
+    case 'money':
+      return moneyValues(text);
+    case 'date':
+      return dateValues(text);
+    case 'document':
+      return documentValues(text);
+    case 'registration':
+      return registrationValues(text);
+    case 'process':
+      return processValues(text);
+    case 'code': {
+      const m = /^\s*[:.\-–—]?\s*(\d{3,5}(?:[-.]\d{1,2})?)(?![\d/.,])/.exec(text);
+      return m ? [{ value: m[1].replace(/\D/g, ''), raw: m[1], start: m.index, end: m.index + m[0].length }] : [];
+    }
+    case 'revenue': {
+      const v = revenueValue(text);
+      return v ? [v] : [];
+    }
+    case 'name': {
+      const v = nameValue(text);
+      return v ? [v] : [];
+    }
+    default: {
+      const v = textValue(text);
+      return v ? [v] : [];
+    }
+  }
+}
+
+export const isStrictMoney = (raw: string) => MONEY_STRICT_TAIL.test(raw.replace(/R\s?\$\s?/, ''));
