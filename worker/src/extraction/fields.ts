@@ -111,12 +111,22 @@ export function onlyLabelWords(text: string): boolean {
   return words.every((w) => LABEL_WORDS.has(w) || w.length < 2);
 }
 
+/**
+ * What is left of a label rather than a value: punctuation, or, for a name, only label words
+ * ("/ RAZÃO SOCIAL DO DEVEDOR", "(DEVEDOR PRINCIPAL)"). Other values may well be label words ("ATIVA").
+ */
+function isResidue(text: string, type: ValueType): boolean {
+  if (!/[\p{L}\p{N}]/u.test(text)) return true;
+  if (type === 'name' || /^\s*[/(]/.test(text)) return onlyLabelWords(text);
+  return false;
+}
+
 const TEXT_TYPES = new Set<ValueType>(['text', 'longText', 'name', 'revenue']);
 
 /** The first value of the type in `text`; typed values must open the text (after filler). */
 function firstValue(type: ValueType, text: string, anchored: boolean): Value | null {
   if (TEXT_TYPES.has(type)) {
-    if (onlyLabelWords(text)) return null;
+    if (isResidue(text, type)) return null;
     if (type === 'name') return nameValue(text);
     if (type === 'revenue') return revenueValue(text);
     return textValue(text);
@@ -159,7 +169,7 @@ export function geometricCandidates(r: Region): Candidate[] {
         if (value) out.push({ field, value, route, score: ROUTE_SCORE[route] + spec - penalty, line: at });
       };
       const rest = afterLabel(cell.text.slice(hit.end));
-      if (rest.trim() && !onlyLabelWords(rest)) {
+      if (rest.trim() && !isResidue(rest, type)) {
         const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money');
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
         push(v, 'inline', i);

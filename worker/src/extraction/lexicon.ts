@@ -90,6 +90,9 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'sujeito\\s+passivo',
       'executad[oa]',
       'interessad[oa]',
+      'proprietari[oa]',
+      'responsavel(?!\\s+(?:solidari|tributari|subsidiari))',
+      'titular',
       'nome',
     ],
     prose: ['em\\s+nome\\s+de', 'em\\s+face\\s+de', 'devedor(?:a)?\\s*:'],
@@ -110,16 +113,11 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
   },
   revenue: {
     type: 'revenue',
-    labels: ['receita(?:\\s+principal)?', 'tributo\\s*/\\s*receita', 'codigo\\s*/\\s*receita'],
-    prose: ['codigo\\s+de\\s+receita', 'receita\\s+(?:de\\s+)?codigo'],
-  },
-  revenueCode: {
-    type: 'code',
-    labels: ['cod(?:igo|\\.)?\\s*(?:da\\s+|de\\s+)?receita', 'codigo\\s+do\\s+tributo', 'cod\\.?\\s*tributo', 'codigo'],
-  },
-  revenueDescription: {
-    type: 'text',
     labels: [
+      'receita(?:\\s+principal)?',
+      'tributo\\s*/\\s*receita',
+      'codigo\\s*/\\s*receita',
+      'natureza\\s*/\\s*receita',
       'natureza\\s+da\\s+receita',
       'denominacao\\s+da\\s+receita',
       'descricao\\s+da\\s+receita',
@@ -129,7 +127,18 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'tributo',
       'imposto',
       'origem\\s+da\\s+divida',
+      'levantamento',
+      'procedencia',
     ],
+    prose: ['codigo\\s+de\\s+receita', 'receita\\s+(?:de\\s+)?codigo'],
+  },
+  revenueCode: {
+    type: 'code',
+    labels: ['cod(?:igo|\\.)?\\s*(?:da\\s+|de\\s+)?receita', 'codigo\\s+do\\s+tributo', 'cod\\.?\\s*tributo', 'codigo'],
+  },
+  revenueDescription: {
+    type: 'text',
+    labels: [],
   },
   administrativeProcess: {
     type: 'process',
@@ -254,7 +263,7 @@ export const CO_DEBTOR_LABELS: string[] = [
 /** Debt-table column headers, by the column they name. */
 export type ColumnKind = 'period' | 'due' | 'principal' | 'fine' | 'interest' | 'other';
 export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
-  { kind: 'period', pattern: 'periodo(?:\\s+de\\s+apuracao)?|trimestre|trim\\.|per\\.?\\s*apur\\.?|competencia|compet\\.?|exercicio|ano(?:-|\\s)?calendario|ano\\s+base|referencia|ref\\.|mes\\s*/\\s*ano|p\\.\\s?a\\.|apuracao|ano|fato\\s+gerador' },
+  { kind: 'period', pattern: 'periodo(?:\\s+de\\s+apuracao)?|trimestre|trim\\.|per\\.?\\s*apur(?:acao|\\.)?|competencia|compet\\.?|exercicio|ano(?:-|\\s)?calendario|ano\\s+base|referencia|ref\\.|mes\\s*/\\s*ano|p\\.\\s?a\\.|apuracao|ano|fato\\s+gerador' },
   { kind: 'due', pattern: 'vencimento|vencto\\.?|venc\\.?|dt\\.?\\s*venc\\.?|data\\s+(?:de\\s+)?venc(?:imento)?' },
   { kind: 'other', pattern: 'subtotal|total(?:\\s+\\(r\\$\\))?|valor\\s+atualizado|correcao(?:\\s+monetaria)?|atualizacao|encargo(?:\\s+legal)?|item|n[.º°o]|codigo|cod\\.?|receita|parcela|seq\\.?|tributo\\s+cod' },
   { kind: 'principal', pattern: 'valor\\s+originario|valor\\s+original|vlr\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+principal|principal|valor\\s+(?:do\\s+)?(?:tributo|imposto)|imposto(?:\\s+devido)?|tributo|valor\\s+historico|iss(?:qn)?\\s+devido|valor\\s+devido|valor' },

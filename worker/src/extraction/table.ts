@@ -17,6 +17,8 @@ export interface Column {
   x1: number;
   /** An "other" column that holds a row's total (its totals-row cell is the certificate's total). */
   total?: boolean;
+  /** The column holds amounts (every money kind, and extra columns such as subtotal or correção). */
+  amount: boolean;
 }
 
 export interface TableResult {
@@ -64,7 +66,9 @@ export function headerColumns(line: Line): Column[] | null {
     for (const h of kept) {
       const x0 = cell.x0 + (width * h.start) / len;
       const x1 = kept.length === 1 ? cell.x1 : cell.x0 + (width * h.end) / len;
-      cols.push({ kind: h.kind, x0, x1, total: h.kind === 'other' && /total|valor\s+atualizado/.test(cell.folded.slice(h.start, h.end)) });
+      const words = cell.folded.slice(h.start, h.end);
+      const amount = h.kind === 'principal' || h.kind === 'fine' || h.kind === 'interest' || (h.kind === 'other' && /total|valor|correcao|atualizacao|encargo/.test(words));
+      cols.push({ kind: h.kind, x0, x1, total: h.kind === 'other' && /total|valor\s+atualizado/.test(words), amount });
     }
   }
   const kinds = new Set(cols.map((c) => c.kind));
@@ -116,6 +120,18 @@ function tokensOf(cell: Cell): Token[] {
   return out.sort((a, b) => a.x0 - b.x0);
 }
 
+/** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position. */
+function periodShapes(cell: Cell): Array<{ text: string; x0: number; x1: number }> {
+  const out: Array<{ text: string; x0: number; x1: number }> = [];
+  const width = cell.x1 - cell.x0;
+  const len = Math.max(cell.text.length, 1);
+  for (const m of cell.text.matchAll(/(?<![\d/])\d{2}\/\d{4}(?![\d/])/g)) {
+    if (parsePeriod(m[0])) continue;
+    out.push({ text: m[0], x0: cell.x0 + (width * m.index!) / len, x1: cell.x0 + (width * (m.index! + m[0].length)) / len });
+  }
+  return out;
+}
+
 /** Horizontal distance between a token and a column (0 when they overlap), then centre distance. */
 function distance(t: { x0: number; x1: number }, c: Column): [number, number] {
   const gap = Math.max(0, c.x0 - t.x1, t.x0 - c.x1);
@@ -137,59 +153,104 @@ function nearest(t: Token, cols: Column[]): Column | null {
 
 const isTotalRow = (line: Line) => new RegExp(`^(?:${TOTAL_ROW})`).test(fold(line.cells[0]?.text ?? '').trim());
 
+/**
+ * Money columns placed by the values themselves: amounts are aligned on their right edge, so the
+ * right edges of a table's money cells form one cluster per column. When the clusters are as many as
+ * the money columns the header names, they map to those columns in order (a header may be centred or
+ * left-aligned over right-aligned numbers, and nearest-header guesses then go wrong).
+ */
+export function alignColumns(cols: Column[], body: Token[][]): Column[] {
+  const money = cols.filter((c) => c.amount).sort((a, b) => a.x0 - b.x0);
+  const edges = body.flatMap((ts) => ts.filter((t) => t.kind === 'money').map((t) => ({ x0: t.x0, x1: t.x1 }))).sort((a, b) => a.x1 - b.x1);
+  if (!edges.length) return cols;
+  const clusters: Array<{ x0: number; x1: number; n: number }> = [];
+  const tol = Math.max(4, (edges[0].x1 - edges[0].x0) * 0.25);
+  for (const e of edges) {
+    const c = clusters[clusters.length - 1];
+    if (c && e.x1 - c.x1 <= tol) {
+      c.x0 = Math.min(c.x0, e.x0);
+      c.x1 = e.x1;
+      c.n++;
+    } else clusters.push({ ...e, n: 1 });
+  }
+  const rows = body.filter((ts) => ts.some((t) => t.kind === 'money')).length;
+  const solid = clusters.filter((c) => c.n >= Math.max(1, rows * 0.5));
+  if (solid.length !== money.length) return cols;
+  // Each money column becomes the span of its values; period and due columns keep the header's.
+  const placed = money.map((c, k) => ({ ...c, x0: solid[k].x0, x1: solid[k].x1 }));
+  return [...cols.filter((c) => !c.amount), ...placed];
+}
+
 /** Reads every debt table of a certificate's lines. */
 export function readTables(lines: Line[]): TableResult {
   const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0 };
-  let cols: Column[] | null = null;
-  let misses = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const h = headerColumns(line);
-    if (h) {
-      cols = h;
-      misses = 0;
-      res.lines.add(i);
+  let i = 0;
+  while (i < lines.length) {
+    const header = headerColumns(lines[i]);
+    if (!header) {
+      i++;
       continue;
     }
-    if (!cols) continue;
-    if (line.furniture) continue;
-    if (i > 0 && line.page !== lines[i - 1].page) misses = 0;
-    const tokens = line.cells.flatMap(tokensOf);
-    const money = tokens.filter((t) => t.kind === 'money');
-    if (isTotalRow(line) && money.length) {
-      res.lines.add(i);
+    res.lines.add(i);
+    // The table's body: lines up to its totals row, a labelled line, another header or too many strays.
+    const body: Array<{ at: number; tokens: Token[] }> = [];
+    let totals: { at: number; tokens: Token[] } | null = null;
+    let misses = 0;
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const line = lines[j];
+      if (headerColumns(line)) break;
+      if (line.furniture) continue;
+      if (line.page !== lines[j - 1].page) misses = 0;
+      const tokens = line.cells.flatMap(tokensOf);
+      const money = tokens.filter((t) => t.kind === 'money');
+      // One value after "Total …" is a summary line ("Total Principal ....: 27.311,56"), read as a
+      // field; a totals row has a sum under several columns.
+      if (isTotalRow(line) && money.length === 1) break;
+      if (isTotalRow(line) && money.length) {
+        totals = { at: j, tokens };
+        j++;
+        break;
+      }
+      if (money.length && tokens.some((t) => t.kind !== 'money') || (money.length >= 2 && line.cells.length >= 2)) {
+        body.push({ at: j, tokens });
+        misses = 0;
+        continue;
+      }
+      const label = line.cells[0] ? findLabel(line.cells[0].folded, line.ocr) : null;
+      if ((label && body.length) || ++misses > 3) break;
+    }
+    const cols = alignColumns(header, body.map((b) => b.tokens));
+    const periodShapesOf = (at: number) => lines[at].cells.flatMap(periodShapes);
+    for (const b of body) {
+      const row = readRow(b.tokens, cols, periodShapesOf(b.at));
+      if (!row) continue;
+      res.lines.add(b.at);
+      if (row.doubt) {
+        res.doubtful++;
+        res.warnings.push(`Linha da tabela de débitos (${row.label}) com valor ilegível ou fora das colunas; confira`);
+      }
+      res.rows.push(row.row);
+    }
+    if (totals) {
+      res.lines.add(totals.at);
       const moneyCols = cols.filter((c) => c.kind === 'principal' || c.kind === 'fine' || c.kind === 'interest' || c.total);
-      for (const t of money) {
+      for (const t of totals.tokens.filter((x) => x.kind === 'money')) {
         const c = nearest(t, moneyCols);
         if (!c) continue;
         const key = c.total ? 'total' : (c.kind as 'principal' | 'fine' | 'interest');
         if (res.printed[key] === undefined) res.printed[key] = t.value as number;
       }
-      cols = null;
-      continue;
     }
-    const row = readRow(tokens, cols);
-    if (row) {
-      res.lines.add(i);
-      misses = 0;
-      if (row.doubt) {
-        res.doubtful++;
-        res.warnings.push(`Linha da tabela de débitos (${row.label}) com valores fora das colunas; confira`);
-      }
-      res.rows.push(row.row);
-      continue;
-    }
-    // A labelled line (summary, legal basis…) ends the table; other stray lines may be page noise.
-    const label = line.cells[0] ? findLabel(line.cells[0].folded, line.ocr) : null;
-    if ((label && res.rows.length) || ++misses > 3) cols = null;
+    i = Math.max(j, i + 1);
   }
   return res;
 }
 
-function readRow(tokens: Token[], cols: Column[]): { row: DebtRow; doubt: boolean; label: string } | null {
+function readRow(tokens: Token[], cols: Column[], rawPeriod: Array<{ text: string; x0: number; x1: number }>): { row: DebtRow; doubt: boolean; label: string } | null {
   const periodCol = cols.find((c) => c.kind === 'period');
   const dueCol = cols.find((c) => c.kind === 'due');
-  const moneyCols = cols.filter((c) => c.kind !== 'period' && c.kind !== 'due');
+  const moneyCols = cols.filter((c) => c.amount);
   const dateCols = cols.filter((c) => c.kind === 'period' || c.kind === 'due');
   let period: string | null = null;
   let label = '';
@@ -215,6 +276,17 @@ function readRow(tokens: Token[], cols: Column[]): { row: DebtRow; doubt: boolea
     period = due;
     label = due;
   }
+  // A period cell that holds a period's shape but no real period (OCR's "66/2005") keeps its row,
+  // as read and flagged: dropping it would lose the row's values.
+  let unreadable = false;
+  if (!period && periodCol && due) {
+    const raw = rawPeriod.find((t) => distance(t, periodCol)[0] <= (periodCol.x1 - periodCol.x0));
+    if (raw) {
+      period = raw.text;
+      label = raw.text;
+      unreadable = true;
+    }
+  }
   if (!period) return null;
   const pick = (kind: 'principal' | 'fine' | 'interest') => {
     const c = moneyCols.find((x) => x.kind === kind);
@@ -238,5 +310,5 @@ function readRow(tokens: Token[], cols: Column[]): { row: DebtRow; doubt: boolea
     interest = val('interest') ?? interest;
     doubt = true;
   } else if (filled < money.length) doubt = true;
-  return { row: { period, dueDate: due, principal: principal ?? 0, fine: fine ?? 0, interest: interest ?? 0 }, doubt, label };
+  return { row: { period, dueDate: due, principal: principal ?? 0, fine: fine ?? 0, interest: interest ?? 0 }, doubt: doubt || unreadable, label };
 }

@@ -112,7 +112,7 @@ export function processValues(text: string): Value[] {
 export function revenueValue(text: string): Value | null {
   const t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
   if (!t || /^[—–-]+$/.test(t)) return null;
-  const m = /^(\d{3,5}(?:[-.]\d{1,2})?)['`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(.+)$/.exec(t);
+  const m = /^(\d{3,5}(?:[-.]\d{1,2})?|\d{1,3}(?:\.\d{1,3}){1,3})['`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(.+)$/.exec(t);
   if (m) return { value: t, raw: t, start: 0, end: text.length, code: m[1].replace(/\D/g, ''), description: upperText(m[2]) };
   const only = /^(\d{3,5}(?:[-.]\d{1,2})?)$/.exec(t);
   if (only) return { value: t, raw: t, start: 0, end: text.length, code: only[1].replace(/\D/g, ''), description: '' };
