@@ -1,3 +1,5 @@
+import type { FieldWarnings } from './certificate';
+
 /** Status names are shown to users as they are, so they stay in pt-BR. */
 export const AnalysisStatus = {
   Processing: 'Processando',
@@ -62,3 +64,18 @@ export const ADMIN_ROLES: readonly UserRole[] = ['admin', 'root'];
 export const MAINTENANCE_QUEUE = 'maintenance';
 /** Temporary uploads older than this are deleted whatever happened to their analysis. */
 export const UPLOAD_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One file's outcome as the analysis view shows it (API → browser; privacy export). `fieldWarnings`
+ * has one entry per certificate of the file, in extraction order, which is also the order of the
+ * file's rows in the Base workbook; the worker stores it as it extracted it.
+ */
+export interface AnalysisFileView {
+  position: number;
+  name: string;
+  pages: number;
+  status: string;
+  error: string | null;
+  certificateCount: number;
+  fieldWarnings: FieldWarnings[];
+}
