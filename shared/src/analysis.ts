@@ -10,6 +10,11 @@ export type AnalysisStatus = (typeof AnalysisStatus)[keyof typeof AnalysisStatus
 
 export const WORKBOOK_BASE = 'Base_Certidoes_Divida_Ativa.xlsx';
 export const WORKBOOK_SIMULATION = 'Simulacao_Classificacao.xlsx';
+/**
+ * The fill (ARGB) of a Base workbook cell whose field needs checking: amber, light enough that black
+ * text stays readable on screen and in print. The frontend's `.alert-amber` uses the same colour.
+ */
+export const FLAGGED_CELL_ARGB = 'FFFFE699';
 
 export const ANALYSES_QUEUE = 'analyses';
 

@@ -1,9 +1,8 @@
 import type { Worksheet } from 'exceljs';
-import type { CertificateRecord, WarnedField } from '@cda/shared';
+import { CertificateRecord, FLAGGED_CELL_ARGB, WarnedField } from '@cda/shared';
 import { makeRecord, workedExample } from '../../../shared/src/simulation/testing';
 import { buildBaseWorkbook, WorkbookFile } from './index';
 import { WARNING_LEGEND } from './base';
-import { WARNING_FILL } from './table';
 import { computed, filledCells, formulasWithoutResult, noteText, openWorkbook, readTable, recalculate } from './workbook-testing';
 
 function files(): WorkbookFile[] {
@@ -92,7 +91,7 @@ describe('Base_Certidoes_Divida_Ativa.xlsx', () => {
 });
 
 describe('Base_Certidoes_Divida_Ativa.xlsx: fields in doubt', () => {
-  const AMBER = (WARNING_FILL as { fgColor: { argb: string } }).fgColor.argb;
+  const AMBER = FLAGGED_CELL_ARGB;
   const one = (records: CertificateRecord[]): WorkbookFile[] => [
     { name: 'lote.pdf', pages: 3, extraction: { file: 'lote.pdf', certificates: records, error: null } },
   ];

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { simulate, SimulationParams } from '@cda/shared';
+import { FLAGGED_CELL_ARGB, simulate, SimulationParams } from '@cda/shared';
 import { workedExample } from '../../../shared/src/simulation/testing';
 import { buildBaseWorkbook, buildSimulationWorkbook, SIMULATION_SHEETS as SHEETS } from './index';
 import { filledCells, openWorkbook } from './workbook-testing';
@@ -84,8 +84,8 @@ describe('Base_Certidoes_Divida_Ativa.xlsx in LibreOffice', () => {
     const ws = (await openWorkbook(saved)).getWorksheet('Certidões')!;
     const noted = filledCells(ws).filter((c) => c.note !== null).map((c) => [c.address, c.argb, c.note]);
     expect(noted).toEqual([
-      ['H3', 'FFFFE699', 'CNPJ com dígito verificador inválido.'],
-      ['T3', 'FFFFE699', 'Total impresso difere da soma dos valores.'],
+      ['H3', FLAGGED_CELL_ARGB, 'CNPJ com dígito verificador inválido.'],
+      ['T3', FLAGGED_CELL_ARGB, 'Total impresso difere da soma dos valores.'],
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Cell, CellValue, Fill, Workbook, Worksheet, XlsxWriteOptions } from 'exceljs';
+import { FLAGGED_CELL_ARGB } from '@cda/shared';
 
 export type Kind = 'text' | 'money' | 'date' | 'datetime' | 'integer' | 'percent' | 'ratio';
 
@@ -40,8 +41,7 @@ export interface Column<R> {
   headerNote?: string;
 }
 
-/** Amber, light enough that black text stays readable on screen and in print. */
-export const WARNING_FILL: Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFE699' } };
+export const WARNING_FILL: Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: FLAGGED_CELL_ARGB } };
 
 /** Marks a cell for checking: the warning fill, and the reason shown when the mouse is over it. */
 export function flagCell(cell: Cell, reason: string): void {
