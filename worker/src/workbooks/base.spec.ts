@@ -127,7 +127,7 @@ describe('Base_Certidoes_Divida_Ativa.xlsx: fields in doubt', () => {
     ]);
     // The only other filled cell is the legend, two rows under the totals (row 5).
     expect(filledCells(certs).filter((c) => c.note === null).map((c) => [c.address, c.argb])).toEqual([['A7', AMBER]]);
-    expect(certs.getCell('A7').value).toBe(WARNING_LEGEND);
+    expect([certs.getCell('A7').value, certs.getCell('B7').value].join(': ')).toBe(WARNING_LEGEND);
     // The same column one row up (P = Principal) is a plain cell.
     expect((certs.getCell('P2').fill as { pattern?: string } | undefined)?.pattern ?? 'none').toBe('none');
     expect(noteText(certs.getCell('P2'))).toBeNull();
@@ -147,7 +147,7 @@ describe('Base_Certidoes_Divida_Ativa.xlsx: fields in doubt', () => {
         ['Período de apuração', 'Vencimento', 'Principal', 'Multa', 'Juros'].map((h) => [row, h, 'A soma das linhas difere do total impresso.']),
       ),
     );
-    expect(debtCells.filter((c) => c.note === null).map((c) => debts.getCell(c.address).value)).toEqual([WARNING_LEGEND]);
+    expect(debtCells.filter((c) => c.note === null).map((c) => debts.getCell(c.address).value)).toEqual(['Células destacadas']);
 
     expect(filledCells(wb.getWorksheet('Arquivos') as Worksheet)).toEqual([]);
   });

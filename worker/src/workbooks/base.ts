@@ -47,7 +47,9 @@ const money = <R>(key: string, header: string, get: (r: R) => number): Column<R>
 });
 
 /** What the highlighted cells mean; hovering is how Excel and LibreOffice show a note. */
-export const WARNING_LEGEND = 'Células destacadas: conferir — passe o mouse sobre a célula para ver o motivo.';
+const LEGEND_SWATCH = 'Células destacadas';
+const LEGEND_MEANING = 'conferir — passe o mouse sobre a célula para ver o motivo.';
+export const WARNING_LEGEND = `${LEGEND_SWATCH}: ${LEGEND_MEANING}`;
 
 /**
  * The Certidões column that shows each field that can be in doubt. A Record, so a field added to the
@@ -151,10 +153,12 @@ const FILE_COLUMNS: Column<WorkbookFile>[] = [
 function writeWithLegend<R>(ws: Worksheet, columns: Column<R>[], rows: R[]): void {
   const { totalsRow, flagged } = writeTable(ws, columns, rows, { totalsLabel: 'Total' });
   if (!flagged) return;
-  // The Certidões header note says it too, but only whoever hovers the header sees a note.
-  const legend = ws.getCell(totalsRow! + 2, 1);
-  legend.value = WARNING_LEGEND;
-  legend.fill = WARNING_FILL;
+  // The Certidões header note says it too, but only whoever hovers the header sees a note. The
+  // words in the first cell are the colour sample; the meaning runs on over the empty cells beside it.
+  const swatch = ws.getCell(totalsRow! + 2, 1);
+  swatch.value = LEGEND_SWATCH;
+  swatch.fill = WARNING_FILL;
+  ws.getCell(totalsRow! + 2, 2).value = LEGEND_MEANING;
 }
 
 /** `Base_Certidoes_Divida_Ativa.xlsx`: every extracted field, one row per certificate, debt row and file. */
