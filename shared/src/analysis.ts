@@ -1,3 +1,5 @@
+import type { FieldWarnings } from './certificate';
+
 /** Status names are shown to users as they are, so they stay in pt-BR. */
 export const AnalysisStatus = {
   Processing: 'Processando',
@@ -8,6 +10,11 @@ export type AnalysisStatus = (typeof AnalysisStatus)[keyof typeof AnalysisStatus
 
 export const WORKBOOK_BASE = 'Base_Certidoes_Divida_Ativa.xlsx';
 export const WORKBOOK_SIMULATION = 'Simulacao_Classificacao.xlsx';
+/**
+ * The fill (ARGB) of a Base workbook cell whose field needs checking: amber, light enough that black
+ * text stays readable on screen and in print. The frontend's `.alert-amber` uses the same colour.
+ */
+export const FLAGGED_CELL_ARGB = 'FFFFE699';
 
 export const ANALYSES_QUEUE = 'analyses';
 
@@ -62,3 +69,18 @@ export const ADMIN_ROLES: readonly UserRole[] = ['admin', 'root'];
 export const MAINTENANCE_QUEUE = 'maintenance';
 /** Temporary uploads older than this are deleted whatever happened to their analysis. */
 export const UPLOAD_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One file's outcome as the analysis view shows it (API → browser; privacy export). `fieldWarnings`
+ * has one entry per certificate of the file, in extraction order, which is also the order of the
+ * file's rows in the Base workbook; the worker stores it as it extracted it.
+ */
+export interface AnalysisFileView {
+  position: number;
+  name: string;
+  pages: number;
+  status: string;
+  error: string | null;
+  certificateCount: number;
+  fieldWarnings: FieldWarnings[];
+}

@@ -1,11 +1,13 @@
 import { Pool } from 'pg';
-import { AnalysisStatus, DEFAULT_SETTINGS, Settings, SettingsSection } from '@cda/shared';
+import { AnalysisStatus, DEFAULT_SETTINGS, FieldWarnings, Settings, SettingsSection } from '@cda/shared';
 
 export interface FileOutcome {
   position: number;
   status: 'done' | 'error';
   error: string | null;
   certificateCount: number;
+  /** Each certificate's per-field warnings, in extraction order (shared AnalysisFileView). */
+  fieldWarnings: FieldWarnings[];
   /** Time the extraction of this file took, for the admin's processing-time report. */
   processingMs?: number;
 }
@@ -15,6 +17,8 @@ export interface FinalOutcome {
   error: string | null;
   workbooks: string[];
   certificateCount: number;
+  /** countFlaggedFields over every certificate of the analysis. */
+  flaggedFieldCount: number;
   summary: Record<string, unknown> | null;
 }
 
@@ -40,7 +44,7 @@ export class AnalysisStore {
       `WITH live AS (
          UPDATE analyses SET processed_files = $2, updated_at = now() WHERE id = $1 AND status = $3 RETURNING id
        ), file AS (
-         UPDATE analysis_files SET status = $5, error = $6, certificate_count = $7, processing_ms = $8
+         UPDATE analysis_files SET status = $5, error = $6, certificate_count = $7, processing_ms = $8, field_warnings = $9
          WHERE analysis_id = (SELECT id FROM live) AND position = $4
        )
        SELECT count(*)::int AS live FROM live`,
@@ -53,6 +57,7 @@ export class AnalysisStore {
         outcome.error,
         outcome.certificateCount,
         outcome.processingMs ?? null,
+        JSON.stringify(outcome.fieldWarnings),
       ],
     );
     return r.rows[0].live === 1;
@@ -67,7 +72,7 @@ export class AnalysisStore {
        ), progress AS (
          UPDATE analyses SET processed_files = 0, updated_at = now() WHERE id = $1 AND status = $2
        ), files AS (
-         UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0, processing_ms = NULL
+         UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0, processing_ms = NULL, field_warnings = '[]'
          WHERE analysis_id = $1
        )
        SELECT processed_files > 0 AS went_back FROM old`,
@@ -85,8 +90,11 @@ export class AnalysisStore {
     return this.inTransaction(async (q) => {
       const r = await q(
         `UPDATE analyses SET status = $2, error = $3, workbooks = $4, certificate_count = $5, summary = $6,
-           completed_at = now(), updated_at = now() WHERE id = $1 AND status = $7`,
-        [analysisId, o.status, o.error, o.workbooks, o.certificateCount, o.summary === null ? null : JSON.stringify(o.summary), AnalysisStatus.Processing],
+           flagged_field_count = $8, completed_at = now(), updated_at = now() WHERE id = $1 AND status = $7`,
+        [
+          analysisId, o.status, o.error, o.workbooks, o.certificateCount,
+          o.summary === null ? null : JSON.stringify(o.summary), AnalysisStatus.Processing, o.flaggedFieldCount,
+        ],
       );
       if (!r.rowCount) return null;
       await q(`SELECT settle_analysis($1)`, [analysisId]);

@@ -6,7 +6,6 @@ import { Pool } from 'pg';
 import {
   ANALYSES_QUEUE,
   AnalysisJobPayload,
-  AnalysisStatus,
   SETTINGS_CHANNEL,
   WORKER_ANNOUNCE_INTERVAL_MS,
   WorkerAnnouncement,
@@ -18,7 +17,7 @@ import { logger } from './logger';
 import { createObjectStore } from './storage';
 import { AnalysisStore } from './db';
 import { createStatusPublisher } from './status';
-import { finish, runAnalysisWithDeadline } from './pipeline';
+import { errorOutcome, finish, runAnalysisWithDeadline } from './pipeline';
 import { metrics } from './metrics';
 import { startOpsServer } from './ops-server';
 
@@ -114,7 +113,7 @@ async function main() {
     // (and refund it) until it is back, rather than leave it Processando for the stuck-analysis sweep.
     for (let attempt = 1; ; attempt++) {
       try {
-        await finish(job.data, deps, { status: AnalysisStatus.Error, error: INTERNAL_FAILURE, workbooks: [], certificateCount: 0, summary: null });
+        await finish(job.data, deps, errorOutcome(INTERNAL_FAILURE));
         return;
       } catch (e) {
         if (attempt >= FINISH_RETRIES || stopping.signal.aborted) {

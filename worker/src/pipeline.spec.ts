@@ -123,6 +123,30 @@ describe('simulation in the pipeline', () => {
   });
 });
 
+describe('fields in doubt in the pipeline', () => {
+  it("stores each certificate's field warnings with its file and the analysis' count of fields to check", async () => {
+    const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a'), 'uploads/an-1/2.pdf': Buffer.from('b') });
+    const [a, b, c] = workedExample();
+    const extract = async (data: Buffer, file: string): Promise<FileExtraction> =>
+      data.toString() === 'a'
+        ? { file, error: null, certificates: [a, { ...b, fieldWarnings: { principal: 'Principal lido por OCR.', debts: 'Linhas sem total impresso.' } }] }
+        : { file, error: null, certificates: [{ ...c, fieldWarnings: { nature: 'Natureza deduzida da receita.' } }] };
+    await runAnalysis(job(2), { ...f.deps, extract });
+    expect(f.files.map((x) => x.fieldWarnings)).toEqual([
+      [{}, { principal: 'Principal lido por OCR.', debts: 'Linhas sem total impresso.' }],
+      [{ nature: 'Natureza deduzida da receita.' }],
+    ]);
+    expect(f.final()).toMatchObject({ status: 'Concluída', certificateCount: 3, flaggedFieldCount: 3 });
+  });
+
+  it('counts nothing to check when the analysis ends in error', async () => {
+    const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
+    await runAnalysis(job(1), { ...f.deps, extract: async (_b, file) => ({ file, certificates: [], error: 'Arquivo PDF corrompido ou ilegível' }) });
+    expect(f.files).toMatchObject([{ status: 'error', fieldWarnings: [] }]);
+    expect(f.final()).toMatchObject({ status: 'Erro', flaggedFieldCount: 0 });
+  });
+});
+
 describe('duplicate deliveries', () => {
   it('drops a run for an analysis that already ended, without events or writes', async () => {
     const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });

@@ -6,12 +6,13 @@ import {
   SimulationSummary,
   WORKBOOK_BASE,
   WORKBOOK_SIMULATION,
+  countFlaggedFields,
   simulate,
   startedEarly,
   storageKeys,
   summarizeSimulation,
 } from '@cda/shared';
-import type { AnalysisStore } from './db';
+import type { AnalysisStore, FinalOutcome } from './db';
 import type { ObjectStore } from './storage';
 import type { PublishStatus } from './status';
 import type { Logger } from './logger';
@@ -89,7 +90,14 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     if (deps.signal?.aborted) return;
     const recorded = await db.recordFile(
       job.analysisId,
-      { position: i + 1, status: failed ? 'error' : 'done', error: extraction.error, certificateCount: extraction.certificates.length, processingMs },
+      {
+        position: i + 1,
+        status: failed ? 'error' : 'done',
+        error: extraction.error,
+        certificateCount: extraction.certificates.length,
+        fieldWarnings: extraction.certificates.map((c) => c.fieldWarnings ?? {}),
+        processingMs,
+      },
       i + 1,
     );
     if (!recorded) {
@@ -100,13 +108,14 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
   }
 
   if (deps.signal?.aborted) return;
-  const certificateCount = summaries.reduce((n, s) => n + s.extraction.certificates.length, 0);
+  const certificates = summaries.flatMap((s) => s.extraction.certificates);
+  const certificateCount = certificates.length;
   const allFailed = summaries.every((s) => s.extraction.error !== null);
   if (allFailed) {
     const reason = summaries.length === 1
       ? `${summaries[0].extraction.error}.`
       : `Nenhum arquivo pôde ser processado: ${summaries.map((s) => `${s.name}: ${s.extraction.error}`).join('; ')}.`;
-    await finish(job, deps, { status: AnalysisStatus.Error, error: reason, workbooks: [], certificateCount: 0, summary: null });
+    await finish(job, deps, errorOutcome(reason));
     return;
   }
 
@@ -120,7 +129,7 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
   let simulationError: string | null = null;
   const settings = await settingsRead;
   try {
-    const result = simulate(summaries.flatMap((s) => s.extraction.certificates), job.params, settings);
+    const result = simulate(certificates, job.params, settings);
     await store.put(resultKey(WORKBOOK_SIMULATION), await buildSimulationWorkbook(result, job.params, settings, new Date()), XLSX);
     workbooks.push(WORKBOOK_SIMULATION);
     simulation = summarizeSimulation(result);
@@ -137,8 +146,14 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     error: null,
     workbooks,
     certificateCount,
+    flaggedFieldCount: countFlaggedFields(certificates),
     summary: { simulation, simulationError },
   });
+}
+
+/** An analysis that ends in error delivers nothing: no workbooks, no certificates, nothing to check. */
+export function errorOutcome(error: string): FinalOutcome {
+  return { status: AnalysisStatus.Error, error, workbooks: [], certificateCount: 0, flaggedFieldCount: 0, summary: null };
 }
 
 /**
@@ -148,7 +163,7 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
 export async function finish(
   job: AnalysisJobPayload,
   deps: Pick<PipelineDeps, 'store' | 'db' | 'publish' | 'log'>,
-  outcome: Parameters<AnalysisStore['finish']>[1],
+  outcome: FinalOutcome,
 ): Promise<void> {
   await deps.store
     .removePrefix(storageKeys.uploadPrefix(job.analysisId))
@@ -198,7 +213,7 @@ export async function runAnalysisWithDeadline(
   controller.abort();
   deps.log.warn({ analysisId: job.analysisId, timeoutMs }, 'analysis timed out');
   work.catch((err) => deps.log.warn({ analysisId: job.analysisId, err }, 'timed-out analysis failed afterwards'));
-  await finish(job, deps, { status: AnalysisStatus.Error, error: `${TIMEOUT_MESSAGE}.`, workbooks: [], certificateCount: 0, summary: null });
+  await finish(job, deps, errorOutcome(`${TIMEOUT_MESSAGE}.`));
   return 'timeout';
 }
 

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import {
   ADMIN_ROLES,
   ANALYSES_QUEUE,
+  AnalysisFileView,
   AnalysisJobPayload,
   AnalysisParams,
   AnalysisStatus,
@@ -49,6 +50,8 @@ export interface AnalysisView {
   fileCount: number;
   processedFiles: number;
   certificateCount: number;
+  /** Extracted fields in doubt, highlighted with their reason in the Base workbook ("campos a conferir"). */
+  flaggedFieldCount: number;
   /** Reserved cost while processing; what was actually charged once settled. */
   tokens: number;
   params: AnalysisParams;
@@ -57,7 +60,7 @@ export interface AnalysisView {
   /** The simulation's totals (overall and per nature) once finished; null before or when it could not run. */
   simulation: SimulationSummary | null;
   simulationError: string | null;
-  files?: { position: number; name: string; pages: number; status: string; error: string | null; certificateCount: number }[];
+  files?: AnalysisFileView[];
 }
 
 export interface Page<T> {
@@ -312,6 +315,7 @@ export function toView(a: Analysis, withFiles: boolean): AnalysisView {
     fileCount: a.fileCount,
     processedFiles: a.processedFiles,
     certificateCount: a.certificateCount,
+    flaggedFieldCount: a.flaggedFieldCount,
     tokens: a.tokensCost - a.tokensRefunded,
     params: a.params,
     error: a.error,
@@ -322,7 +326,10 @@ export function toView(a: Analysis, withFiles: boolean): AnalysisView {
       ? {
           files: [...a.files]
             .sort((x, y) => x.position - y.position)
-            .map((f) => ({ position: f.position, name: f.name, pages: f.pages, status: f.status, error: f.error, certificateCount: f.certificateCount })),
+            .map((f): AnalysisFileView => ({
+              position: f.position, name: f.name, pages: f.pages, status: f.status, error: f.error,
+              certificateCount: f.certificateCount, fieldWarnings: f.fieldWarnings,
+            })),
         }
       : {}),
   };

@@ -1,4 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { FieldWarnings } from '@cda/shared';
 import { bigintToNumber } from '../users/user.entity';
 import { Analysis } from './analysis.entity';
 
@@ -37,6 +38,10 @@ export class AnalysisFile {
 
   @Column({ name: 'certificate_count', type: 'int', default: 0 })
   certificateCount: number;
+
+  /** Each certificate's per-field warnings, in extraction order (AnalysisFileView). */
+  @Column({ name: 'field_warnings', type: 'jsonb', default: () => "'[]'" })
+  fieldWarnings: FieldWarnings[];
 
   @Column({ type: 'bigint', default: 0, transformer: bigintToNumber })
   tokens: number;

@@ -23,6 +23,10 @@ export class Analysis {
   @Column({ name: 'certificate_count', type: 'int', default: 0 })
   certificateCount: number;
 
+  /** Fields of the extracted certificates that need checking (countFlaggedFields), set when it finishes. */
+  @Column({ name: 'flagged_field_count', type: 'int', default: 0 })
+  flaggedFieldCount: number;
+
   @Column({ type: 'jsonb' })
   params: AnalysisParams;
 

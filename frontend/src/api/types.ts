@@ -1,5 +1,5 @@
 import type { SimulationSummary } from '@cda/shared';
-import type { AnalysisParams, AnalysisStatus, PublicUser } from '@cda/shared';
+import type { AnalysisFileView, AnalysisParams, AnalysisStatus, PublicUser } from '@cda/shared';
 
 /** The signed-in account as every auth answer carries it. */
 export type User = PublicUser;
@@ -9,15 +9,6 @@ export interface Session {
   user: User;
 }
 
-export interface AnalysisFileOutcome {
-  position: number;
-  name: string;
-  pages: number;
-  status: string;
-  error: string | null;
-  certificateCount: number;
-}
-
 export interface Analysis {
   id: string;
   type: string;
@@ -25,6 +16,8 @@ export interface Analysis {
   fileCount: number;
   processedFiles: number;
   certificateCount: number;
+  /** Extracted fields in doubt; the Base workbook highlights each with its reason. */
+  flaggedFieldCount: number;
   params: AnalysisParams;
   error: string | null;
   workbooks: string[];
@@ -32,7 +25,7 @@ export interface Analysis {
   completedAt: string | null;
   /** Tokens reserved while processing; charged once finished. */
   tokens: number;
-  files?: AnalysisFileOutcome[];
+  files?: AnalysisFileView[];
   /** Totals of the transação simulation, once finished. */
   simulation?: SimulationSummary | null;
   simulationError?: string | null;

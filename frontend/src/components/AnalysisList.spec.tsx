@@ -1,9 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { AnalysisList } from './AnalysisList';
 import type { Analysis } from '../api/types';
 
 const base: Analysis = {
-  id: 'a1', type: 'Extração de CDA', tokens: 1000, status: 'Concluída', fileCount: 1, processedFiles: 1, certificateCount: 3,
+  id: 'a1', type: 'Extração de CDA', tokens: 1000, status: 'Concluída', fileCount: 1, processedFiles: 1, certificateCount: 3, flaggedFieldCount: 0,
   params: { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 114 }, error: null,
   workbooks: ['Base_Certidoes_Divida_Ativa.xlsx'], createdAt: '2026-11-22T17:05:00Z', completedAt: null,
 };
@@ -40,8 +40,8 @@ describe('AnalysisList', () => {
 
   it('lists the files that failed inside a finished analysis', () => {
     const files = [
-      { position: 1, name: 'ok.pdf', pages: 1, status: 'done', error: null, certificateCount: 1 },
-      { position: 2, name: 'ruim.pdf', pages: 0, status: 'error', error: 'Documento não reconhecido como CDA', certificateCount: 0 },
+      { position: 1, name: 'ok.pdf', pages: 1, status: 'done', error: null, certificateCount: 1, fieldWarnings: [{}] },
+      { position: 2, name: 'ruim.pdf', pages: 0, status: 'error', error: 'Documento não reconhecido como CDA', certificateCount: 0, fieldWarnings: [] },
     ];
     render(<AnalysisList analyses={[{ ...base, fileCount: 2, files }]} />);
     expect(screen.getByText('ruim.pdf: Documento não reconhecido como CDA')).toBeInTheDocument();
@@ -62,5 +62,26 @@ describe('AnalysisList', () => {
     expect(box).toHaveTextContent('Total das certidões R$ 507.000,00');
     expect(box).toHaveTextContent('A pagar R$ 257.853,00');
     expect(box).toHaveTextContent('Previdenciária: R$ 186.000,00 → R$ 105.160,00');
+  });
+
+  it('says how many fields need checking, and where to see why', () => {
+    render(
+      <AnalysisList
+        analyses={[
+          { ...base, flaggedFieldCount: 3 },
+          { ...base, id: 'a2', flaggedFieldCount: 1 },
+          { ...base, id: 'a3' },
+          // Still running: its count is not known yet.
+          { ...base, id: 'a4', status: 'Processando', flaggedFieldCount: 2, workbooks: [] },
+        ]}
+      />,
+    );
+    const [three, one, none, running] = screen.getAllByTestId('analysis-item');
+    expect(within(three).getByTestId('flagged-fields')).toHaveTextContent(
+      '3 campos a conferir: na planilha Base_Certidoes_Divida_Ativa.xlsx, as células destacadas em amarelo mostram o motivo ao passar o mouse.',
+    );
+    expect(within(one).getByTestId('flagged-fields')).toHaveTextContent(/^1 campo a conferir: /);
+    expect(within(none).queryByTestId('flagged-fields')).not.toBeInTheDocument();
+    expect(within(running).queryByTestId('flagged-fields')).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import type { Analysis } from '../api/types';
 import { StatusBadge } from './StatusBadge';
 import { SimulationSummary } from './SimulationSummary';
 import { DownloadDialog } from './DownloadDialog';
+import { FlaggedFields } from './FlaggedFields';
 
 interface Props {
   analyses: Analysis[];
@@ -31,6 +32,7 @@ export function AnalysisList({ analyses, showTokens, empty }: Props) {
                 {a.status === AnalysisStatus.Done && <span>{plural(a.certificateCount, 'certidão', 'certidões')}</span>}
               </div>
               {a.status === AnalysisStatus.Error && a.error && <div className="error-text">{a.error}</div>}
+              {a.status === AnalysisStatus.Done && <FlaggedFields count={a.flaggedFieldCount} />}
               {a.status === AnalysisStatus.Done && a.simulation && <SimulationSummary summary={a.simulation} />}
               {a.status === AnalysisStatus.Done && a.simulationError && <div className="error-text">{a.simulationError}</div>}
               {a.status === AnalysisStatus.Done && a.files?.some((f) => f.error) && (

@@ -9,6 +9,7 @@ import { planLabel } from '../api/dashboard';
 import { SimulatorPage } from '../pages/SimulatorPage';
 import { HistoryPage } from '../pages/HistoryPage';
 import type { Analysis } from '../api/types';
+import * as uploadApi from '../api/upload';
 
 const reply = (body: unknown, status = 200) => ({ ok: status < 400, status, json: async () => body, blob: async () => new Blob() }) as Response;
 
@@ -20,7 +21,7 @@ const PACKS = [
 
 const analysis = (over: Partial<Analysis> = {}): Analysis => ({
   id: '3f2a9c1e-0000-4000-8000-000000000001', type: 'Extração de CDA', tokens: 2000, status: 'Concluída', fileCount: 2, processedFiles: 2,
-  certificateCount: 3, params: { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 114 }, error: null,
+  certificateCount: 3, flaggedFieldCount: 0, params: { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 114 }, error: null,
   workbooks: ['Base_Certidoes_Divida_Ativa.xlsx'], createdAt: '2026-11-22T17:05:00Z', completedAt: null, ...over,
 });
 
@@ -175,6 +176,26 @@ describe('SimulatorPage', () => {
     expect(await screen.findByTestId('cost')).toHaveTextContent('Custo desta análise: 1K tokens (1 página)');
     fireEvent.click(screen.getByRole('button', { name: 'Remover a.pdf' }));
     expect(screen.queryByTestId('selected-file')).not.toBeInTheDocument();
+  });
+
+  it('tells in the result panel how many fields need checking once the analysis is done', async () => {
+    const id = '3f2a9c1e-0000-4000-8000-000000000009';
+    serve({ '/dashboard': dashboard(1_000_000), [`/analyses/${id}`]: analysis({ id, flaggedFieldCount: 2 }) });
+    const post = jest.spyOn(uploadApi, 'postWithProgress').mockResolvedValue({ id, status: 'Processando', fileCount: 2, tokens: 2000 });
+    try {
+      mount(<SimulatorPage />);
+      await screen.findByText(/Tokens restantes/);
+      await choose(pdf('cda.pdf'));
+      await screen.findByTestId('cost');
+      fireEvent.click(screen.getByRole('button', { name: 'Iniciar Análise' }));
+      const panel = await screen.findByTestId('analysis-result');
+      expect(await within(panel).findByTestId('flagged-fields')).toHaveTextContent(
+        '2 campos a conferir: na planilha Base_Certidoes_Divida_Ativa.xlsx, as células destacadas em amarelo mostram o motivo ao passar o mouse.',
+      );
+      expect(within(panel).getByText(/Análise concluída com sucesso!/)).toBeInTheDocument();
+    } finally {
+      post.mockRestore();
+    }
   });
 
   it('at zero tokens shows the limit banner and opens the Tokens Insuficientes dialog instead of sending', async () => {

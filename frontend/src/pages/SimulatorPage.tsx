@@ -27,6 +27,7 @@ import { InsufficientTokensDialog } from '../components/InsufficientTokensDialog
 import { ProgressBar } from '../components/ProgressBar';
 import { SimulationSummary } from '../components/SimulationSummary';
 import { StatusBadge } from '../components/StatusBadge';
+import { FlaggedFields } from '../components/FlaggedFields';
 import { UploadZone } from '../components/UploadZone';
 import { countPdfPages } from '../components/pdfPages';
 import '../components/user-area.css';
@@ -227,6 +228,7 @@ function startedAnalysis(
     type: TYPE_ANALYSIS,
     processedFiles: 0,
     certificateCount: 0,
+    flaggedFieldCount: 0,
     params,
     error: null,
     workbooks: [],
@@ -267,6 +269,7 @@ function AnalysisResult({ analysis }: { analysis: Analysis | undefined }) {
             Análise concluída com sucesso! {plural(analysis.certificateCount, 'certidão extraída', 'certidões extraídas')} de{' '}
             {plural(analysis.fileCount, 'arquivo', 'arquivos')} · {formatTokens(analysis.tokens)} tokens usados.
           </p>
+          <FlaggedFields count={analysis.flaggedFieldCount} />
           {analysis.simulation && <SimulationSummary summary={analysis.simulation} />}
           {analysis.simulationError && <p className="error-text">{analysis.simulationError}</p>}
           <div className="row-actions">

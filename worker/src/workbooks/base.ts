@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
-import type { CertificateRecord, DebtRow, FileExtraction } from '@cda/shared';
-import { NATURE_LABEL } from '@cda/shared';
+import ExcelJS, { Worksheet } from 'exceljs';
+import type { CertificateRecord, DebtRow, FileExtraction, WarnedField } from '@cda/shared';
+import { countFlaggedFields, NATURE_LABEL } from '@cda/shared';
 import {
   centavosToReais,
   formatDocument,
@@ -11,7 +11,7 @@ import {
   ISSUER_LABEL,
   pageRanges,
 } from './format';
-import { Column, workbookBuffer, writeTable } from './table';
+import { Column, WARNING_FILL, workbookBuffer, writeTable } from './table';
 
 /** One uploaded file: its extraction plus what the pipeline knows about it. Same shape as the pipeline's FileSummary. */
 export interface WorkbookFile {
@@ -46,7 +46,49 @@ const money = <R>(key: string, header: string, get: (r: R) => number): Column<R>
   key, header, width: 16, kind: 'money', value: (r) => centavosToReais(get(r)), total: 'sum',
 });
 
-const CERTIFICATE_COLUMNS: Column<CertificateRow>[] = [
+/** What the highlighted cells mean; hovering is how Excel and LibreOffice show a note. */
+const LEGEND_SWATCH = 'Células destacadas';
+const LEGEND_MEANING = 'conferir — passe o mouse sobre a célula para ver o motivo.';
+export const WARNING_LEGEND = `${LEGEND_SWATCH}: ${LEGEND_MEANING}`;
+
+/**
+ * The Certidões column that shows each field that can be in doubt. A Record, so a field added to the
+ * certificate type does not compile until it has its column.
+ */
+export const FIELD_COLUMN: Record<WarnedField, string> = {
+  registrationNumber: 'number',
+  issuer: 'issuer',
+  issuerName: 'issuerName',
+  nature: 'nature',
+  debtorName: 'debtor',
+  debtorDocument: 'document',
+  coDebtors: 'coDebtors',
+  revenueCode: 'revenueCode',
+  revenueDescription: 'revenue',
+  administrativeProcess: 'process',
+  registrationDate: 'registered',
+  legalBasis: 'legalBasis',
+  status: 'status',
+  principal: 'principal',
+  fine: 'fine',
+  interest: 'interest',
+  legalCharge: 'legalCharge',
+  total: 'total',
+  consolidationDate: 'consolidated',
+  debts: 'debts',
+};
+
+const FIELD_OF_COLUMN = new Map(Object.entries(FIELD_COLUMN).map(([field, key]) => [key, field as WarnedField]));
+
+/** Each column that shows a record field gets that field's warning, if the record has one. */
+function withFieldWarnings(columns: Column<CertificateRow>[]): Column<CertificateRow>[] {
+  return columns.map((c) => {
+    const field = FIELD_OF_COLUMN.get(c.key);
+    return field ? { ...c, warning: (r) => r.record.fieldWarnings?.[field] } : c;
+  });
+}
+
+const CERTIFICATE_COLUMNS: Column<CertificateRow>[] = withFieldWarnings([
   { key: 'file', header: 'Arquivo', width: 30, kind: 'text', value: (r) => r.file },
   { key: 'pages', header: 'Páginas', width: 10, kind: 'text', value: (r) => pageRanges(r.record.pages) },
   { key: 'number', header: 'Nº da inscrição', width: 20, kind: 'text', value: (r) => formatRegistrationNumber(r.record.registrationNumber) },
@@ -72,17 +114,24 @@ const CERTIFICATE_COLUMNS: Column<CertificateRow>[] = [
   money('total', 'Total', (r) => r.record.total),
   { key: 'consolidated', header: 'Data de consolidação', width: 13, kind: 'date', value: (r) => isoToDate(r.record.consolidationDate) },
   { key: 'debts', header: 'Nº de débitos', width: 9, kind: 'integer', value: (r) => r.record.debts.length, total: 'sum' },
+  {
+    key: 'flagged', header: 'Campos a conferir', width: 10, kind: 'integer', headerNote: WARNING_LEGEND,
+    value: (r) => countFlaggedFields([r.record]), total: 'sum',
+  },
   { key: 'warnings', header: 'Alertas', width: 60, kind: 'text', value: (r) => r.record.warnings.join(' | ') },
-];
+]);
+
+// A doubt about the debt rows covers each of their extracted cells (not the computed total).
+const debtsWarning = (r: DebtLine) => r.record.fieldWarnings?.debts;
 
 const DEBT_COLUMNS: Column<DebtLine>[] = [
   { key: 'number', header: 'Nº da inscrição', width: 20, kind: 'text', value: (r) => formatRegistrationNumber(r.record.registrationNumber) },
   { key: 'file', header: 'Arquivo', width: 30, kind: 'text', value: (r) => r.file },
-  { key: 'period', header: 'Período de apuração', width: 14, kind: 'text', value: (r) => formatPeriod(r.debt.period) },
-  { key: 'due', header: 'Vencimento', width: 12, kind: 'date', value: (r) => isoToDate(r.debt.dueDate) },
-  money('principal', 'Principal', (r) => r.debt.principal),
-  money('fine', 'Multa', (r) => r.debt.fine),
-  money('interest', 'Juros', (r) => r.debt.interest),
+  { key: 'period', header: 'Período de apuração', width: 14, kind: 'text', value: (r) => formatPeriod(r.debt.period), warning: debtsWarning },
+  { key: 'due', header: 'Vencimento', width: 12, kind: 'date', value: (r) => isoToDate(r.debt.dueDate), warning: debtsWarning },
+  { ...money<DebtLine>('principal', 'Principal', (r) => r.debt.principal), warning: debtsWarning },
+  { ...money<DebtLine>('fine', 'Multa', (r) => r.debt.fine), warning: debtsWarning },
+  { ...money<DebtLine>('interest', 'Juros', (r) => r.debt.interest), warning: debtsWarning },
   {
     key: 'total', header: 'Total', width: 16, kind: 'money', total: 'sum',
     value: (r, at) => ({
@@ -100,14 +149,26 @@ const FILE_COLUMNS: Column<WorkbookFile>[] = [
   { key: 'error', header: 'Erro', width: 60, kind: 'text', value: (f) => f.extraction.error ?? '' },
 ];
 
+/** A table with totals and, when any of its cells is highlighted, the legend a blank row below the totals. */
+function writeWithLegend<R>(ws: Worksheet, columns: Column<R>[], rows: R[]): void {
+  const { totalsRow, flagged } = writeTable(ws, columns, rows, { totalsLabel: 'Total' });
+  if (!flagged) return;
+  // The Certidões header note says it too, but only whoever hovers the header sees a note. The
+  // words in the first cell are the colour sample; the meaning runs on over the empty cells beside it.
+  const swatch = ws.getCell(totalsRow! + 2, 1);
+  swatch.value = LEGEND_SWATCH;
+  swatch.fill = WARNING_FILL;
+  ws.getCell(totalsRow! + 2, 2).value = LEGEND_MEANING;
+}
+
 /** `Base_Certidoes_Divida_Ativa.xlsx`: every extracted field, one row per certificate, debt row and file. */
 export async function buildBaseWorkbook(files: WorkbookFile[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'CDA Extractor';
   const certificates = files.flatMap((f) => f.extraction.certificates.map((record) => ({ file: f.name, record })));
-  writeTable(wb.addWorksheet('Certidões'), CERTIFICATE_COLUMNS, certificates, { totalsLabel: 'Total' });
+  writeWithLegend(wb.addWorksheet('Certidões'), CERTIFICATE_COLUMNS, certificates);
   const debts = certificates.flatMap(({ file, record }) => record.debts.map((debt) => ({ record, file, debt })));
-  writeTable(wb.addWorksheet('Débitos'), DEBT_COLUMNS, debts, { totalsLabel: 'Total' });
+  writeWithLegend(wb.addWorksheet('Débitos'), DEBT_COLUMNS, debts);
   writeTable(wb.addWorksheet('Arquivos'), FILE_COLUMNS, files, { totalsLabel: 'Total' });
   return workbookBuffer(wb);
 }

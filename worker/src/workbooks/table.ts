@@ -1,4 +1,5 @@
-import type { CellValue, Workbook, Worksheet, XlsxWriteOptions } from 'exceljs';
+import type { Cell, CellValue, Fill, Workbook, Worksheet, XlsxWriteOptions } from 'exceljs';
+import { FLAGGED_CELL_ARGB } from '@cda/shared';
 
 export type Kind = 'text' | 'money' | 'date' | 'datetime' | 'integer' | 'percent' | 'ratio';
 
@@ -34,6 +35,18 @@ export interface Column<R> {
   value: (row: R, at: At) => CellValue;
   /** `sum` writes SUM over the data rows; a function writes its own totals cell. */
   total?: 'sum' | ((at: At) => CellValue);
+  /** Why this row's cell needs checking (pt-BR), if it does: the cell is highlighted and carries the reason as its note. */
+  warning?: (row: R) => string | undefined;
+  /** A note on the header cell, for what the header text cannot say. */
+  headerNote?: string;
+}
+
+export const WARNING_FILL: Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: FLAGGED_CELL_ARGB } };
+
+/** Marks a cell for checking: the warning fill, and the reason shown when the mouse is over it. */
+export function flagCell(cell: Cell, reason: string): void {
+  cell.fill = WARNING_FILL;
+  cell.note = reason;
 }
 
 export interface TableLayout {
@@ -44,6 +57,8 @@ export interface TableLayout {
   /** `$X$first:$X$last` for a column key; never an inverted range, even with no data. */
   range: (key: string) => string;
   column: (key: string) => string;
+  /** How many data cells were flagged by their column's `warning`. */
+  flagged: number;
 }
 
 function numeric(v: CellValue): number {
@@ -77,6 +92,7 @@ export function writeTable<R>(
   const header = ws.getRow(headerRow);
   columns.forEach((c, i) => {
     header.getCell(i + 1).value = c.header;
+    if (c.headerNote) header.getCell(i + 1).note = c.headerNote;
     ws.getColumn(i + 1).width = c.width;
   });
   header.font = { bold: true };
@@ -91,6 +107,7 @@ export function writeTable<R>(
   ws.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: Math.max(first, last), column: columns.length } };
 
   const sums = new Map<string, number>();
+  let flagged = 0;
   const writeRow = (r: number, cellOf: (c: Column<R>, at: At) => CellValue | undefined) => {
     const at: At = (key, offset = 0) => `${column(key)}${r + offset}`;
     const row = ws.getRow(r);
@@ -106,15 +123,22 @@ export function writeTable<R>(
     return row;
   };
 
-  rows.forEach((data, i) =>
-    writeRow(first + i, (c, at) => {
+  rows.forEach((data, i) => {
+    const row = writeRow(first + i, (c, at) => {
       const value = c.value(data, at);
       sums.set(c.key, (sums.get(c.key) ?? 0) + numeric(value));
       return value;
-    }),
-  );
+    });
+    // Also when the value is empty: a field that was not found can be the one in doubt.
+    columns.forEach((c, j) => {
+      const reason = c.warning?.(data);
+      if (!reason) return;
+      flagCell(row.getCell(j + 1), reason);
+      flagged += 1;
+    });
+  });
 
-  if (options.totalsLabel === undefined) return { first, last, totalsRow: null, range, column };
+  if (options.totalsLabel === undefined) return { first, last, totalsRow: null, range, column, flagged };
   const totalsRow = Math.max(first, last) + 1;
   const row = writeRow(totalsRow, (c, at) => {
     if (c.total === 'sum') return { formula: `SUM(${column(c.key)}${first}:${column(c.key)}${Math.max(first, last)})`, result: round2(sums.get(c.key) ?? 0) };
@@ -123,7 +147,7 @@ export function writeTable<R>(
   });
   row.font = { bold: true };
   row.border = { top: { style: 'thin' } };
-  return { first, last, totalsRow, range, column };
+  return { first, last, totalsRow, range, column, flagged };
 }
 
 /** Sums of values that are each exact to the centavo, rid of the float drift the additions leave. */

@@ -100,3 +100,35 @@ export function computedTable(hf: HyperFormula, sheet: string, headerRow = 1): R
   const headers = values[headerRow - 1].map((h) => String(h ?? ''));
   return values.slice(headerRow).map((line) => Object.fromEntries(headers.map((h, c) => [h, line[c] ?? null]).filter(([h]) => h)));
 }
+
+/** A note's plain text as exceljs reads it back (a string when written, rich-text runs when loaded). */
+export function noteText(cell: ExcelJS.Cell): string | null {
+  const note = cell.note as string | ExcelJS.Comment | undefined;
+  if (note === undefined || note === null) return null;
+  if (typeof note === 'string') return note;
+  return (note.texts ?? []).map((t) => t.text).join('');
+}
+
+export interface FilledCell {
+  address: string;
+  row: number;
+  col: number;
+  /** The fill's colour, e.g. `FFFFE699`. */
+  argb: string | undefined;
+  note: string | null;
+}
+
+/** Every cell of a sheet with a solid fill, except in the header row (which is filled by design). */
+export function filledCells(ws: Worksheet, headerRow = 1): FilledCell[] {
+  const cells: FilledCell[] = [];
+  ws.eachRow({ includeEmpty: false }, (row, r) => {
+    if (r === headerRow) return;
+    row.eachCell({ includeEmpty: true }, (cell, c) => {
+      const fill = cell.fill as ExcelJS.FillPattern | undefined;
+      if (fill?.type === 'pattern' && fill.pattern === 'solid') {
+        cells.push({ address: cell.address, row: r, col: c, argb: fill.fgColor?.argb, note: noteText(cell) });
+      }
+    });
+  });
+  return cells;
+}
