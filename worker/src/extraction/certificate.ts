@@ -210,7 +210,7 @@ const FIELD_PT: Partial<Record<WarnedField, string>> = {
 };
 
 /** Reads one certificate's lines into its record, with every check the document allows. */
-export function readCertificate(lines: Line[], pages: number[]): Read {
+export function readCertificate(lines: Line[], pages: number[], titled = true): Read {
   const ocr = lines.some((l) => l.ocr);
   const warnings: string[] = [];
   const fw: FieldWarnings = {};
@@ -267,7 +267,7 @@ export function readCertificate(lines: Line[], pages: number[]): Read {
 
   if (!doc.value) {
     // OCR can garble the label while the number survives; the check digits vouch for it.
-    const loose = lines.flatMap((l, i) => (skip[i] ? [] : documentValues(l.text))).find((d) => d.valid);
+    const loose = lines.flatMap((l, i) => (skip[i] ? [] : gluedDocuments(l.text))).find((d) => d.valid);
     if (loose) {
       cands.push({ field: 'debtorDocument', value: loose, route: 'unlabelled', score: 0.5, line: 0 });
       doc.value = loose;
@@ -367,8 +367,21 @@ export function readCertificate(lines: Line[], pages: number[]): Read {
     warnings,
     fieldWarnings: fw,
   };
-  const isCda = !!registrationNumber && !!(debtorDoc || debtorName) && (money.values.total !== null || money.values.principal !== null || rows.length > 0);
+  // What the law requires of a CDA: the inscription, the debtor and the value (a titled certificate
+  // whose debtor OCR could not read is still one, flagged, never dropped).
+  const hasValue = money.values.total !== null || money.values.principal !== null || rows.length > 0;
+  const isCda = !!registrationNumber && hasValue && (!!(debtorDoc || debtorName) || titled);
   return { record, isCda };
+}
+
+/** CPF/CNPJ shapes anywhere in a line, even glued to a word ("SILVA788.515.377-04"). */
+function gluedDocuments(text: string): Value[] {
+  const out: Value[] = [];
+  for (const m of text.matchAll(/\d{2,3}\.\d{3}\.\d{3}(?:\/\d{4})?-\d{2}/g)) {
+    const d = parseDocument(m[0]);
+    if (d) out.push({ value: d.digits, raw: m[0], start: m.index!, end: m.index! + m[0].length, valid: d.valid });
+  }
+  return out;
 }
 
 function tableCand(field: MoneyField, value: number): Candidate {

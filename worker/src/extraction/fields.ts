@@ -158,7 +158,7 @@ export function geometricCandidates(r: Region): Candidate[] {
   const { lines, skip } = r;
   for (let i = 0; i < lines.length; i++) {
     if (skip[i]) continue;
-    const line = lines[i];
+    const line = { ...lines[i], cells: lines[i].cells.flatMap((c) => splitAtLabels(c, lines[i].ocr)) };
     line.cells.forEach((cell, k) => {
       const hit = findLabel(cell.folded, line.ocr);
       if (!hit || hit.kind === 'decoy' || hit.kind === 'coDebtors') return;
@@ -200,6 +200,32 @@ export function geometricCandidates(r: Region): Candidate[] {
         break;
       }
     });
+  }
+  return out;
+}
+
+/**
+ * A cell that holds several "Label: value" pairs (a narrow column gap, or OCR that closed it:
+ * "Data da Inscrição: 10/10/2020 Situação: ATIVA") is cut before each later label that a colon
+ * follows, each piece keeping its share of the cell's width.
+ */
+export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
+  const cuts: number[] = [];
+  const word = /\s(?=[a-z])/g;
+  for (let m = word.exec(cell.folded); m; m = word.exec(cell.folded)) {
+    const at = m.index + 1;
+    const hit = findLabel(cell.folded.slice(at, at + 90), ocr);
+    if (!hit || hit.kind === 'decoy' || !/^\s*(?:\.{2,}\s*)?:/.test(cell.folded.slice(at + hit.end))) continue;
+    cuts.push(at);
+  }
+  if (!cuts.length) return [cell];
+  const width = cell.x1 - cell.x0;
+  const len = Math.max(cell.text.length, 1);
+  const bounds = [0, ...cuts, cell.text.length];
+  const out: Cell[] = [];
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const text = cell.text.slice(bounds[k], bounds[k + 1]).trim();
+    if (text) out.push({ text, folded: fold(text), x0: cell.x0 + (width * bounds[k]) / len, x1: cell.x0 + (width * bounds[k + 1]) / len });
   }
   return out;
 }

@@ -30,7 +30,7 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   const acc: Array<{ lines: Line[]; record: CertificateRecord }> = [];
   const pagesOf = (ls: Line[]) => [...new Set(ls.map((l) => l.page))].sort((a, b) => a - b);
   for (const seg of segmentLines(lines)) {
-    const read = readCertificate(seg.lines, pagesOf(seg.lines));
+    const read = readCertificate(seg.lines, pagesOf(seg.lines), seg.titled);
     const prev = acc[acc.length - 1];
     const reg = read.record.registrationNumber;
     // A titled stretch without a number of its own (or repeating the previous one) continues the previous certificate.

@@ -126,6 +126,8 @@ const NAME_STOP = /\s*(?:,|;|\s[-–—]\s|\s(?:inscrit[oa]|cnpj|cpf|c\.n\.p\.j|
 export function nameValue(text: string, prose = false): Value | null {
   let t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
   if (prose) t = t.replace(NAME_STOP, '');
+  // A CPF/CNPJ glued to the name (OCR closed the gap: "SILVA788.515.377-04") is not part of it.
+  t = t.replace(/\s*[-–—]?\s*(?:CPF|CNPJ)?[:\s]*\d{2,3}\.\d{3}\.\d{3}(?:\/\d{4})?-\d{2}\s*$/i, '');
   t = t.replace(/\s*[,;:]+$/, '').trim();
   if (!t || /^[/(|\\[]/.test(t) || /:/.test(t)) return null;
   const letters = t.match(/\p{L}/gu)?.length ?? 0;

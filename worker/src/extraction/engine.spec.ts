@@ -1,0 +1,188 @@
+import type { Candidate } from './fields';
+import { findLabel, onlyLabelWords } from './fields';
+import { chooseMoney } from './certificate';
+import { extractFromPages } from '.';
+import { type Frag, type Page, buildLines, readingOrder, unspace } from './page';
+import { headerColumns, readTables } from './table';
+
+/** A run of text at (x, y) in a 10-point font; its width is ~half a point per character per point. */
+function f(text: string, x: number, y: number, size = 10): Frag {
+  return { text, x0: x, x1: x + text.length * size * 0.5, y, size };
+}
+/** A run ending at `right` (numbers in tables are right-aligned). */
+function r(text: string, right: number, y: number, size = 10): Frag {
+  return { text, x0: right - text.length * size * 0.5, x1: right, y, size };
+}
+const page = (num: number, frags: Frag[], ocr = false): Page => ({ num, ocr, lines: buildLines(frags, num, ocr) });
+
+describe('page model', () => {
+  it('groups runs into lines by baseline and into cells at column gaps', () => {
+    const lines = buildLines([f('Devedor:', 40, 100), f('ACME LTDA', 83, 101.5), f('CNPJ', 300, 100), f('Página 1', 40, 200)], 1, false);
+    expect(lines.map((l) => l.cells.map((c) => c.text))).toEqual([['Devedor: ACME LTDA', 'CNPJ'], ['Página 1']]);
+  });
+
+  it('puts letter-spaced titles back together', () => {
+    expect(unspace('C E R T I D Ã O  D E  D Í V I D A  A T I V A')).toBe('CERTIDÃO DE DÍVIDA ATIVA');
+    expect(unspace('Lei nº 6.830/1980')).toBe('Lei nº 6.830/1980');
+  });
+
+  it('reads a two-column block column by column, so side-by-side blocks do not interleave', () => {
+    const frags: Frag[] = [];
+    for (let k = 0; k < 4; k++) {
+      frags.push(f(`ESQUERDA ${k}`, 40, 100 + k * 14), f(`DIREITA ${k}`, 320, 100 + k * 14));
+    }
+    frags.push(f('Texto corrido que atravessa a página inteira de um lado ao outro do papel', 40, 170));
+    const lines = buildLines(frags, 1, false);
+    const order = readingOrder(lines, () => false).map((p) => p.text);
+    expect(order).toEqual(['ESQUERDA 0', 'ESQUERDA 1', 'ESQUERDA 2', 'ESQUERDA 3', 'DIREITA 0', 'DIREITA 1', 'DIREITA 2', 'DIREITA 3', 'Texto corrido que atravessa a página inteira de um lado ao outro do papel']);
+  });
+
+  it('keeps a label column beside its value column in rows (label/value pairs are not two reading columns)', () => {
+    const frags = ['Devedor', 'CNPJ', 'Receita', 'Processo'].flatMap((label, k) => [f(label, 40, 100 + k * 14), f(`${k}1.234/56`, 200, 100 + k * 14)]);
+    const order = readingOrder(buildLines(frags, 1, false), () => false).map((p) => p.text);
+    expect(order.slice(0, 4)).toEqual(['Devedor', '01.234/56', 'CNPJ', '11.234/56']);
+  });
+});
+
+describe('lexicon', () => {
+  it('takes the longest label at the start of a cell', () => {
+    expect(findLabel('total do principal')?.kind).toBe('principal');
+    expect(findLabel('total devido (consolidado em 30/09/2025)')?.kind).toBe('total');
+    expect(findLabel('inscricao estadual: 123')?.kind).toBe('decoy');
+    expect(findLabel('pgfn de origem ........: 80 4 08')?.kind).toBe('decoy');
+    expect(findLabel('nm.inscricao divida ativa : 35.379.670-0')?.kind).toBe('registrationNumber');
+    expect(findLabel('n.º da cda')?.kind).toBe('registrationNumber');
+    expect(findLabel('vlr. original')?.kind).toBe('principal');
+    expect(findLabel('honorarios advocaticios: 257,34')?.kind).toBe('legalCharge');
+    expect(findLabel('co-responsavel ...: fulano')?.kind).toBe('coDebtors');
+    expect(findLabel('responsavel solidario: fulano')?.kind).toBe('coDebtors');
+    expect(findLabel('nome / razao social do devedor')).toMatchObject({ kind: 'debtorName', end: 'nome / razao social do devedor'.length });
+    expect(findLabel('acme comercio ltda')).toBeNull();
+  });
+
+  it('tolerates the letters OCR confuses in labels', () => {
+    expect(findLabel('vencimenio', true)).toBeNull();
+    expect(findLabel('muita de mora', true)?.kind).toBe('fine');
+  });
+
+  it('tells label residue from a value', () => {
+    expect(onlyLabelWords('/ RAZÃO SOCIAL DO DEVEDOR')).toBe(true);
+    expect(onlyLabelWords('(DEVEDOR PRINCIPAL)')).toBe(true);
+    expect(onlyLabelWords('ACME COMÉRCIO LTDA')).toBe(false);
+  });
+});
+
+describe('tables by alignment', () => {
+  it('reads columns in any order, with extra columns, under a left-aligned header', () => {
+    const lines = buildLines(
+      [
+        f('Item', 40, 100), f('Vencimento', 80, 100), f('Competência', 160, 100), f('Juros', 260, 100), f('Valor principal', 330, 100), f('Multa', 430, 100), f('Subtotal', 500, 100),
+        f('01', 40, 114), f('20/08/2018', 80, 114), f('07/2018', 160, 114), r('2.549,95', 320, 114), r('3.981,80', 420, 114), r('796,36', 490, 114), r('7.328,11', 560, 114),
+        f('02', 40, 128), f('20/09/2018', 80, 128), f('08/2018', 160, 128), r('826,83', 320, 128), r('1.526,90', 420, 128), r('305,38', 490, 128), r('2.659,11', 560, 128),
+        f('TOTAL', 40, 142), r('3.376,78', 320, 142), r('5.508,70', 420, 142), r('1.101,74', 490, 142), r('9.987,22', 560, 142),
+      ],
+      1,
+      false,
+    );
+    expect(headerColumns(lines[0])?.map((c) => c.kind)).toEqual(['other', 'due', 'period', 'interest', 'principal', 'fine', 'other']);
+    const t = readTables(lines);
+    expect(t.rows).toEqual([
+      { period: '2018-07', dueDate: '2018-08-20', principal: 398180, fine: 79636, interest: 254995 },
+      { period: '2018-08', dueDate: '2018-09-20', principal: 152690, fine: 30538, interest: 82683 },
+    ]);
+    expect(t.printed).toEqual({ interest: 337678, principal: 550870, fine: 110174, total: 998722 });
+  });
+
+  it('continues over a page break, skipping the repeated header and the page furniture', () => {
+    const header = (y: number) => [f('Período', 40, y), f('Vencimento', 120, y), f('Principal', 220, y), f('Multa', 300, y), f('Juros', 380, y)];
+    const row = (y: number, p: string, d: string, a: string) => [f(p, 40, y), f(d, 120, y), r(a, 270, y), r('1,00', 340, y), r('2,00', 420, y)];
+    const pages = [
+      page(1, [f('CERTIDÃO DE DÍVIDA ATIVA', 200, 40), ...header(100), ...row(114, '01/2020', '20/02/2020', '10,00'), ...row(128, '02/2020', '20/03/2020', '20,00'), f('Página 1 de 2', 400, 800)]),
+      page(2, [f('CERTIDÃO DE DÍVIDA ATIVA', 200, 40), ...header(100), ...row(114, '03/2020', '20/04/2020', '30,00'), f('Página 2 de 2', 400, 800)]),
+    ];
+    const lines = pages.flatMap((p) => p.lines);
+    const t = readTables(lines);
+    expect(t.rows.map((x) => [x.period, x.principal])).toEqual([['2020-01', 1000], ['2020-02', 2000], ['2020-03', 3000]]);
+  });
+});
+
+const cand = (field: Candidate['field'], value: number, score: number): Candidate => ({ field, value: { value: String(value), raw: '', start: 0, end: 0 }, route: 'right', score, line: 0 });
+
+describe('choosing the consistent reading', () => {
+  it('rejects a better-labelled candidate that breaks the sum, and says so', () => {
+    const c = chooseMoney(
+      [cand('principal', 10000, 3), cand('fine', 2000, 3), cand('interest', 3000, 3), cand('legalCharge', 3000, 3), cand('total', 18000, 3), cand('total', 15000, 3.5)],
+      [],
+    );
+    expect(c.values).toEqual({ principal: 10000, fine: 2000, interest: 3000, legalCharge: 3000, total: 18000 });
+    expect(c.flags.map(([f]) => f)).toEqual(['total']);
+  });
+
+  it('prefers the reading the debt rows confirm', () => {
+    const rows = [{ period: '2020-01', dueDate: null, principal: 6000, fine: 1000, interest: 2000 }, { period: '2020-02', dueDate: null, principal: 4000, fine: 1000, interest: 1000 }];
+    const c = chooseMoney([cand('principal', 10000, 3), cand('fine', 2000, 3), cand('interest', 3000, 3), cand('total', 15000, 3)], rows);
+    expect(c.values).toMatchObject({ principal: 10000, fine: 2000, interest: 3000, total: 15000 });
+    expect(c.flags).toEqual([]);
+    expect(c.rowsConfirmed).toBe(true);
+  });
+
+  it('flags every money field when nothing adds up', () => {
+    const c = chooseMoney([cand('principal', 10000, 3), cand('fine', 2000, 3), cand('total', 99999, 3)], []);
+    expect(new Set(c.flags.map(([f]) => f))).toEqual(new Set(['total', 'principal', 'fine', 'interest', 'legalCharge']));
+  });
+});
+
+describe('certificates from the page model', () => {
+  const cda = (y: number, n: string, doc: string): Frag[] => [
+    f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, y),
+    f('CERTIDÃO DE DÍVIDA ATIVA', 200, y + 20),
+    f('Nº da Inscrição:', 40, y + 40), f(n, 200, y + 40),
+    f('Data da inscrição:', 40, y + 54), f('12/08/2019', 200, y + 54),
+    f('Devedor:', 40, y + 68), f('ACME COMERCIO LTDA', 200, y + 68),
+    f('CNPJ:', 40, y + 82), f(doc, 200, y + 82),
+    f('Receita:', 40, y + 96), f('2172 - COFINS', 200, y + 96),
+    f('Principal:', 40, y + 110), r('10.000,00', 300, y + 110),
+    f('Multa:', 40, y + 124), r('2.000,00', 300, y + 124),
+    f('Juros:', 40, y + 138), r('3.000,00', 300, y + 138),
+    f('Encargo legal:', 40, y + 152), r('3.000,00', 300, y + 152),
+    f('Valor total:', 40, y + 166), r('18.000,00', 300, y + 166),
+    f('Valores atualizados até 31/10/2025', 40, y + 180),
+  ];
+
+  it('finds two certificates on one page, each with its own number', () => {
+    const recs = extractFromPages([page(1, [...cda(40, '80 6 19 123456-78', '11.222.333/0001-81'), ...cda(300, '80 6 19 654321-00', '11.222.333/0001-81')])]);
+    expect(recs.map((x) => [x.registrationNumber, x.total, x.debtorName, x.revenueCode, x.registrationDate, x.consolidationDate])).toEqual([
+      ['8061912345678', 1800000, 'ACME COMERCIO LTDA', '2172', '2019-08-12', '2025-10-31'],
+      ['8061965432100', 1800000, 'ACME COMERCIO LTDA', '2172', '2019-08-12', '2025-10-31'],
+    ]);
+    expect(recs[0].fieldWarnings).toEqual({});
+  });
+
+  it('flags a CNPJ whose check digits fail', () => {
+    const [rec] = extractFromPages([page(1, cda(40, '80 6 19 123456-78', '11.222.333/0001-82'))]);
+    expect(rec.fieldWarnings?.debtorDocument).toMatch(/dígito verificador inválido/);
+  });
+
+  it('skips a court filing before the annexed certificate and refuses a nota fiscal', () => {
+    const petition = page(1, [
+      f('EXCELENTÍSSIMO SENHOR DOUTOR JUIZ FEDERAL DA VARA DE EXECUÇÕES FISCAIS', 40, 40),
+      f('A UNIÃO (FAZENDA NACIONAL) vem propor a presente execução fiscal em face de ACME COMERCIO LTDA,', 40, 60),
+      f('CNPJ 11.222.333/0001-81, inscrição nº 80 6 19 123456-78, no valor de R$ 18.000,00.', 40, 74),
+    ]);
+    const recs = extractFromPages([petition, page(2, cda(40, '80 6 19 123456-78', '11.222.333/0001-81'))]);
+    expect(recs.map((x) => [x.registrationNumber, x.pages])).toEqual([['8061912345678', [2]]]);
+    const nota = page(1, [f('NOTA FISCAL DE SERVIÇOS ELETRÔNICA', 40, 40), f('CNPJ: 11.222.333/0001-81', 40, 60), f('Valor total: R$ 1.000,00', 40, 74), f('Serviço: análise de dívida ativa', 40, 88)]);
+    expect(extractFromPages([nota])).toEqual([]);
+  });
+
+  it('classes a natureza-4 inscription by its receita, and flags one without a decisive receita', () => {
+    const prev = cda(40, '50 4 19 933654-61', '11.222.333/0001-81').map((x) => (x.text === '2172 - COFINS' ? { ...x, text: '1082 - Contribuição Previdenciária Segurados' } : x));
+    const [a] = extractFromPages([page(1, prev)]);
+    expect(a.nature).toBe('previdenciaria');
+    expect(a.natureReason).toMatch(/previdenciária/);
+    const vague = cda(40, '50 4 19 933654-61', '11.222.333/0001-81').map((x) => (x.text === '2172 - COFINS' ? { ...x, text: '9999 - RECEITA DIVERSA' } : x));
+    const [b] = extractFromPages([page(1, vague)]);
+    expect(b.nature).toBe('demais');
+    expect(b.fieldWarnings?.nature).toMatch(/natureza 4/);
+  });
+});
