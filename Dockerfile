@@ -30,7 +30,7 @@ FROM node:20-bookworm-slim AS worker
 WORKDIR /app
 ENV NODE_ENV=production
 # OCR of scanned CDAs needs poppler (pdftoppm) and Tesseract with Portuguese data.
-RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils tesseract-ocr tesseract-ocr-por \
+RUN apt-get update && apt-get install -y --no-install-recommends poppler-utils tesseract-ocr tesseract-ocr-por tesseract-ocr-osd \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/shared shared

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Frag } from './page';
-import { type Gray, binarize, estimateSkew, inkThreshold, readPgm, removeRules, removeSpecks, rotate } from './pgm';
+import { type Gray, binarize, estimateSkew, inkThreshold, quarterTurn, readPgm, removeRules, removeSpecks, rotate } from './pgm';
 
 const run = promisify(execFile);
 
@@ -15,6 +15,8 @@ export interface OcrWord {
   width: number;
   height: number;
   line: string;
+  /** Tesseract's confidence in the word (0–100), from hOCR's x_wconf. */
+  conf?: number;
 }
 
 /** Words of Tesseract's TSV (level 5 rows). */
@@ -111,7 +113,8 @@ export function wordsFromHocr(hocr: string): OcrWord[] {
     } else if (cls === 'ocrx_word') {
       flush();
       const b = /bbox (\d+) (\d+) (\d+) (\d+)/.exec(title);
-      if (b) word = { left: +b[1], top: +b[2], width: +b[3] - +b[1], height: +b[4] - +b[2], line };
+      const c = /x_wconf (\d+)/.exec(title);
+      if (b) word = { left: +b[1], top: +b[2], width: +b[3] - +b[1], height: +b[4] - +b[2], line, conf: c ? +c[1] : undefined };
     } else if (cls === 'ocrx_cinfo') {
       const b = /x_bboxes (\d+) (\d+) (\d+) (\d+)/.exec(title);
       if (b) glyphs.push({ text: decodeEntities(body), x0: +b[1], y0: +b[2], x1: +b[3], y1: +b[4], choices: [] });
@@ -252,32 +255,71 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
     await run('pdftoppm', ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), '-singlefile', pdfPath, base], { timeout: 120_000 });
     // pdfinfo and pdftoppm read the same boxes; should they ever disagree, never load an unbounded raster.
     if ((await stat(`${base}.pgm`)).size > maxPixels * 1.1 + 64) throw new Error(`page ${page} rendered larger than ${maxPixels} pixels`);
-    let img = readPgm(await readFile(`${base}.pgm`));
-    // Tesseract's own clean-up leaves a tilted, grainy copy hard to read: rows drift into each other
-    // and specks turn numbers into letters. Straighten, binarise with a speck filter, then drop rules.
-    img = rotate(img, estimateSkew(img));
-    img = binarize(img, inkThreshold(img));
-    // Vertical runs over ~5 mm (10 mm across) are rules, not letters.
-    removeRules(img, Math.round(dpi / 5));
-    // A speck is under ~1 mm² and over ~2 mm from any letter (an "i" dot or a comma is closer).
-    removeSpecks(img, Math.round((dpi / 100) ** 2 * 3), Math.round(dpi / 12));
-    await savePgm(`${base}.pgm`, img);
-    // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on;
-    // certificates print dark on light, so the retry of doubtful lines as inverted text is wasted time.
-    // hOCR with character boxes and the recogniser's ranked alternatives: the glyph geometry tells
-    // a raised ordinal "º" from a digit (see fixGlyphs); it costs no more time than the TSV.
-    const { stdout } = await run(
-      'tesseract',
-      [`${base}.pgm`, 'stdout', '-l', 'por', '--psm', '6', '-c', 'tessedit_do_invert=0', '-c', 'hocr_char_boxes=1', '-c', 'lstm_choice_mode=2', 'hocr'],
-      {
-        maxBuffer: 64 * 1024 * 1024,
-        timeout: 300_000,
-        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-      },
-    );
-    return fragsFromWords(wordsFromHocr(stdout));
+    const raw = readPgm(await readFile(`${base}.pgm`));
+    let words = await recognise(raw, base, dpi);
+    // A page fed sideways or upside down reads as gibberish: ask Tesseract's orientation detector
+    // (osd) which way is up, turn the page and read it again. Upright pages never pay for this.
+    if (!readable(words)) {
+      const turn = await orientation(`${base}.pgm`);
+      if (turn) {
+        const again = await recognise(quarterTurn(raw, turn), base, dpi);
+        if (score(again) > score(words)) words = again;
+      }
+    }
+    return fragsFromWords(words);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function recognise(raw: Gray, base: string, dpi: number): Promise<OcrWord[]> {
+  // Tesseract's own clean-up leaves a tilted, grainy copy hard to read: rows drift into each other
+  // and specks turn numbers into letters. Straighten, binarise with a speck filter, then drop rules.
+  let img = rotate(raw, estimateSkew(raw));
+  img = binarize(img, inkThreshold(img));
+  // Vertical runs over ~5 mm (10 mm across) are rules, not letters.
+  removeRules(img, Math.round(dpi / 5));
+  // A speck is under ~1 mm² and over ~2 mm from any letter (an "i" dot or a comma is closer).
+  removeSpecks(img, Math.round((dpi / 100) ** 2 * 3), Math.round(dpi / 12));
+  await savePgm(`${base}-clean.pgm`, img);
+  // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on;
+  // certificates print dark on light, so the retry of doubtful lines as inverted text is wasted time.
+  // hOCR with character boxes and the recogniser's ranked alternatives: the glyph geometry tells
+  // a raised ordinal "º" from a digit (see fixGlyphs); it costs no more time than the TSV.
+  const { stdout } = await run(
+    'tesseract',
+    [`${base}-clean.pgm`, 'stdout', '-l', 'por', '--psm', '6', '-c', 'tessedit_do_invert=0', '-c', 'hocr_char_boxes=1', '-c', 'lstm_choice_mode=2', 'hocr'],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 300_000,
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    },
+  );
+  return wordsFromHocr(stdout);
+}
+
+/** Tesseract's mean confidence over the page's words: text read upside down or sideways scores low. */
+function score(words: OcrWord[]): number {
+  const confs = words.map((w) => w.conf).filter((c): c is number => c !== undefined);
+  return confs.length ? confs.reduce((a, b) => a + b, 0) / confs.length : 0;
+}
+
+/** A page read with enough words and confidence was read the right way up. */
+export function readable(words: OcrWord[]): boolean {
+  return words.length >= 8 && score(words) >= 60;
+}
+
+/** Degrees to turn the page clockwise so its text is upright, per Tesseract's orientation detector (0 when unsure). */
+async function orientation(pgm: string): Promise<number> {
+  try {
+    const { stdout } = await run('tesseract', [pgm, 'stdout', '--psm', '0', '-l', 'osd'], { timeout: 60_000, env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+    const rot = /Rotate:\s*(\d+)/.exec(stdout);
+    const conf = /Orientation confidence:\s*([\d.]+)/.exec(stdout);
+    if (!rot || !conf || Number(conf[1]) < 1) return 0;
+    return Number(rot[1]);
+  } catch {
+    // No osd data or an unreadable page: read the page as it is.
+    return 0;
   }
 }
 

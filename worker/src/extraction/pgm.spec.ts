@@ -1,4 +1,4 @@
-import { binarize, estimateSkew, type Gray, inkThreshold, otsu, removeRules, removeSpecks, rotate } from './pgm';
+import { quarterTurn, binarize, estimateSkew, type Gray, inkThreshold, otsu, removeRules, removeSpecks, rotate } from './pgm';
 
 function blank(w: number, h: number, paper = 240): Gray {
   return { width: w, height: h, data: new Uint8Array(w * h).fill(paper) };
@@ -76,5 +76,17 @@ describe('rules and specks', () => {
     expect(at(img, 53, 56)).toBe(0);
     expect(at(img, 151, 31)).toBe(255);
     expect(at(img, 30, 30)).toBe(0);
+  });
+});
+
+describe('quarterTurn', () => {
+  // 3×2 image: rows [1 2 3] [4 5 6].
+  const img = { width: 3, height: 2, data: Uint8Array.from([1, 2, 3, 4, 5, 6]) };
+  it('turns a page sideways or upside down exactly, clockwise', () => {
+    expect(quarterTurn(img, 90)).toEqual({ width: 2, height: 3, data: Uint8Array.from([4, 1, 5, 2, 6, 3]) });
+    expect(quarterTurn(img, 180)).toEqual({ width: 3, height: 2, data: Uint8Array.from([6, 5, 4, 3, 2, 1]) });
+    expect(quarterTurn(img, 270)).toEqual({ width: 2, height: 3, data: Uint8Array.from([3, 6, 2, 5, 1, 4]) });
+    expect(quarterTurn(quarterTurn(img, 90), 270)).toEqual(img);
+    expect(quarterTurn(img, 0)).toBe(img);
   });
 });

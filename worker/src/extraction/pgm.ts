@@ -155,6 +155,24 @@ export function estimateSkew(img: Gray, maxDegrees = 4): number {
   return best;
 }
 
+/** Turns the page by a multiple of 90° clockwise (a scan fed sideways or upside down), exactly. */
+export function quarterTurn(img: Gray, degrees: number): Gray {
+  const turns = (((Math.round(degrees / 90) % 4) + 4) % 4);
+  if (!turns) return img;
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(w * h);
+  const [ow, oh] = turns === 2 ? [w, h] : [h, w];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = data[y * w + x];
+      if (turns === 1) out[x * ow + (h - 1 - y)] = v;
+      else if (turns === 2) out[(h - 1 - y) * ow + (w - 1 - x)] = v;
+      else out[(w - 1 - x) * ow + y] = v;
+    }
+  }
+  return { width: ow, height: oh, data: out };
+}
+
 /** Rotates the page so lines skewed by `degrees` (as estimateSkew reports) become horizontal. */
 export function rotate(img: Gray, degrees: number): Gray {
   // Under a twentieth of a degree a line drifts by less than 3 px across an A4 page at 300 dpi.
