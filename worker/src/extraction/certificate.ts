@@ -5,7 +5,7 @@ import { COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, N
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, readingOrder } from './page';
 import { readTables } from './table';
-import { type Value, documentValues, nameValue } from './values';
+import { type Value, documentValues, moneyValues, nameValue } from './values';
 
 export const OCR_WARNING = 'Extraído por OCR; confira os valores';
 
@@ -184,6 +184,15 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
   return out;
 }
 
+/** The first month of a period (`2019-Q2` → `2019-04`, `2019` → `2019-01`), null when it is not one. */
+export function periodStart(period: string): string | null {
+  const q = /^(\d{4})-Q([1-4])$/.exec(period);
+  if (q) return `${q[1]}-${String((Number(q[2]) - 1) * 3 + 1).padStart(2, '0')}`;
+  if (/^\d{4}$/.test(period)) return `${period}-01`;
+  const m = /^(\d{4}-\d{2})/.exec(period);
+  return m ? m[1] : null;
+}
+
 const DEBCAD = /^\d{9}$/;
 const FEDERAL = /^\d{13}$/;
 
@@ -244,7 +253,14 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (table.printed.principal !== undefined) cands.push(tableCand('principal', table.printed.principal));
   if (table.printed.fine !== undefined) cands.push(tableCand('fine', table.printed.fine));
   if (table.printed.interest !== undefined) cands.push(tableCand('interest', table.printed.interest));
-  if (table.printed.total !== undefined) cands.push(tableCand('total', table.printed.total));
+  // A table's total column sums its rows, which is the certificate's total only when nothing (the
+  // encargo legal) is added after the table: weaker than a labelled total.
+  if (table.printed.total !== undefined) cands.push({ ...tableCand('total', table.printed.total), score: 2 });
+  // Any amount on the page may be the total whose label OCR garbled; only the sum can elect it.
+  for (let i = 0; i < lines.length; i++) {
+    if (skip[i]) continue;
+    for (const v of moneyValues(lines[i].text)) cands.push({ field: 'total', value: v, route: 'unlabelled', score: 0.4, line: i });
+  }
 
   if (globalThis.process.env.CDA_DEBUG) for (const c of cands) globalThis.process.stderr.write(`CAND ${c.field} ${c.route} ${c.score.toFixed(2)} ${JSON.stringify(c.value.value)}\n`);
   const { issuer, name: issuerName } = detectIssuer(lines);
@@ -318,7 +334,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (registrationDate && rows.some((r) => r.dueDate && r.dueDate > registrationDate)) {
     flag('debts', 'Vencimento de débito posterior à data da inscrição; confira a tabela de débitos');
   }
-  if (rows.some((r) => r.dueDate && r.period.length >= 7 && r.period.slice(0, 7) > r.dueDate.slice(0, 7))) {
+  if (rows.some((r) => r.dueDate && periodStart(r.period) !== null && periodStart(r.period)! > r.dueDate.slice(0, 7))) {
     flag('debts', 'Período de apuração posterior ao vencimento em alguma linha; confira a tabela de débitos');
   }
   if (!registrationDate) flag('registrationDate', 'Campo não encontrado: data da inscrição');
@@ -408,7 +424,8 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
       const v = Number(c.value.value);
       byValue.set(v, Math.max(byValue.get(v) ?? -Infinity, c.score) + (byValue.has(v) ? 0.15 : 0));
     }
-    options[f] = [...byValue.entries()].map(([v, s]) => ({ v, s })).sort((a, b) => b.s - a.s).slice(0, 5);
+    // The total keeps more options: unlabelled amounts can only win it by closing the sum.
+    options[f] = [...byValue.entries()].map(([v, s]) => ({ v, s })).sort((a, b) => b.s - a.s).slice(0, f === 'total' ? 40 : 5);
     options[f].push({ v: null, s: f === 'legalCharge' ? 0 : -1.5 });
   }
   const sums = rows.length ? { principal: rows.reduce((a, r) => a + r.principal, 0), fine: rows.reduce((a, r) => a + r.fine, 0), interest: rows.reduce((a, r) => a + r.interest, 0) } : null;
@@ -434,6 +451,7 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
   const flags: Array<[WarnedField, string]> = [];
   const v = best.values;
   if (v.total === null) flags.push(['total', 'Valor total não encontrado']);
+  else if ((options.total.find((o) => o.v === v.total)?.s ?? 0) < 1) flags.push(['total', 'Valor total sem rótulo legível, identificado por fechar a soma das parcelas; confira']);
   if (!best.adds && v.total !== null) {
     const parts = (v.principal ?? 0) + (v.fine ?? 0) + (v.interest ?? 0) + (v.legalCharge ?? 0);
     const msg = `Total impresso (${formatCentavos(v.total)}) difere de principal + multa + juros + encargo (${formatCentavos(parts)})`;

@@ -1,6 +1,6 @@
 import type { Candidate } from './fields';
 import { findLabel, onlyLabelWords } from './fields';
-import { chooseMoney } from './certificate';
+import { chooseMoney, periodStart } from './certificate';
 import { extractFromPages } from '.';
 import { type Frag, type Page, buildLines, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
@@ -184,5 +184,11 @@ describe('certificates from the page model', () => {
     const [b] = extractFromPages([page(1, vague)]);
     expect(b.nature).toBe('demais');
     expect(b.fieldWarnings?.nature).toMatch(/natureza 4/);
+  });
+});
+
+describe('periodStart', () => {
+  it('gives the first month of monthly, quarterly, annual and dated periods', () => {
+    expect(['2019-03', '2019-Q2', '2019', '2019-03-25', 'x'].map(periodStart)).toEqual(['2019-03', '2019-04', '2019-01', '2019-03', null]);
   });
 });
