@@ -146,18 +146,19 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
       const text = cells.map((c, k) => (j === i && k === 0 ? afterLabel(c.text.slice(findLabel(c.folded, l.ocr)!.end)) : c.text)).join('\t');
       const docs = documentValues(text);
       if (!docs.length) {
-        if (j === i) continue;
-        if (/^\s*(?:nao\s+ha|nenhum|inexistente|sem\s+corresponsave)/.test(fold(text))) {
+        if (/^\s*(?:nao\s+ha|nenhum|inexistente|sem\s+corresponsave|-+\s*$)/.test(fold(text))) {
           out.lines.add(j);
           break;
         }
+        if (j === i) continue;
         const label = findLabel(l.cells[0].folded, l.ocr);
         if (label && label.kind !== 'debtorName' && label.kind !== 'debtorDocument') break;
         if (label || /^\s*nome\b/.test(fold(text))) {
           out.lines.add(j);
           continue;
         }
-        if (out.list.length) misses++;
+        // Before the first co-debtor, only a header line or a name waiting for its document may come.
+        misses++;
         pending = text;
         out.lines.add(j);
         continue;

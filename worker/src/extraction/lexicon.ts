@@ -171,6 +171,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
     labels: [
       'total\\s+(?:do\\s+)?principal',
       'valor\\s+originario(?:\\s+total)?',
+      'valor\\s+lancado',
+      'vl\\.?\\s*orig(?:inal|inario|\\.)?',
       'valor\\s+original',
       'vlr\\.?\\s*orig(?:inal|inario|\\.)?',
       'valor\\s+principal',
@@ -263,19 +265,19 @@ export const CO_DEBTOR_LABELS: string[] = [
 /** Debt-table column headers, by the column they name. */
 export type ColumnKind = 'period' | 'due' | 'principal' | 'fine' | 'interest' | 'other';
 export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
-  { kind: 'period', pattern: 'periodo(?:\\s+de\\s+apuracao)?|trimestre|trim\\.|per\\.?\\s*apur(?:acao|\\.)?|competencia|compet\\.?|exercicio|ano(?:-|\\s)?calendario|ano\\s+base|referencia|ref\\.|mes\\s*/\\s*ano|p\\.\\s?a\\.|apuracao|ano|fato\\s+gerador' },
+  { kind: 'period', pattern: 'periodo(?:\\s+(?:de\\s+)?apur(?:acao|\\.)?)?|trimestre|trim\\.|per\\.?\\s*apur(?:acao|\\.)?|competencia|compet\\.?|comp\\.|exercicio|ano(?:-|\\s)?calendario|ano\\s+base|referencia|ref\\.|mes\\s*/\\s*ano|p\\.\\s?a\\.|apuracao|ano|fato\\s+gerador' },
   { kind: 'due', pattern: 'vencimento|vencto\\.?|venc\\.?|dt\\.?\\s*venc\\.?|data\\s+(?:de\\s+)?venc(?:imento)?' },
-  { kind: 'other', pattern: 'subtotal|total(?:\\s+\\(r\\$\\))?|valor\\s+atualizado|correcao(?:\\s+monetaria)?|atualizacao|encargo(?:\\s+legal)?|item|n[.º°o]|codigo|cod\\.?|receita|parcela|seq\\.?|tributo\\s+cod' },
-  { kind: 'principal', pattern: 'valor\\s+originario|valor\\s+original|vlr\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+principal|principal|valor\\s+(?:do\\s+)?(?:tributo|imposto)|imposto(?:\\s+devido)?|tributo|valor\\s+historico|iss(?:qn)?\\s+devido|valor\\s+devido|valor' },
+  { kind: 'other', pattern: 'subtotal|(?:valor\\s+)?total(?:\\s+atualizado)?(?:\\s+\\(r\\$\\))?|valor\\s+atualizado|correcao(?:\\s+monetaria)?|corr\\.?\\s*monet\\.?|atualizacao|#|encargo(?:\\s+legal)?|item|n[.º°o]|codigo|cod\\.?|receita|parcela|seq\\.?|tributo\\s+cod' },
+  { kind: 'principal', pattern: 'contribuicao|valor\\s+lancado|vlr?\\.?\\s*lancado|vl\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+originario|valor\\s+original|vlr\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+principal|principal|valor\\s+(?:do\\s+)?(?:tributo|imposto)|imposto(?:\\s+devido)?|tributo|valor\\s+historico|iss(?:qn)?\\s+devido|valor\\s+devido|valor' },
   { kind: 'fine', pattern: 'multas?(?:\\s+(?:de\\s+)?(?:mora|oficio|moratoria))?|vlr\\.?\\s*multa' },
-  { kind: 'interest', pattern: 'juros(?:\\s+(?:de\\s+)?mora)?(?:\\s*\\(?selic\\)?)?|vlr\\.?\\s*juros' },
+  { kind: 'interest', pattern: 'juros(?:\\s+(?:de\\s+)?mora(?:torios?)?)?(?:\\s*\\(?selic\\)?)?|vlr\\.?\\s*juros' },
 ];
 
 /** The first cell of a table's totals row. */
 export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';
 
 /** Labels that introduce a debt row's period in prose or label-over-value "cards". */
-export const ROW_PERIOD = 'periodo\\s+de\\s+apuracao|trimestre|competencia|exercicio|ano-?calendario|mes\\s*/\\s*ano|referencia';
+export const ROW_PERIOD = 'periodo(?:\\s+de\\s+apuracao)?|trimestre|competencia|exercicio|ano-?calendario|mes\\s*/\\s*ano|referencia';
 export const ROW_DUE = 'vencimento|vencto|venc\\.';
 
 /** A line that opens a certificate. Matched on folded, unspaced text at the start of a cell. */
