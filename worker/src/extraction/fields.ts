@@ -252,9 +252,12 @@ export interface Stream {
 export function makeStream(pieces: Piece[]): Stream {
   let text = '';
   const spans: Stream['spans'] = [];
+  let prev: Piece | null = null;
   for (const p of pieces) {
-    // Two spaces between cells: a value never runs into the next cell's (process numbers, codes).
-    if (text) text += '  ';
+    // Two spaces between cells of a line: a value never runs into the next cell's (process numbers,
+    // codes). One space across a line break: prose wraps numbers too ("nº 40 8 24 / 233683-00").
+    if (text) text += prev && prev.line !== p.line ? ' ' : '  ';
+    prev = p;
     spans.push({ start: text.length, end: text.length + p.text.length, piece: p });
     text += p.text;
   }

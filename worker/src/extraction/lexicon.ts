@@ -56,7 +56,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       `numero\\s+da\\s+cda`,
       'cda\\s*n\\s*[.ºo°]',
       'cda',
-      `certidao(?:\\s+de\\s+divida\\s+ativa)?(?:\\s+da\\s+uniao)?\\s*${NO}`,
+      `certidao(?:\\s+(?:de|da)\\s+divida\\s+ativa(?:\\s+(?:da\\s+uniao|estadual|municipal|do\\s+estado|do\\s+municipio))?)?\\s*${NO}`,
       `termo\\s+de\\s+inscricao(?:\\s+(?:em|na)\\s+divida\\s+ativa)?\\s*${NO}`,
       'inscricao(?:\\s+em\\s+divida\\s+ativa)?',
       'registro(?:\\s+da\\s+divida)?\\s*n\\s*[.ºo°]',
@@ -64,7 +64,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
     prose: [
       `(?:sob\\s+o\\s+|a\\s+)?inscricao\\s*${NO}`,
       `inscrit[oa]s?\\s+(?:em|na)\\s+divida\\s+ativa(?:\\s+da\\s+uniao|\\s+do\\s+estado|\\s+do\\s+municipio)?\\s+sob\\s+o\\s+${NO}`,
-      `sob\\s+o\\s+${NO}`,
+      `sob\\s+(?:o\\s+)?(?:${NO}|numero)`,
+      `(?:com\\s+)?(?:o\\s+)?numero\\s+de\\s+inscricao`,
     ],
   },
   registrationDate: {
@@ -282,7 +283,7 @@ export const ROW_DUE = 'vencimento|vencto|venc\\.';
 
 /** A line that opens a certificate. Matched on folded, unspaced text at the start of a cell. */
 export const TITLES: string[] = [
-  'certidao\\s+(?:de\\s+)?(?:inscricao\\s+(?:em\\s+)?)?divida\\s+ativa',
+  'certidao\\s+(?:de\\s+|da\\s+)?(?:inscricao\\s+(?:em\\s+)?)?divida\\s+ativa',
   'termo\\s+de\\s+inscricao\\s+(?:em|na|de)\\s+divida\\s+ativa',
   'c\\.\\s?d\\.\\s?a\\.?',
   'cda\\s*(?:n\\s*[.ºo°]|-|—)',

@@ -101,7 +101,7 @@ export function parsePeriod(text: string): string | null {
   return null;
 }
 
-export const PERIOD_TOKEN = /(?<![\d/])(?:\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?\.?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?|TRV)\d{4}|(?:19|20)\d{2})(?![\d/])/i;
+export const PERIOD_TOKEN = /(?<![\d/])(?:\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?\.?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])/i;
 
 export type DocumentKind = 'cpf' | 'cnpj';
 
