@@ -338,7 +338,12 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (rows.some((r) => r.dueDate && periodStart(r.period) !== null && periodStart(r.period)! > r.dueDate.slice(0, 7))) {
     flag('debts', 'Período de apuração posterior ao vencimento em alguma linha; confira a tabela de débitos');
   }
+  // What the law requires on every CDA (CTN art. 202, LEF art. 2º §5º) and was not found is a doubt.
   if (!registrationDate) flag('registrationDate', 'Campo não encontrado: data da inscrição');
+  if (!proc.value) flag('administrativeProcess', 'Campo não encontrado: processo administrativo');
+  if (!consolidationDate) flag('consolidationDate', 'Campo não encontrado: data de consolidação dos valores');
+  if (!status.value) flag('status', 'Campo não encontrado: situação da inscrição');
+  if (!revenue.value && !revCode.value && !revDesc.value) flag('revenueDescription', 'Campo não encontrado: receita (natureza do débito)');
   if (table.doubtful) flag('debts', table.warnings[0]);
   if (rowsFromProse && !money.rowsConfirmed) flag('debts', 'Débitos lidos do texto corrido sem confirmação pelos totais; confira');
 

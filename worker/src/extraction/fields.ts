@@ -211,12 +211,16 @@ export function geometricCandidates(r: Region): Candidate[] {
  */
 export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
   const cuts: number[] = [];
+  // Never inside a label already found ("SITUAÇÃO ATUAL DA INSCRIÇÃO :" is one label).
+  let covered = findLabel(cell.folded, ocr)?.end ?? 0;
   const word = /\s(?=[a-z])/g;
   for (let m = word.exec(cell.folded); m; m = word.exec(cell.folded)) {
     const at = m.index + 1;
+    if (at < covered) continue;
     const hit = findLabel(cell.folded.slice(at, at + 90), ocr);
     if (!hit || hit.kind === 'decoy' || !/^\s*(?:\.{2,}\s*)?:/.test(cell.folded.slice(at + hit.end))) continue;
     cuts.push(at);
+    covered = at + hit.end;
   }
   if (!cuts.length) return [cell];
   const width = cell.x1 - cell.x0;
@@ -324,7 +328,8 @@ function proseValue(type: ValueType, text: string, at: number): Value | null {
     return m ? shift(textValue(m[1])) : null;
   }
   if (type === 'text') {
-    const m = /^[\s:]*([^.;\n]{2,120}?)(?:[.;]|\s{2,}|$)/.exec(tail);
+    // A situação is written in capitals: it ends at the sentence's end or where ordinary text resumes.
+    const m = /^[\s:]*([A-ZÀ-Ú0-9][A-ZÀ-Ú0-9 \-–—/,]{1,118}?)(?=\s*[.;](?:\s|$)|\s+[A-ZÀ-Ú]?[a-zà-ú]|\s{2,}|$)/.exec(tail);
     return m ? shift(textValue(m[1])) : null;
   }
   if (type === 'revenue') {
