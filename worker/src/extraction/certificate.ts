@@ -10,7 +10,9 @@ import { type Value, documentValues, moneyValues, nameValue } from './values';
 export const OCR_WARNING = 'Extraído por OCR; confira os valores';
 
 const LEAD = /^(?:\(?(?:\d{1,2}|[a-h])[.)]\s+|[•·*–—-]\s*)?/;
-const titleRe = new RegExp(`^(?:${TITLES.join('|')})(?![a-z])`);
+// Titles are matched with every space removed: letter-spaced titles ("C E R T I D Ã O  D E …") come
+// out of the PDF as letters, words or cells apart, whichever way the spacing falls.
+const titleRe = new RegExp(`^(?:${TITLES.map((t) => t.replace(/\\s[+*?]?/g, '')).join('|')})`);
 const notCdaRe = new RegExp(`^(?:${NOT_CDA_TITLES.join('|')})(?![a-z])`);
 const courtRe = new RegExp(COURT_FILING);
 
@@ -20,8 +22,11 @@ function firstCell(l: Line): string {
 
 /** A line that opens a certificate: a short line starting with a CDA title. */
 export function isTitle(l: Line): boolean {
-  if (l.cells.length > 3) return false;
-  return l.cells.some((c, k) => (k === 0 || l.cells.length <= 2) && titleRe.test(c.folded.replace(LEAD, '').trim()) && c.folded.split(/\s+/).length <= 16);
+  const words = l.folded.split(/\s+/).length;
+  if (words > 24) return false;
+  const squeezed = (t: string) => t.replace(LEAD, '').replace(/\s+/g, '');
+  // The title opens the line, or a cell of a short line (a title beside a page counter or a logo).
+  return titleRe.test(squeezed(l.folded)) || (l.cells.length <= 3 && l.cells.some((c) => c.folded.split(/\s+/).length <= 16 && titleRe.test(squeezed(c.folded))));
 }
 
 const isNotCdaTitle = (l: Line) => notCdaRe.test(firstCell(l)) && l.folded.split(/\s+/).length <= 16;
