@@ -51,6 +51,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       `numero\\s+(?:da\\s+|de\\s+)?inscricao(?:\\s+(?:em|na)\\s+divida\\s+ativa)?`,
       `inscricao(?:\\s+(?:em|na)\\s+divida\\s+ativa)?(?:\\s+da\\s+uniao)?\\s*(?:${NO}|numero)`,
       `nm\\.?\\s*inscricao(?:\\s+divida\\s+ativa)?`,
+      `(?:${NO}\\s*|numero\\s+)?(?:do\\s+)?debcad`,
       `${NO}\\s*insc\\.?`,
       `${NO}\\s*(?:da\\s+)?cda`,
       `numero\\s+da\\s+cda`,

@@ -25,7 +25,7 @@ export const MONEY = /(?<![\d.,/:])(?:R\s?\$\s?)?(?:\d{1,3}(?:(?:[.:;]|\s(?=\d{3
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
-const REGISTRATION = /(?<![\w/.,-])\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?)\d[\dOo]*)*(?:\s?\/\s?\d{2,4}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
+const REGISTRATION = /(?<![\w/.,-])\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?)\d[\dOo]*)*(?:\s?\/\s?\d{2,10}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
 const PROCESS = /(?<![\w/])(?:[A-Z]{1,4}\s?)?\d[\d./-]*(?:\s(?=\d)[\d./-]*)*\d(?![\w/])/g;
 const WORD_DATE = /(?<!\d)(\d{1,2})(?:º|°|o)?\s+de\s+(janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\s+de\s+(\d{4})/;
 const MONTHS = ['janeiro', 'fevereiro', 'marco', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
