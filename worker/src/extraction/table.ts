@@ -109,7 +109,7 @@ function tokensOf(cell: Cell): Token[] {
     taken.push([v.start, v.end]);
     out.push({ kind: 'money', text: v.raw, value: Number(v.value), ...at(v.start, v.end) });
   }
-  const period = new RegExp(PERIOD_TOKEN.source, 'gi');
+  const period = new RegExp(PERIOD_TOKEN.source, 'giu');
   for (const m of cell.text.matchAll(period)) {
     if (!free(m.index!, m.index! + m[0].length)) continue;
     const p = parsePeriod(m[0]);
