@@ -148,7 +148,9 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
       if (j > i && skip[j]) continue;
       const l = lines[j];
       const cells = j === i ? l.cells.slice(k0) : l.cells;
-      const text = cells.map((c, k) => (j === i && k === 0 ? afterLabel(c.text.slice(findLabel(c.folded, l.ocr)!.end)) : c.text)).join('\t');
+      // Each row may repeat the label ("Corresponsável: FULANO, CPF …" once per person).
+      const own = (c: (typeof cells)[number]) => findLabel(c.folded, l.ocr);
+      const text = cells.map((c, k) => (k === 0 && own(c)?.kind === 'coDebtors' ? afterLabel(c.text.slice(own(c)!.end)) : c.text)).join('\t');
       const docs = documentValues(text);
       if (!docs.length) {
         if (/^\s*(?:nao\s+ha|nenhum|inexistente|sem\s+corresponsave|-+\s*$)/.test(fold(text))) {
@@ -157,7 +159,7 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
         }
         if (j === i) continue;
         const label = findLabel(l.cells[0].folded, l.ocr);
-        if (label && label.kind !== 'debtorName' && label.kind !== 'debtorDocument') break;
+        if (label && label.kind !== 'debtorName' && label.kind !== 'debtorDocument' && label.kind !== 'coDebtors') break;
         if (label || /^\s*nome\b/.test(fold(text))) {
           out.lines.add(j);
           continue;
@@ -171,9 +173,11 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
       out.lines.add(j);
       misses = 0;
       for (const d of docs) {
-        let name = text.slice(0, d.start).split('\t').filter((x) => nameValue(x.replace(/\b(?:nome|cpf|cnpj|cpf\/cnpj)\b\s*:?/gi, '')))
-          .pop() ?? '';
-        name = name.replace(/\b(?:nome|cpf|cnpj|cpf\/cnpj)\b\s*:?/gi, '').replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
+        // The name is the text before the document in its row: label words, a leading note such as
+        // "(CTN, art. 135):" and a trailing ", inscrito no CPF sob o nº" are not part of it.
+        const clean = (x: string) => x.replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj|cpf\/cnpj)\b\s*:?/gi, ' ');
+        let name = text.slice(0, d.start).split('\t').map((x) => nameValue(clean(x), true)?.raw ?? '').filter(Boolean).pop() ?? '';
+        name = name.replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
         if (!name && pending) name = pending.split('\t')[0].trim();
         pending = '';
         if (!d.valid) {

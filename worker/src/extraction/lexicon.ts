@@ -278,9 +278,9 @@ export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
 /** The first cell of a table's totals row. */
 export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';
 
-/** Labels that introduce a debt row's period in prose or label-over-value "cards". */
-export const ROW_PERIOD = 'periodo(?:\\s+de\\s+apuracao)?|trimestre|competencia|exercicio|ano-?calendario|mes\\s*/\\s*ano|referencia';
-export const ROW_DUE = 'vencimento|vencto|venc\\.';
+/** Labels that introduce a debt row's period or due date in prose or label-over-value "cards": the table's own header words. */
+export const ROW_PERIOD = COLUMNS.find((c) => c.kind === 'period')!.pattern;
+export const ROW_DUE = COLUMNS.find((c) => c.kind === 'due')!.pattern;
 
 /** A line that opens a certificate. Matched on folded, unspaced text at the start of a cell. */
 export const TITLES: string[] = [
