@@ -78,7 +78,13 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'data\\s+inscricao',
       'inscricao\\s+em(?!\\s+divida)',
     ],
-    prose: ['cuja\\s+inscricao\\s+data\\s+de', 'inscrit[oa]\\s+em', 'inscricao\\s+em(?!\\s+divida)', 'inscricao\\s+n\\s*[.ºo°]*\\s*[\\d][\\d\\s./-]{6,24},?\\s+em(?=\\s+\\d)'],
+    prose: [
+      'cuja\\s+inscricao\\s+data\\s+de',
+      'inscrit[oa]\\s+em',
+      'inscricao\\s+em(?!\\s+divida)',
+      // "… sob o nº 80 6 19 934897-48, em 07/02/2019": the date right after the number.
+      '(?:inscricao|sob\\s+o)\\s+(?:n\\s*[.ºo°]*|numero)\\s*[\\d][\\d\\s./-]{6,24},?\\s+em(?=\\s+\\d)',
+    ],
   },
   debtorName: {
     type: 'name',
@@ -97,7 +103,14 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'titular',
       'nome',
     ],
-    prose: ['em\\s+nome\\s+de', 'em\\s+face\\s+de', 'devedor(?:a)?\\s*:'],
+    prose: [
+      'em\\s+nome\\s+de',
+      'em\\s+face\\s+de',
+      'devedor(?:a)?\\s*:',
+      'de\\s+responsabilidade\\s+de',
+      // "Certifico que ACME LTDA, CNPJ …": only where a CPF/CNPJ follows the name.
+      'certific[oa]\\s+que(?=\\s+[^.]{3,120}?,?\\s+(?:inscrit[oa]\\s+no\\s+)?\\(?(?:cnpj|cpf|c\\.\\s?n\\.\\s?p\\.\\s?j|c\\.\\s?p\\.\\s?f))',
+    ],
   },
   debtorDocument: {
     type: 'document',
@@ -165,6 +178,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
     labels: [
       'situacao(?:\\s+atual)?(?:\\s+(?:da|do)\\s+(?:inscricao|credito|divida|debito))?(?:\\s+na\\s+data\\s+desta\\s+certidao)?',
       'status',
+      'sit\\.',
     ],
     prose: ['situacao\\s+da\\s+inscricao(?:\\s+na\\s+data\\s+desta\\s+certidao)?\\s*:'],
   },

@@ -120,7 +120,7 @@ export function revenueValue(text: string): Value | null {
   return { value: t, raw: t, start: 0, end: text.length, code: '', description: upperText(t) };
 }
 
-const NAME_STOP = /\s*(?:,|;|\s[-–—]\s|\s(?:inscrit[oa]|cnpj|cpf|c\.n\.p\.j|portador|com\s+sede|residente|domiciliad[oa]|estabelecid[oa])\b).*$/i;
+const NAME_STOP = /\s*(?:,|;|\s\(|\s[-–—]\s(?=(?:cnpj|cpf|c\.n\.p\.j|inscrit))|\s(?:inscrit[oa]|cnpj|cpf|c\.n\.p\.j|portador|com\s+sede|residente|domiciliad[oa]|estabelecid[oa])\b).*$/i;
 
 /** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
 export function nameValue(text: string, prose = false): Value | null {
