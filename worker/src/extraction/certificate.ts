@@ -175,7 +175,8 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
       for (const d of docs) {
         // The name is the text before the document in its row: label words, a leading note such as
         // "(CTN, art. 135):" and a trailing ", inscrito no CPF sob o nº" are not part of it.
-        const clean = (x: string) => x.replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj|cpf\/cnpj)\b\s*:?/gi, ' ');
+        const clean = (x: string) =>
+          x.replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj)\b(?:\s*\/\s*(?:mf|cnpj|cpf)\b)?(?:\s*n\s*[.ºo°]+)?\s*:?/gi, ' ');
         let name = text.slice(0, d.start).split('\t').map((x) => nameValue(clean(x), true)?.raw ?? '').filter(Boolean).pop() ?? '';
         name = name.replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
         if (!name && pending) name = pending.split('\t')[0].trim();
@@ -354,6 +355,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (!status.value) flag('status', 'Campo não encontrado: situação da inscrição');
   if (!revenue.value && !revCode.value && !revDesc.value) flag('revenueDescription', 'Campo não encontrado: receita (natureza do débito)');
   if (table.doubtful) flag('debts', table.warnings[0]);
+  if (!rows.length) flag('debts', 'Discriminação dos débitos não encontrada; confira');
   if (rowsFromProse && !money.rowsConfirmed) flag('debts', 'Débitos lidos do texto corrido sem confirmação pelos totais; confira');
 
   const legalBasis = legal.value ? (ocr ? repairLegalBasisOcr(legal.value.value) : legal.value.value) : '';

@@ -121,7 +121,7 @@ function isResidue(text: string, type: ValueType): boolean {
   return false;
 }
 
-const TEXT_TYPES = new Set<ValueType>(['text', 'longText', 'name', 'revenue']);
+const TEXT_TYPES = new Set<ValueType>(['text', 'longText', 'name', 'revenue', 'status']);
 
 /** The first value of the type in `text`; typed values must open the text (after filler). */
 function firstValue(type: ValueType, text: string, anchored: boolean): Value | null {
@@ -129,6 +129,7 @@ function firstValue(type: ValueType, text: string, anchored: boolean): Value | n
     if (isResidue(text, type)) return null;
     if (type === 'name') return nameValue(text);
     if (type === 'revenue') return revenueValue(text);
+    if (type === 'status') return valuesOf('status', text)[0] ?? null;
     return textValue(text);
   }
   const vs = valuesOf(type, text);
@@ -172,6 +173,7 @@ export function geometricCandidates(r: Region): Candidate[] {
       if (rest.trim() && !isResidue(rest, type)) {
         const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money');
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
+        if (type === 'status' && v) v.value = wrapped(lines, skip, i, cell, v.value);
         push(v, 'inline', i);
         // A total printed with its date ("consolidado em 31/10/2025: R$ …") dates the values.
         if (field === 'total') for (const d of valuesOf('date', rest).slice(0, 1)) out.push({ field: 'consolidationDate', value: d, route: 'inline', score: 2.2, line: i });
@@ -182,6 +184,7 @@ export function geometricCandidates(r: Region): Candidate[] {
         const v = firstValue(type, right.text, true);
         if (v) {
           if (type === 'longText') v.value = continuation(lines, skip, i, right, v.value);
+          if (type === 'status') v.value = wrapped(lines, skip, i, right, v.value);
           return push(v, 'right', i);
         }
       }
@@ -196,6 +199,7 @@ export function geometricCandidates(r: Region): Candidate[] {
         if (findLabel(c.folded, l.ocr)) break;
         const v = firstValue(type, c.text, !TEXT_TYPES.has(type));
         if (type === 'longText' && v) v.value = continuation(lines, skip, j, c, v.value);
+        if (type === 'status' && v) v.value = wrapped(lines, skip, j, c, v.value);
         push(v, 'below', j, (j - i - 1) * 0.2);
         break;
       }
@@ -232,6 +236,18 @@ export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
     if (text) out.push({ text, folded: fold(text), x0: cell.x0 + (width * bounds[k]) / len, x1: cell.x0 + (width * bounds[k + 1]) / len });
   }
   return out;
+}
+
+/**
+ * A situação wrapped onto the next line ("… EXIGIBILIDADE DO CREDITO" / "SUSPENSA-DECISAO JUDICIAL"):
+ * the next line's cell under it, in capitals, close below, and not a label, continues it.
+ */
+function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string): string {
+  const next = lines[i + 1];
+  if (!next || skip[i + 1] || next.page !== lines[i].page || next.y - lines[i].y > lines[i].size * 1.8) return first;
+  const c = next.cells.find((x) => x.x0 >= cell.x0 - next.size && x.x0 < cell.x1 && x.x1 <= cell.x1 + next.size * 20);
+  if (!c || findLabel(c.folded, next.ocr) || /[\d:]/.test(c.text) || c.text !== c.text.toUpperCase() || !/\p{L}{3}/u.test(c.text)) return first;
+  return `${first} ${c.text}`;
 }
 
 /** A long value (legal basis) continues on the following lines in its column, up to a label or a full stop. */
@@ -327,10 +343,10 @@ function proseValue(type: ValueType, text: string, at: number): Value | null {
     const m = /^[\s:]*(.+?)(?:\.\s+(?=[A-ZÀ-Ú])|\.$|$)/.exec(tail);
     return m ? shift(textValue(m[1])) : null;
   }
-  if (type === 'text') {
+  if (type === 'text' || type === 'status') {
     // A situação is written in capitals: it ends at the sentence's end or where ordinary text resumes.
     const m = /^[\s:]*([A-ZÀ-Ú0-9][A-ZÀ-Ú0-9 \-–—/,]{1,118}?)(?=\s*[.;](?:\s|$)|\s+[A-ZÀ-Ú]?[a-zà-ú]|\s{2,}|$)/.exec(tail);
-    return m ? shift(textValue(m[1])) : null;
+    return m ? shift(valuesOf(type, m[1])[0] ?? null) : null;
   }
   if (type === 'revenue') {
     const m = /^[\s:]*([^,;]{2,120}?)(?:[,;]|\s+e\s+fundamenta|$)/.exec(tail);
@@ -375,10 +391,14 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
   const stops: number[] = [];
   STOP_ROWS.lastIndex = 0;
   for (let m = STOP_ROWS.exec(s.folded); m; m = STOP_ROWS.exec(s.folded)) stops.push(m.index);
-  // A cell opening with the label of a certificate-level field (encargo, total, situação…) is past the rows.
+  // A cell opening with the label of a certificate-level field (encargo, total, situação…) is past the
+  // rows, unless a row's own words open it too ("Tributo" names the receita and a row's principal).
+  const rowLabel = proseRe(`^(?:${[ROW_PERIOD, ROW_DUE, ...FIELDS.principal.labels, ...FIELDS.fine.labels, ...FIELDS.interest.labels].join('|')})`, ocr);
   for (const sp of s.spans) {
     const hit = findLabel(sp.piece.folded, ocr);
-    if (hit && hit.kind !== 'decoy' && !ROW_FIELDS.has(hit.kind)) stops.push(sp.start);
+    if (!hit || hit.kind === 'decoy' || ROW_FIELDS.has(hit.kind)) continue;
+    rowLabel.lastIndex = 0;
+    if (!rowLabel.test(sp.piece.folded.replace(/^(?:debito\s+\d+\s*[-–—]\s*)/, ''))) stops.push(sp.start);
   }
   stops.sort((a, b) => a - b);
   const rows: LooseRow[] = [];

@@ -10,7 +10,10 @@
  * (prose). `\s+` between words also takes line breaks of prose.
  */
 
-export type ValueType = 'registration' | 'date' | 'document' | 'money' | 'process' | 'code' | 'revenue' | 'text' | 'longText' | 'name';
+export type ValueType = 'registration' | 'date' | 'document' | 'money' | 'process' | 'code' | 'revenue' | 'text' | 'longText' | 'name' | 'status';
+
+/** Words a situação is made of: a value with none of them is not a situação ("LV./FLS", "COD"). */
+export const STATUS_VOCABULARY = 'ativ|inscrit|ajuiz|suspens|parcel|negoci|protest|garant|cobranc|extint|cancel|quitad|execu|baixad|autoriz|penhor|sispar|exigib|decisao|judicial|regular|pendente|remetid|encaminhad';
 
 export type ScalarField =
   | 'registrationNumber'
@@ -174,7 +177,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
     prose: ['fundamenta-se\\s+(?:em|no|na)'],
   },
   status: {
-    type: 'text',
+    type: 'status',
     labels: [
       'situacao(?:\\s+atual)?(?:\\s+(?:da|do)\\s+(?:inscricao|credito|divida|debito))?(?:\\s+na\\s+data\\s+desta\\s+certidao)?',
       'status',
@@ -259,7 +262,8 @@ export const DECOYS: string[] = [
   'matricula(?:\\s+do\\s+imovel)?',
   'renavam', 'placa(?:\\s*/\\s*renavam)?', 'chassi', 'veiculo',
   'cgm', 'cnae', 'fpas(?:\\s*/\\s*cod\\.?\\s*terceiros)?', 'cod\\.?\\s*terceiros',
-  'livro(?:\\s*/\\s*folha)?', 'folhas?', 'fls\\.?',
+  'livro(?:\\s*/\\s*folha)?', 'lv\\.?\\s*/\\s*fls?\\.?', 'folhas?', 'fls\\.?',
+  'cod(?:igo|\\.)?\\s*(?:da\\s+)?unidade', 'unidade(?:\\s+de\\s+inscricao)?', 'processo\\s+judicial', 'n\\s*[.ºo°]+\\s*(?:do\\s+)?processo\\s+judicial',
   'endereco(?:\\s+de\\s+correspondencia|\\s+do\\s+estabelecimento)?', 'domicilio(?:\\s+tributario|\\s+fiscal)?', 'cep', 'localizacao(?:\\s+do\\s+imovel)?', 'setor\\s*/\\s*quadra\\s*/\\s*lote',
   'tipo', 'atividade', 'parcela', 'item',
   'emitid[oa]\\s+em', 'emissao', 'data\\s+(?:da\\s+)?emissao', 'lavrad[oa]\\s+em', 'usuario', 'exercicio', 'codigo\\s+de\\s+controle', 'codigo\\s+de\\s+verificacao',

@@ -1,4 +1,6 @@
-import type { ValueType } from './lexicon';
+import { STATUS_VOCABULARY, type ValueType } from './lexicon';
+
+const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 import { DATE_TOKEN, DOCUMENT_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
 
 /**
@@ -163,6 +165,10 @@ export function valuesOf(type: ValueType, text: string): Value[] {
     case 'revenue': {
       const v = revenueValue(text);
       return v ? [v] : [];
+    }
+    case 'status': {
+      const v = textValue(text);
+      return v && STATUS_WORD.test(fold(v.value)) ? [v] : [];
     }
     case 'name': {
       const v = nameValue(text);
