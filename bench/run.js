@@ -15,6 +15,7 @@ const BENCHES = {
   memory: 'memory/run.js',
   frontend: 'frontend/run.js',
   history: 'history-index/api-latency.js',
+  extraction: 'extraction/run.js',
 };
 
 function run(name) {
@@ -39,6 +40,10 @@ const headline = (r) => {
     case 'memory': return `peak RSS ${f(r.peakMb, ' MB')} (${r.fileMb} MB, ${r.pages} pages)`;
     case 'frontend': return `${r.initialKb} KB gzip initial`;
     case 'history': return `worst p95 ${r.worstP95} ms over ${r.cases.length} requests`;
+    case 'extraction': {
+      const p = (s) => `${((100 * s.ok) / Math.max(1, s.total)).toFixed(2)} %`;
+      return `held-out fields ${p(r.heldOut.fields)}, key ${p(r.heldOut.keyFields)}, silent ${r.heldOut.silent}; dev fields ${p(r.development.fields)}`;
+    }
     default: return r.error ?? '';
   }
 };
