@@ -55,9 +55,19 @@ export interface AccuracyReport {
 export const emptyReport = (): AccuracyReport => ({ files: 0, fileErrorsOk: 0, fields: {}, mismatches: [], extraWarnings: [], msPerFile: [] });
 const emptyCertScore = (): CertificateScore => ({ certificates: 0, fullyCorrect: 0, withWrongField: 0, silent: 0, keyWrong: 0, keySilent: 0, wrongFields: 0, uncoveredFields: 0, certificatesWithUncovered: 0 });
 
-// A field not printed is null in the samples and "" in the record type: the same answer.
-const canon = (v: unknown) => JSON.stringify(v === null || v === undefined ? '' : v);
-const same = (a: unknown, b: unknown) => canon(a) === canon(b);
+// The samples' README: "names are compared without accents, case or extra spaces, numbers by their
+// digits"; a field not printed is null in the samples and "" in the record type: the same answer.
+const text = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/\s+/g, ' ').trim();
+const canonValue = (v: unknown): unknown => {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return text(v);
+  if (Array.isArray(v)) return v.map(canonValue);
+  if (typeof v === 'object') return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, canonValue(x)]));
+  return v;
+};
+const DIGIT_FIELDS = new Set<string>(['registrationNumber', 'debtorDocument', 'administrativeProcess', 'revenueCode']);
+const canon = (v: unknown, field?: string) => JSON.stringify(field && DIGIT_FIELDS.has(field) ? String(v ?? '').replace(/[^\d/]/g, '') : canonValue(v));
+const same = (a: unknown, b: unknown, field?: string) => canon(a, field) === canon(b, field);
 
 export function compareFile(expected: FileExtraction, actual: FileExtraction, report: AccuracyReport): void {
   report.files++;
@@ -80,7 +90,7 @@ export function compareFile(expected: FileExtraction, actual: FileExtraction, re
     for (const f of SCORED_FIELDS) {
       const s = (report.fields[f] ??= { texto: { ok: 0, total: 0 }, ocr: { ok: 0, total: 0 } })[kind];
       s.total++;
-      if (got && same(exp[f], got[f])) s.ok++;
+      if (got && same(exp[f], got[f], f)) s.ok++;
       else {
         wrong.push(f);
         report.mismatches.push(`${expected.file} #${i + 1} ${f}: esperado ${JSON.stringify(exp[f]).slice(0, 300)} · obtido ${got ? JSON.stringify(got[f]).slice(0, 300) : '(certidão ausente)'}`);
@@ -134,8 +144,9 @@ export function compareFile(expected: FileExtraction, actual: FileExtraction, re
 
 async function loadExpected(dir: string, name: string): Promise<FileExtraction | null> {
   try {
-    const [expected] = JSON.parse(await readFile(join(dir, name.replace(/\.pdf$/, '.expected.json')), 'utf8')) as FileExtraction[];
-    return expected;
+    // The reported samples hold one object; the generators write a one-element array (the CLI's output).
+    const parsed = JSON.parse(await readFile(join(dir, name.replace(/\.pdf$/, '.expected.json')), 'utf8')) as FileExtraction | FileExtraction[];
+    return Array.isArray(parsed) ? parsed[0] : parsed;
   } catch {
     return null;
   }

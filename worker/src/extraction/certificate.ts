@@ -333,8 +333,8 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   }
 
   const revenueCode = revCode.value?.value ?? revenue.value?.code ?? '';
-  let revenueDescription = revDesc.value ? upperText(revDesc.value.value) : revenue.value?.description ?? '';
-  if (!revenueDescription && revenue.value && !revenue.value.code) revenueDescription = upperText(revenue.value.value);
+  let revenueDescription = revDesc.value ? revDesc.value.value : revenue.value?.description ?? '';
+  if (!revenueDescription && revenue.value && !revenue.value.code) revenueDescription = revenue.value.value;
 
   // Dates in order: period ≤ due date ≤ inscription ≤ consolidation.
   const registrationDate = regDate.value?.value ?? null;

@@ -170,7 +170,10 @@ export function geometricCandidates(r: Region): Candidate[] {
         if (value) out.push({ field, value, route, score: ROUTE_SCORE[route] + spec - penalty, line: at });
       };
       const rest = afterLabel(cell.text.slice(hit.end));
-      if (rest.trim() && !isResidue(rest, type)) {
+      // Free text right after a label word with no separator is a sentence ("legislação indicada."),
+      // not a value; typed values (money, dates, numbers) carry their own shape.
+      const separated = /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]/.test(cell.text.slice(hit.end)) || /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
+      if (rest.trim() && !isResidue(rest, type) && (separated || !TEXT_TYPES.has(type))) {
         const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money');
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
         if (type === 'status' && v) v.value = wrapped(lines, skip, i, cell, v.value);
@@ -179,6 +182,9 @@ export function geometricCandidates(r: Region): Candidate[] {
         if (field === 'total') for (const d of valuesOf('date', rest).slice(0, 1)) out.push({ field: 'consolidationDate', value: d, route: 'inline', score: 2.2, line: i });
         if (v) return;
       }
+      // A cell with more than its label (a sentence that starts with a label word) has no value to
+      // its right or below.
+      if (rest.trim() && !isResidue(rest, type) && !onlyLabelWords(rest)) return;
       const right = line.cells[k + 1];
       if (right && !findLabel(right.folded, line.ocr)) {
         const v = firstValue(type, right.text, true);
@@ -246,7 +252,7 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
   const next = lines[i + 1];
   if (!next || skip[i + 1] || next.page !== lines[i].page || next.y - lines[i].y > lines[i].size * 1.8) return first;
   const c = next.cells.find((x) => x.x0 >= cell.x0 - next.size && x.x0 < cell.x1 && x.x1 <= cell.x1 + next.size * 20);
-  if (!c || findLabel(c.folded, next.ocr) || /[\d:]/.test(c.text) || c.text !== c.text.toUpperCase() || !/\p{L}{3}/u.test(c.text)) return first;
+  if (!c || findLabel(c.folded, next.ocr) || /[\d:]/.test(c.text) || c.text !== c.text.toUpperCase() || !valuesOf('status', c.text).length) return first;
   return `${first} ${c.text}`;
 }
 
@@ -257,6 +263,8 @@ function continuation(lines: Line[], skip: boolean[], i: number, cell: Cell, fir
     if (skip[j] || lines[j].page !== lines[i].page || /\.\s*$/.test(parts[parts.length - 1])) break;
     const c = lines[j].cells.find((x) => overlaps(x, cell, lines[j].size));
     if (!c || findLabel(c.folded, lines[j].ocr) || lines[j].y - lines[j - 1].y > lines[j].size * 2.2) break;
+    // A short line in capitals is the next section's title ("DEMONSTRATIVO DO DÉBITO").
+    if (c.text === c.text.toUpperCase() && /\p{L}{3}/u.test(c.text) && c.text.length < 60 && !/\d/.test(c.text)) break;
     parts.push(c.text);
   }
   return parts.join(' ').replace(/\s+/g, ' ').trim();

@@ -115,11 +115,12 @@ export function revenueValue(text: string): Value | null {
   const t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
   if (!t || /^[—–-]+$/.test(t)) return null;
   const m = /^(\d{3,5}(?:[-.]\d{1,2})?|\d{1,3}(?:\.\d{1,3}){1,3})['`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(.+)$/.exec(t);
-  if (m) return { value: t, raw: t, start: 0, end: text.length, code: m[1].replace(/\D/g, ''), description: upperText(m[2]) };
+  // The description as printed (the README's normal form), whitespace collapsed.
+  if (m) return { value: t, raw: t, start: 0, end: text.length, code: m[1].replace(/\D/g, ''), description: m[2].trim() };
   const only = /^(\d{3,5}(?:[-.]\d{1,2})?)$/.exec(t);
   if (only) return { value: t, raw: t, start: 0, end: text.length, code: only[1].replace(/\D/g, ''), description: '' };
   if (!/\p{L}{2}/u.test(t)) return null;
-  return { value: t, raw: t, start: 0, end: text.length, code: '', description: upperText(t) };
+  return { value: t, raw: t, start: 0, end: text.length, code: '', description: t };
 }
 
 const NAME_STOP = /\s*(?:,|;|\s\(|\s[-–—]\s(?=(?:cnpj|cpf|c\.n\.p\.j|inscrit))|\s(?:inscrit[oa]|cnpj|cpf|c\.n\.p\.j|portador|com\s+sede|residente|domiciliad[oa]|estabelecid[oa])\b).*$/i;
