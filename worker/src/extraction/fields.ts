@@ -173,7 +173,8 @@ export function geometricCandidates(r: Region): Candidate[] {
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),
       // not a value; typed values (money, dates, numbers) carry their own shape.
       const separated = /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]/.test(cell.text.slice(hit.end)) || /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
-      if (rest.trim() && !isResidue(rest, type) && (separated || !TEXT_TYPES.has(type))) {
+      const coded = type === 'revenue' && /^\s*\d{3,5}\b/.test(rest);
+      if (rest.trim() && !isResidue(rest, type) && (separated || coded || !TEXT_TYPES.has(type))) {
         const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money');
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
         if (type === 'status' && v) v.value = wrapped(lines, skip, i, cell, v.value);
