@@ -147,10 +147,14 @@ describe('certificates from the page model', () => {
     f('Encargo legal:', 40, y + 152), r('3.000,00', 300, y + 152),
     f('Valor total:', 40, y + 166), r('18.000,00', 300, y + 166),
     f('Valores atualizados até 31/10/2025', 40, y + 180),
+    f('Processo administrativo:', 40, y + 194), f('10880.123456/2019-11', 200, y + 194),
+    f('Situação:', 40, y + 208), f('ATIVA AJUIZADA', 200, y + 208),
+    f('Competência', 40, y + 222), f('Vencimento', 120, y + 222), f('Principal', 220, y + 222), f('Multa', 300, y + 222), f('Juros', 380, y + 222),
+    f('06/2019', 40, y + 236), f('20/07/2019', 120, y + 236), r('10.000,00', 270, y + 236), r('2.000,00', 340, y + 236), r('3.000,00', 420, y + 236),
   ];
 
   it('finds two certificates on one page, each with its own number', () => {
-    const recs = extractFromPages([page(1, [...cda(40, '80 6 19 123456-78', '11.222.333/0001-81'), ...cda(300, '80 6 19 654321-00', '11.222.333/0001-81')])]);
+    const recs = extractFromPages([page(1, [...cda(40, '80 6 19 123456-78', '11.222.333/0001-81'), ...cda(320, '80 6 19 654321-00', '11.222.333/0001-81')])]);
     expect(recs.map((x) => [x.registrationNumber, x.total, x.debtorName, x.revenueCode, x.registrationDate, x.consolidationDate])).toEqual([
       ['8061912345678', 1800000, 'ACME COMERCIO LTDA', '2172', '2019-08-12', '2025-10-31'],
       ['8061965432100', 1800000, 'ACME COMERCIO LTDA', '2172', '2019-08-12', '2025-10-31'],

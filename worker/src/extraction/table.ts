@@ -251,7 +251,7 @@ function readRow(tokens: Token[], cols: Column[], rawPeriod: Array<{ text: strin
   const periodCol = cols.find((c) => c.kind === 'period');
   const dueCol = cols.find((c) => c.kind === 'due');
   const moneyCols = cols.filter((c) => c.amount);
-  const dateCols = cols.filter((c) => c.kind === 'period' || c.kind === 'due');
+  const textCols = cols.filter((c) => !c.amount);
   let period: string | null = null;
   let label = '';
   let due: string | null = null;
@@ -263,8 +263,11 @@ function readRow(tokens: Token[], cols: Column[], rawPeriod: Array<{ text: strin
       if (c) cells.set(c, [...(cells.get(c) ?? []), t]);
       continue;
     }
-    if (t.kind === 'period' && /^\d{4}$/.test(t.text.trim()) && periodCol && distance(t, periodCol)[0] > (periodCol.x1 - periodCol.x0) * 2) continue;
-    const c = t.kind === 'period' ? periodCol ?? null : nearest(t, dateCols);
+    // A period or date goes to the nearest column that is not an amount: a year-like receita code
+    // ("2089") under "Receita" is not the period.
+    const c = nearest(t, textCols);
+    if (!c || (c.kind !== 'period' && c.kind !== 'due')) continue;
+    if (t.kind === 'period' && c.kind !== 'period') continue;
     if (!c) continue;
     if (c.kind === 'period' && !period) {
       period = String(t.kind === 'date' ? t.value : t.value);

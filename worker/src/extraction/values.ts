@@ -91,7 +91,15 @@ export function registrationValues(text: string): Value[] {
     const value = fixed.replace(/[^\d/]/g, '');
     const digits = value.replace(/\D/g, '');
     const slash = /^\d{1,10}\/\d{4}$/.test(value) || /^\d{4}\/\d{1,10}$/.test(value);
-    if (!slash && (digits.length < 7 || digits.length > 20)) continue;
+    if (!slash && digits.length > 20) {
+      // Two numbers OCR glued together ("69.542.263-380 4 64 800006-77"): the shapes of a DEBCAD and
+      // of a federal inscription are looked for inside.
+      for (const k of raw.matchAll(/\d{2}\.\d{3}\.\d{3}-\d|\d{2}\s\d\s\d{2}\s\d{6}-\d{2}/g)) {
+        out.push({ value: k[0].replace(/\D/g, ''), raw: k[0], start: m.index + k.index!, end: m.index + k.index! + k[0].length, repaired: true });
+      }
+      continue;
+    }
+    if (!slash && digits.length < 7) continue;
     if (!slash && value.includes('/')) continue;
     out.push({ value, raw, start: m.index, end: m.index + m[0].length, repaired: fixed !== raw });
   }
