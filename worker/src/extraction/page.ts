@@ -236,6 +236,16 @@ function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boole
     if (r.length) right++;
     if (l.length === 1 && r.length === 1 && !/\d/.test(l[0].text) && /\d/.test(r[0].text)) rowsPairLabelValue++;
   }
-  if (left < 3 || right < 3 || rowsPairLabelValue > (end - start) / 3) return null;
+  // Both columns must hold words: a column of bare amounts beside label/value rows is part of those rows.
+  const wordy = (side: 'l' | 'r') => {
+    let n = 0;
+    for (let j = start; j < end; j++) {
+      if (skip(j)) continue;
+      const cells = lines[j].cells.filter((c) => (side === 'l' ? c.x1 <= gutter : c.x0 >= gutter));
+      if (cells.some((c) => /\p{L}{4}/u.test(c.text))) n++;
+    }
+    return n;
+  };
+  if (left < 3 || right < 3 || rowsPairLabelValue > (end - start) / 3 || wordy('l') < 2 || wordy('r') < 2) return null;
   return { end, gutter };
 }
