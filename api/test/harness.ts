@@ -16,6 +16,8 @@ import { AnalysisStatusEvent, SocketEvents, loadConfig, s3ClientOptions } from '
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startEmbeddedS3 } = require('../../scripts/embedded-s3.js');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { localSecrets } = require('../../scripts/stack.js');
 
 const ROOT = path.resolve(__dirname, '../..');
 const WORKER_MAIN = path.join(ROOT, 'worker/dist/main.js');
@@ -51,6 +53,7 @@ export async function startStack(): Promise<Stack> {
   if (!existsSync(WORKER_MAIN)) throw new Error(`worker is not built (${WORKER_MAIN}); run "npm run build" first`);
   const s3Dir = mkdtempSync(path.join(tmpdir(), 'cda-s3-'));
   let s3server = await startEmbeddedS3({ port: 0, directory: s3Dir, bucket: 'cda-test' });
+  const secretsDir = mkdtempSync(path.join(tmpdir(), 'cda-secrets-'));
   const s3Port: number = s3server.port;
   let s3Up = true;
   Object.assign(process.env, {
@@ -59,7 +62,8 @@ export async function startStack(): Promise<Stack> {
     S3_BUCKET: 'cda-test',
     QUEUE_PREFIX: `test-${process.pid}-${Date.now()}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-    JWT_SECRET: 'test-secret',
+    // Generated as `npm start` generates them (scripts/stack.js), never the published defaults.
+    ...localSecrets({ DATABASE_URL: process.env.DATABASE_URL }, secretsDir),
     // Short job locks so that a killed worker's job comes back within seconds, not half a minute.
     WORKER_LOCK_MS: '2000',
     WORKER_METRICS_PORT: '0',
@@ -144,6 +148,7 @@ export async function startStack(): Promise<Stack> {
       await app.close();
       if (s3Up) await s3server.close();
       rmSync(s3Dir, { recursive: true, force: true });
+      rmSync(secretsDir, { recursive: true, force: true });
     },
   };
 }
