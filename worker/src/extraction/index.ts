@@ -17,6 +17,8 @@ export interface ExtractOptions {
   log?: (msg: string, extra?: object) => void;
   /** Stops the reading between pages (analysis timed out, worker stopping). */
   signal?: AbortSignal;
+  /** Pages the upload was charged for: a file with more is refused (ReadOptions.maxPages). */
+  maxPages?: number;
 }
 
 /** Certificates from already-extracted page texts: the pure part, used by tests and the PDF path. */
