@@ -19,8 +19,10 @@ export async function createApp(): Promise<INestApplication> {
   app.enableCors(corsFromSettings(app.get(SettingsService)));
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(ConfigService).get<string>('redisUrl')!));
   app.setGlobalPrefix('api');
-  // Behind nginx (private network) the client's address is in X-Forwarded-For; rate limits key on it.
-  app.getHttpAdapter().getInstance().set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For only from the configured proxies (TRUSTED_PROXIES): from anyone else it is the
+  // client's own claim, and rate limits, the login throttle and the access records key on the address.
+  const trusted = app.get(ConfigService).get<string[]>('trustedProxies') ?? [];
+  app.getHttpAdapter().getInstance().set('trust proxy', trusted.length ? trusted : false);
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,

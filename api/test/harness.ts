@@ -38,7 +38,7 @@ export interface Stack {
   workers: WorkerProcess[];
   startWorker(env?: Record<string, string>): Promise<WorkerProcess>;
   /** Another API instance as a separate process (from api/dist) on its own port. */
-  startApiProcess(): Promise<{ baseUrl: string; child: ChildProcess; output(): string }>;
+  startApiProcess(env?: Record<string, string>): Promise<{ baseUrl: string; child: ChildProcess; output(): string }>;
   /** Takes the S3 server down (and back, on the same port and data) to simulate a storage outage. */
   stopStorage(): Promise<void>;
   startStorage(): Promise<void>;
@@ -68,6 +68,8 @@ export async function startStack(): Promise<Stack> {
     WORKER_LOCK_MS: '2000',
     WORKER_METRICS_PORT: '0',
     WORKER_SHUTDOWN_GRACE_MS: '3000',
+    // Suites stand in for a proxy on loopback, giving each client its own address in X-Forwarded-For.
+    TRUSTED_PROXIES: 'loopback',
   });
   // Imported after the environment is set: the typed config is read when modules load.
   const { createApp } = await import('../src/bootstrap');
@@ -106,9 +108,9 @@ export async function startStack(): Promise<Stack> {
       setTimeout(() => reject(new Error(`worker did not get ready: ${out.slice(-2000)}`)), 30000).unref();
     });
 
-  const startApiProcess = async () => {
+  const startApiProcess = async (extraEnv: Record<string, string> = {}) => {
     const apiPort = await freePort();
-    const child = spawn(process.execPath, [API_MAIN], { env: { ...process.env, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [API_MAIN], { env: { ...process.env, PORT: String(apiPort), ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let out = '';
     child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
@@ -241,7 +243,7 @@ export { makeCdaPdf, sampleCertificate };
 
 export const CORRUPT_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -36,6 +36,13 @@ export interface AppConfig {
   workerShutdownGraceMs: number;
   /** Port of the worker's /metrics, /live and /ready; 0 picks a free one. */
   workerMetricsPort: number;
+  /**
+   * Addresses whose X-Forwarded-For the API believes (Express `trust proxy`: names such as `loopback`,
+   * `uniquelocal`, addresses, CIDRs). Empty: nobody's, the peer address is the client. Rate limits,
+   * the login throttle and the Marco Civil access records key on the client address, so a proxy
+   * trusted here must overwrite the header with the real peer (the bundled web server and nginx.conf do).
+   */
+  trustedProxies: string[];
   /** When set, /api/metrics requires `Authorization: Bearer <token>`. */
   metricsToken: string;
   /** 32-byte key (base64 or hex) that encrypts secret settings at rest; required in production. */
@@ -136,6 +143,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workerLockMs: int(env, 'WORKER_LOCK_MS', 30000),
     workerShutdownGraceMs: int(env, 'WORKER_SHUTDOWN_GRACE_MS', 30000),
     workerMetricsPort: int(env, 'WORKER_METRICS_PORT', 9464),
+    trustedProxies: list(env, 'TRUSTED_PROXIES'),
     metricsToken: str(env, 'METRICS_TOKEN', ''),
     settingsKey: str(env, 'SETTINGS_ENCRYPTION_KEY', DEV_SETTINGS_KEY),
     settingsKeysPrevious: list(env, 'SETTINGS_ENCRYPTION_KEY_PREVIOUS'),
