@@ -70,6 +70,8 @@ export async function startStack(): Promise<Stack> {
     WORKER_SHUTDOWN_GRACE_MS: '3000',
     // Suites stand in for a proxy on loopback, giving each client its own address in X-Forwarded-For.
     TRUSTED_PROXIES: 'loopback',
+    // Outside development /api/metrics needs it (scrape with metricsAuth()).
+    METRICS_TOKEN: 'test-metrics-token',
   });
   // Imported after the environment is set: the typed config is read when modules load.
   const { createApp } = await import('../src/bootstrap');
@@ -253,6 +255,9 @@ export function freePort(): Promise<number> {
     srv.on('error', reject);
   });
 }
+
+/** The bearer header /api/metrics requires outside development. */
+export const metricsAuth = () => ({ Authorization: `Bearer ${process.env.METRICS_TOKEN}` });
 
 /** Reads one counter or gauge (summed over label sets matching `labels`) from a Prometheus text page. */
 export function metricValue(text: string, name: string, labels: Record<string, string> = {}): number {

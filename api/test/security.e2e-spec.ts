@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DEV_JWT_SECRET, DEV_SETTINGS_KEY, PUBLISHED_SECRETS } from '@cda/shared';
 import { SettingsService } from '../src/settings/settings.service';
 import { SecretBox } from '../src/settings/secret-box';
-import { Stack, registerAdmin, startStack } from './harness';
+import { Stack, makePagedPdf, metricsAuth, registerAdmin, registerUser, waitUntil, startStack } from './harness';
 import { as } from './admin-fixtures';
 
 describe('security: sessions, secrets at rest', () => {
@@ -90,5 +91,58 @@ describe('security: sessions, secrets at rest', () => {
         await db.query(`DELETE FROM settings WHERE section = 'payment'`);
       }
     });
+  });
+
+  describe('headers, request ids, metrics', () => {
+    it('sends nosniff and the other helmet headers, and no X-Powered-By', async () => {
+      for (const url of ['/api/health', '/api/plans', '/api/auth/me']) {
+        const res = await stack.http.get(url);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(res.headers['x-powered-by']).toBeUndefined();
+      }
+    });
+
+    it('generates the request id, keeping a client-sent one only when it is a UUID', async () => {
+      const planted = await stack.http.get('/api/plans').set('X-Request-Id', 'x"}, "level": 60, "msg": "forjado');
+      expect(planted.headers['x-request-id']).not.toContain('forjado');
+      expect(planted.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const mine = randomUUID();
+      expect((await stack.http.get('/api/plans').set('X-Request-Id', mine)).headers['x-request-id']).toBe(mine);
+      const fresh = await stack.http.get('/api/plans');
+      expect(fresh.headers['x-request-id']).not.toBe(planted.headers['x-request-id']);
+    });
+
+    it('requires METRICS_TOKEN for /api/metrics outside development', async () => {
+      await stack.http.get('/api/metrics').expect(401);
+      await stack.http.get('/api/metrics').set('Authorization', 'Bearer errado').expect(401);
+      await stack.http.get('/api/metrics').set('Authorization', 'Bearer ').expect(401);
+      const res = await stack.http.get('/api/metrics').set(metricsAuth()).expect(200);
+      expect(res.text).toContain('cda_http_request_duration_seconds');
+    });
+  });
+
+  it('keeps an accented file name as the browser sent it (UTF-8 multipart names)', async () => {
+    const user = await registerUser(stack);
+    const name = 'Certidão nº 1 – São Paulo.pdf';
+    const res = await stack.http.post('/api/analyses').set(as(user.token)).attach('files', await makePagedPdf(1), name).expect(202);
+    const view = await stack.http.get(`/api/analyses/${res.body.id}`).set(as(user.token)).expect(200);
+    expect(view.body.files[0].name).toBe(name);
+  });
+
+  it('with SMTP not configured, logs recipient and subject of an e-mail but never its body', async () => {
+    const api = await stack.startApiProcess({ LOG_LEVEL: 'info' });
+    const user = await registerUser(stack);
+    await request(api.baseUrl).post('/api/auth/forgot-password').set('X-Forwarded-For', '10.251.9.9').send({ email: user.email }).expect(200);
+    let mail: { text_body: string; subject: string } | undefined;
+    await waitUntil(async () => {
+      [mail] = await db.query(`SELECT text_body, subject FROM mail_outbox WHERE to_address = $1 AND kind = 'password-reset'`, [user.email]);
+      return Boolean(mail) && api.output().includes('SMTP not configured');
+    });
+    const token = /token=([\w-]+)/.exec(mail!.text_body)![1];
+    const line = api.output().split('\n').find((l) => l.includes('SMTP not configured'))!;
+    expect(JSON.parse(line)).toMatchObject({ to: user.email, subject: mail!.subject });
+    expect(api.output()).not.toContain(token);
+    expect(line).not.toContain('redefinir');
   });
 });

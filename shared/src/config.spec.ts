@@ -6,7 +6,6 @@ describe('loadConfig', () => {
     expect(c.port).toBe(3000);
     expect(c.s3.endpoint).toBe('');
     expect(s3EndpointOf(c)).toBe('http://127.0.0.1:9100');
-    expect(c.upload.maxFileMb).toBe(50);
   });
 
   it('reads variables and rejects malformed integers', () => {

@@ -21,7 +21,6 @@ export interface AppConfig {
   };
   jwt: { secret: string; expiresIn: string };
   admin: { email: string; password: string; name: string };
-  upload: { maxFileMb: number; maxFiles: number };
   /** BullMQ key prefix: separate prefixes keep test runs away from a running dev stack. */
   queuePrefix: string;
   workerConcurrency: number;
@@ -37,13 +36,21 @@ export interface AppConfig {
   /** Port of the worker's /metrics, /live and /ready; 0 picks a free one. */
   workerMetricsPort: number;
   /**
+   * Interface of that server: loopback by default, so the metrics are not open to the network.
+   * Kubernetes (kubelet probes, Prometheus) sets 0.0.0.0 and keeps the port inside the cluster.
+   */
+  workerMetricsHost: string;
+  /**
    * Addresses whose X-Forwarded-For the API believes (Express `trust proxy`: names such as `loopback`,
    * `uniquelocal`, addresses, CIDRs). Empty: nobody's, the peer address is the client. Rate limits,
    * the login throttle and the Marco Civil access records key on the client address, so a proxy
    * trusted here must overwrite the header with the real peer (the bundled web server and nginx.conf do).
    */
   trustedProxies: string[];
-  /** When set, /api/metrics requires `Authorization: Bearer <token>`. */
+  /**
+   * /api/metrics requires `Authorization: Bearer <token>`. Outside development it is refused to
+   * everyone while unset (the figures describe users, payments and load); in development it is open.
+   */
   metricsToken: string;
   /** 32-byte key (base64 or hex) that encrypts secret settings at rest; required in production. */
   settingsKey: string;
@@ -136,13 +143,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       password: str(env, 'ADMIN_PASSWORD', ''),
       name: str(env, 'ADMIN_NAME', 'Administrador'),
     },
-    upload: { maxFileMb: int(env, 'UPLOAD_MAX_FILE_MB', 50), maxFiles: int(env, 'UPLOAD_MAX_FILES', 100) },
     queuePrefix: str(env, 'QUEUE_PREFIX', 'cda'),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 2),
     workerNice: int(env, 'WORKER_NICE', 0),
     workerLockMs: int(env, 'WORKER_LOCK_MS', 30000),
     workerShutdownGraceMs: int(env, 'WORKER_SHUTDOWN_GRACE_MS', 30000),
     workerMetricsPort: int(env, 'WORKER_METRICS_PORT', 9464),
+    workerMetricsHost: str(env, 'WORKER_METRICS_HOST', '127.0.0.1'),
     trustedProxies: list(env, 'TRUSTED_PROXIES'),
     metricsToken: str(env, 'METRICS_TOKEN', ''),
     settingsKey: str(env, 'SETTINGS_ENCRYPTION_KEY', DEV_SETTINGS_KEY),

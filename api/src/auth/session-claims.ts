@@ -1,8 +1,8 @@
+import { isUUID } from 'class-validator';
 import type { JwtClaims } from './auth-user';
 
 /** Tolerated difference between the clocks of the API instances that sign and verify. */
 export const CLOCK_SKEW_S = 60;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The claims of a signature-checked token, or null when they cannot be ours: every session we issue
@@ -12,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function sessionClaims(payload: unknown, nowS: number): JwtClaims | null {
   if (!payload || typeof payload !== 'object') return null;
   const c = payload as Record<string, unknown>;
-  if (typeof c.sub !== 'string' || !UUID.test(c.sub)) return null;
+  if (typeof c.sub !== 'string' || !isUUID(c.sub)) return null;
   if (typeof c.iat !== 'number' || typeof c.exp !== 'number' || !Number.isFinite(c.iat) || !Number.isFinite(c.exp)) return null;
   if (c.iat > nowS + CLOCK_SKEW_S || c.exp <= c.iat || c.exp <= nowS) return null;
   if (typeof c.role !== 'string') return null;
