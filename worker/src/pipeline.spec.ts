@@ -10,6 +10,8 @@ import type { AnalysisStore, FileOutcome, FinalOutcome } from './db';
 import type { ObjectStore } from './storage';
 import { runAnalysis, runAnalysisWithDeadline } from './pipeline';
 import { REASONS } from './extraction';
+import { MAX_INFLATED_STREAM_BYTES, STREAM_BOMB_REASON } from './stream-bomb';
+import { deflateSync } from 'node:zlib';
 import { workedExample } from '../../shared/src/simulation/testing';
 
 function fakes(objects: Record<string, Buffer>, { retried = false } = {}) {
@@ -73,6 +75,20 @@ function threePagePdf(): Promise<Buffer> {
     doc.end();
   });
 }
+
+describe('content-stream bomb', () => {
+  it('is refused with its own pt-BR reason before the reader sees it', async () => {
+    const z = deflateSync(Buffer.alloc(MAX_INFLATED_STREAM_BYTES + 1, 0x20), { level: 9 });
+    const bomb = Buffer.concat([Buffer.from(`%PDF-1.7\n4 0 obj\n<< /Filter /FlateDecode /Length ${z.length} >>\nstream\n`), z, Buffer.from('\nendstream\nendobj\n')]);
+    const f = fakes({ 'uploads/an-1/1.pdf': bomb });
+    const extract = jest.fn(async (_b: Buffer, name: string) => ok(name));
+    await runAnalysis(job(1), { ...f.deps, extract });
+    expect(extract).not.toHaveBeenCalled();
+    expect(f.files[0]).toMatchObject({ status: 'error', error: STREAM_BOMB_REASON });
+    expect(STREAM_BOMB_REASON).not.toBe(REASONS.ocrFailed);
+    expect(f.final()).toMatchObject({ status: 'Erro', error: `${STREAM_BOMB_REASON}.` });
+  });
+});
 
 describe('pages paid for at upload', () => {
   it('hands each file its paid page count to the reader', async () => {

@@ -16,6 +16,7 @@ import type { ObjectStore } from './storage';
 import type { PublishStatus } from './status';
 import type { Logger } from './logger';
 import { extractPdf } from './extraction';
+import { STREAM_BOMB_REASON, hasStreamBomb } from './stream-bomb';
 import { buildBaseWorkbook, buildSimulationWorkbook, WorkbookFile } from './workbooks';
 import { metrics } from './metrics';
 
@@ -74,7 +75,9 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     const data = await next!;
     next = i + 1 < job.files.length ? download(i + 1) : null;
     const started = Date.now();
-    const extraction = await safeExtract(extract, data, file.name, log, deps.signal, file.pages);
+    const extraction = (await hasStreamBomb(data))
+      ? { file: file.name, certificates: [], error: STREAM_BOMB_REASON }
+      : await safeExtract(extract, data, file.name, log, deps.signal, file.pages);
     const processingMs = Date.now() - started;
     const failed = extraction.error !== null;
     metrics.files.inc({ outcome: failed ? 'error' : 'done' });
