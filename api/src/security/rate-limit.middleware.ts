@@ -65,7 +65,8 @@ export class RateLimitMiddleware implements NestMiddleware {
       limit = (await this.settings.get('security')).apiRateLimitPerHour;
       count = await this.counter.hit(client, window);
     } catch (err) {
-      // Redis down must not take the whole API with it: the request passes, the operator sees why.
+      // Redis (or, for an admin's token, the database) down must not take the whole API with it: the
+      // request passes, the operator sees why.
       this.logger.warn({ err: (err as Error).message }, 'rate limit not checked');
       return next();
     }
