@@ -94,7 +94,7 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
   env.ADMIN_PASSWORD = adminPassword(env);
   Object.assign(env, localSecrets(env));
   // The web server's /api proxy (frontend/vite.config.ts) on loopback puts the real peer in X-Forwarded-For.
-  env.TRUSTED_PROXIES = env.TRUSTED_PROXIES ?? 'loopback';
+  env.TRUSTED_PROXIES = env.TRUSTED_PROXIES || 'loopback';
 
   // No Mercado Pago credentials: test mode against the bundled fake provider (the UI shows "Modo de teste").
   let mercadoPago = null;
