@@ -75,6 +75,23 @@ function nestedBomb(depth = 50000) {
   return rawPdf(objs);
 }
 
+/**
+ * Content-stream bomb: a ~1 MB file whose one page's content inflates to `mb` MB of blanks. Read, pdf.js
+ * took a worker past 1 GB and the blank page went to OCR; the worker now refuses it before reading.
+ */
+const inflatedBlanks = new Map();
+function contentBomb(mb = 512) {
+  // Compressed once per size: the full form makes over a hundred of these.
+  if (!inflatedBlanks.has(mb)) inflatedBlanks.set(mb, zlib.deflateSync(Buffer.alloc(mb * 1024 * 1024, 0x20), { level: 9 }));
+  const z = inflatedBlanks.get(mb);
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    stream('/Filter /FlateDecode', z),
+  ]);
+}
+
 function encrypted(i) {
   return new Promise((resolve) => {
     const doc = new PDFDocument({ userPassword: `senha-${i}`, ownerPassword: `dono-${i}`, pdfVersion: i % 2 ? '1.7' : '1.4' });
@@ -104,7 +121,7 @@ function notPdf(i) {
 }
 
 /** Every kind once (the short CI form). The 10,000-page file is the slow one. */
-const KINDS = ['truncated', 'encrypted', 'zeroPages', 'manyPages', 'hugeImage', 'notPdf', 'nestedBomb'];
+const KINDS = ['truncated', 'encrypted', 'zeroPages', 'manyPages', 'hugeImage', 'notPdf', 'nestedBomb', 'contentBomb'];
 
 async function makeHostile(kind, i) {
   switch (kind) {
@@ -115,6 +132,7 @@ async function makeHostile(kind, i) {
     case 'hugeImage': return hugeImage(8000 + (i % 5) * 1000);
     case 'notPdf': return notPdf(i);
     case 'nestedBomb': return nestedBomb(20000 + (i % 5) * 10000);
+    case 'contentBomb': return contentBomb(256 + (i % 4) * 256);
     default: throw new Error(kind);
   }
 }

@@ -17,7 +17,7 @@ const { startPrivatePostgres, startPrivateRedis } = require('../bench/lib/servic
 const { benchStack, waitOutput, ROOT } = require('../bench/lib/stack');
 const { ensureDatabase } = require('../scripts/ensure-db');
 const { makeCdaPdf, sampleCertificate } = require('../scripts/cda-pdf');
-const { hostileCorpus, manyPages } = require('./hostile-pdfs');
+const { KINDS, hostileCorpus, manyPages } = require('./hostile-pdfs');
 
 const SHORT = process.argv.includes('--short') || process.env.DRILLS_SHORT === '1';
 const OUTAGE_MS = Number(process.env.OUTAGE_MS || 10000);
@@ -243,7 +243,7 @@ async function main() {
 
 async function hostileDrill({ stack, user, query, settle, good, apiAlive }) {
   const drill = 'hostile inputs';
-  const count = Number(process.env.HOSTILE_COUNT || (SHORT ? 7 : 1000));
+  const count = Number(process.env.HOSTILE_COUNT || (SHORT ? KINDS.length : 1000));
   let corpus = await hostileCorpus(count);
   // The CI form keeps to its time budget with a 2,000-page file; the full form uses 10,000 pages.
   if (SHORT) corpus = corpus.map((f) => (f.kind === 'manyPages' ? { ...f, data: manyPages(2000) } : f));

@@ -16,15 +16,49 @@ function run(file, env) {
   return execFileSync(process.execPath, [file], { env, cwd: ROOT, encoding: 'utf8' });
 }
 
+const DATA_DIR = path.join(ROOT, '.data');
+
+/**
+ * Values `npm start` generates once per database and keeps in `.data/<name>-<database>.json`, readable
+ * by the owner only, so they survive restarts (sessions stay valid, sealed settings stay readable).
+ */
+function kept(env, name, generators, dir = DATA_DIR) {
+  const file = path.join(dir, `${name}-${new URL(env.DATABASE_URL).pathname.slice(1)}.json`);
+  const saved = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const missing = Object.keys(generators).filter((k) => !saved[k]);
+  for (const k of missing) saved[k] = generators[k]();
+  if (missing.length) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(saved), { mode: 0o600 });
+  }
+  fs.chmodSync(file, 0o600);
+  return saved;
+}
+
 /** The admin password survives restarts, so `npm start` always prints credentials that work. */
 function adminPassword(env) {
   if (env.ADMIN_PASSWORD) return env.ADMIN_PASSWORD;
-  const file = path.join(ROOT, '.data', `admin-${new URL(env.DATABASE_URL).pathname.slice(1)}.json`);
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).password;
-  const password = crypto.randomBytes(9).toString('base64url');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ password }), { mode: 0o600 });
-  return password;
+  return kept(env, 'admin', { password: () => crypto.randomBytes(9).toString('base64url') }).password;
+}
+
+/**
+ * JWT_SECRET and SETTINGS_ENCRYPTION_KEY: the environment's when set to something unpublished,
+ * otherwise random ones generated once. The public development defaults would let anyone sign a
+ * session for any account and read the sealed payment and SMTP secrets; settings sealed with the old
+ * default key are re-sealed with the new key when the API starts (SettingsService).
+ */
+function localSecrets(env, dir = DATA_DIR) {
+  const { PUBLISHED_SECRETS } = require(path.join(ROOT, 'shared/dist'));
+  const usable = (v) => Boolean(v) && !PUBLISHED_SECRETS.includes(v);
+  const generators = {};
+  if (!usable(env.JWT_SECRET)) generators.jwtSecret = () => crypto.randomBytes(48).toString('base64url');
+  if (!usable(env.SETTINGS_ENCRYPTION_KEY)) generators.settingsKey = () => crypto.randomBytes(32).toString('base64');
+  if (!Object.keys(generators).length) return { JWT_SECRET: env.JWT_SECRET, SETTINGS_ENCRYPTION_KEY: env.SETTINGS_ENCRYPTION_KEY };
+  const saved = kept(env, 'secrets', generators, dir);
+  return {
+    JWT_SECRET: generators.jwtSecret ? saved.jwtSecret : env.JWT_SECRET,
+    SETTINGS_ENCRYPTION_KEY: generators.settingsKey ? saved.settingsKey : env.SETTINGS_ENCRYPTION_KEY,
+  };
 }
 
 async function waitFor(url, ms) {
@@ -58,6 +92,9 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
   }
   env.ADMIN_EMAIL = env.ADMIN_EMAIL || 'admin@cda.local';
   env.ADMIN_PASSWORD = adminPassword(env);
+  Object.assign(env, localSecrets(env));
+  // The web server's /api proxy (frontend/vite.config.ts) on loopback puts the real peer in X-Forwarded-For.
+  env.TRUSTED_PROXIES = env.TRUSTED_PROXIES || 'loopback';
 
   // No Mercado Pago credentials: test mode against the bundled fake provider (the UI shows "Modo de teste").
   let mercadoPago = null;
@@ -122,7 +159,7 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
 /** Niceness of workers started beside the API on one machine (`npm start`, the benches). */
 const SHARED_MACHINE_WORKER_NICE = '10';
 
-module.exports = { startStack, SHARED_MACHINE_WORKER_NICE };
+module.exports = { startStack, localSecrets, SHARED_MACHINE_WORKER_NICE };
 
 if (require.main === module) {
   const workers = Number(process.env.WORKERS || 1);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUUID } from 'class-validator';
 import { Module, RequestMethod } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -39,9 +40,11 @@ import { ReportsModule } from './reports/reports.module';
         forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
         pinoHttp: {
           level: config.get('logLevel', { infer: true }),
-          // One id per request, taken from a proxy's X-Request-Id when present; it travels into the job.
+          // One id per request, generated here; a proxy's X-Request-Id is kept only when it is a UUID,
+          // so a client cannot plant arbitrary text (or another request's id) in the logs and the job.
           genReqId: (req, res) => {
-            const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+            const sent = req.headers['x-request-id'];
+            const id = typeof sent === 'string' && isUUID(sent) ? sent : randomUUID();
             res.setHeader('X-Request-Id', id);
             return id;
           },

@@ -1,4 +1,5 @@
 import { BadRequestException, INestApplication, ValidationPipe } from '@nestjs/common';
+import helmet from 'helmet';
 import { validationMessages } from './common/validation-messages';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -15,12 +16,17 @@ import { corsFromSettings } from './security/cors';
 export async function createApp(): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
+  // Security headers on every answer (nosniff, frame and referrer policies, no X-Powered-By). No CSP:
+  // the API answers JSON and files, and the OpenAPI page at /api/docs relies on inline styles.
+  app.use(helmet({ contentSecurityPolicy: false }));
   app.use(httpMetrics(app.get(MetricsService)));
   app.enableCors(corsFromSettings(app.get(SettingsService)));
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(ConfigService).get<string>('redisUrl')!));
   app.setGlobalPrefix('api');
-  // Behind nginx (private network) the client's address is in X-Forwarded-For; rate limits key on it.
-  app.getHttpAdapter().getInstance().set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For only from the configured proxies (TRUSTED_PROXIES): from anyone else it is the
+  // client's own claim, and rate limits, the login throttle and the access records key on the address.
+  const trusted = app.get(ConfigService).get<string[]>('trustedProxies') ?? [];
+  app.getHttpAdapter().getInstance().set('trust proxy', trusted.length ? trusted : false);
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,

@@ -1,11 +1,19 @@
 import 'reflect-metadata';
 import { ConfigService } from '@nestjs/config';
-import { loadConfig } from '@cda/shared';
+import { PUBLISHED_SECRETS, loadConfig } from '@cda/shared';
 import { createApp } from './bootstrap';
 import { migrate } from './database/migrate';
 
 async function main() {
-  await migrate(loadConfig().databaseUrl);
+  // loadConfig refuses published secrets in production; elsewhere the operator is at least told.
+  const config = loadConfig();
+  for (const [name, value] of [['JWT_SECRET', config.jwt.secret], ['SETTINGS_ENCRYPTION_KEY', config.settingsKey]]) {
+    if (PUBLISHED_SECRETS.includes(value)) {
+      // eslint-disable-next-line no-console
+      console.error(JSON.stringify({ level: 'warn', msg: `${name} is the public development default: anyone can forge sessions or read sealed settings. npm start generates one; set it outside development.` }));
+    }
+  }
+  await migrate(config.databaseUrl);
   const app = await createApp();
   const port = app.get(ConfigService).get<number>('port');
   await app.listen(port ?? 3000, '0.0.0.0');

@@ -16,6 +16,8 @@ import { AnalysisStatusEvent, SocketEvents, loadConfig, s3ClientOptions } from '
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startEmbeddedS3 } = require('../../scripts/embedded-s3.js');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { localSecrets } = require('../../scripts/stack.js');
 
 const ROOT = path.resolve(__dirname, '../..');
 const WORKER_MAIN = path.join(ROOT, 'worker/dist/main.js');
@@ -36,7 +38,7 @@ export interface Stack {
   workers: WorkerProcess[];
   startWorker(env?: Record<string, string>): Promise<WorkerProcess>;
   /** Another API instance as a separate process (from api/dist) on its own port. */
-  startApiProcess(): Promise<{ baseUrl: string; child: ChildProcess; output(): string }>;
+  startApiProcess(env?: Record<string, string>): Promise<{ baseUrl: string; child: ChildProcess; output(): string }>;
   /** Takes the S3 server down (and back, on the same port and data) to simulate a storage outage. */
   stopStorage(): Promise<void>;
   startStorage(): Promise<void>;
@@ -51,6 +53,7 @@ export async function startStack(): Promise<Stack> {
   if (!existsSync(WORKER_MAIN)) throw new Error(`worker is not built (${WORKER_MAIN}); run "npm run build" first`);
   const s3Dir = mkdtempSync(path.join(tmpdir(), 'cda-s3-'));
   let s3server = await startEmbeddedS3({ port: 0, directory: s3Dir, bucket: 'cda-test' });
+  const secretsDir = mkdtempSync(path.join(tmpdir(), 'cda-secrets-'));
   const s3Port: number = s3server.port;
   let s3Up = true;
   Object.assign(process.env, {
@@ -59,11 +62,16 @@ export async function startStack(): Promise<Stack> {
     S3_BUCKET: 'cda-test',
     QUEUE_PREFIX: `test-${process.pid}-${Date.now()}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-    JWT_SECRET: 'test-secret',
+    // Generated as `npm start` generates them (scripts/stack.js), never the published defaults.
+    ...localSecrets({ DATABASE_URL: process.env.DATABASE_URL }, secretsDir),
     // Short job locks so that a killed worker's job comes back within seconds, not half a minute.
     WORKER_LOCK_MS: '2000',
     WORKER_METRICS_PORT: '0',
     WORKER_SHUTDOWN_GRACE_MS: '3000',
+    // Suites stand in for a proxy on loopback, giving each client its own address in X-Forwarded-For.
+    TRUSTED_PROXIES: 'loopback',
+    // Outside development /api/metrics needs it (scrape with metricsAuth()).
+    METRICS_TOKEN: 'test-metrics-token',
   });
   // Imported after the environment is set: the typed config is read when modules load.
   const { createApp } = await import('../src/bootstrap');
@@ -102,9 +110,9 @@ export async function startStack(): Promise<Stack> {
       setTimeout(() => reject(new Error(`worker did not get ready: ${out.slice(-2000)}`)), 30000).unref();
     });
 
-  const startApiProcess = async () => {
+  const startApiProcess = async (extraEnv: Record<string, string> = {}) => {
     const apiPort = await freePort();
-    const child = spawn(process.execPath, [API_MAIN], { env: { ...process.env, PORT: String(apiPort) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [API_MAIN], { env: { ...process.env, PORT: String(apiPort), ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let out = '';
     child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
@@ -144,6 +152,7 @@ export async function startStack(): Promise<Stack> {
       await app.close();
       if (s3Up) await s3server.close();
       rmSync(s3Dir, { recursive: true, force: true });
+      rmSync(secretsDir, { recursive: true, force: true });
     },
   };
 }
@@ -236,7 +245,7 @@ export { makeCdaPdf, sampleCertificate };
 
 export const CORRUPT_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -246,6 +255,9 @@ function freePort(): Promise<number> {
     srv.on('error', reject);
   });
 }
+
+/** The bearer header /api/metrics requires outside development. */
+export const metricsAuth = () => ({ Authorization: `Bearer ${process.env.METRICS_TOKEN}` });
 
 /** Reads one counter or gauge (summed over label sets matching `labels`) from a Prometheus text page. */
 export function metricValue(text: string, name: string, labels: Record<string, string> = {}): number {

@@ -4,7 +4,7 @@ import { ORDER_STATUS_EVENT, OrderStatusEvent, OrderView } from '@cda/shared';
 import { TokensService } from '../src/tokens/tokens.service';
 import { OrdersService } from '../src/payments/orders.service';
 import { FakeMercadoPago, fakeCardToken, signWebhook, startFakeMercadoPago } from '../src/payments/fake-mercadopago/server';
-import { Stack, connectSocket, metricValue, registerAdmin, registerUser, startStack, waitUntil } from './harness';
+import { Stack, connectSocket, metricValue, metricsAuth, registerAdmin, registerUser, startStack, waitUntil } from './harness';
 
 const SECRET = 'whsec-test-payments';
 const CPF = '12345678909';
@@ -225,7 +225,7 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
     errors.mockRestore();
     expect((await stack.http.get(`/api/orders/${order.id}`).set(auth(user.token))).body.status).toBe('pending');
     expect(await consistent(user.id)).toBe(1_000_000);
-    expect(metricValue((await stack.http.get('/api/metrics')).text, 'cda_payments_total', { status: 'mismatch' })).toBeGreaterThanOrEqual(1);
+    expect(metricValue((await stack.http.get('/api/metrics').set(metricsAuth())).text, 'cda_payments_total', { status: 'mismatch' })).toBeGreaterThanOrEqual(1);
   });
 
   it('refund by an admin reverses the credit once, even when the refund webhook follows', async () => {

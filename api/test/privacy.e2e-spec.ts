@@ -200,8 +200,11 @@ describe('LGPD: data export, account deletion and retention rules', () => {
       x.setUTCFullYear(x.getUTCFullYear() + LEGAL.paymentRecordsYears);
       return new Date(x.getTime() + d * DAY);
     };
-    expect(await retention.purgePaymentRecords(fiveYears(-1))).toEqual({ orders: 0, ledger: 0, accounts: 0 });
-    expect((await rowCounts(early.id)).orders).toBe(1);
+    // Not `accounts: 0`: the rule also removes any other spec's deleted, purged account with no records
+    // left (the database is shared by the spec files), so this test's own accounts are checked by id.
+    expect(await retention.purgePaymentRecords(fiveYears(-1))).toMatchObject({ orders: 0, ledger: 0 });
+    expect(await rowCounts(early.id)).toMatchObject({ orders: 1, users: 1 });
+    expect(await rowCounts(later.id)).toMatchObject({ orders: 1, users: 1 });
     const purged = await retention.purgePaymentRecords(fiveYears(1));
     expect(purged.orders).toBeGreaterThanOrEqual(2); // early's and later's: the active customer's six-year-old order stays
     expect((await rowCounts(early.id)).orders).toBe(0);

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { AnalysisStatusEvent, SocketEvents } from '@cda/shared';
 import { SettingsService } from '../src/settings/settings.service';
 import { TokensService } from '../src/tokens/tokens.service';
-import { CORRUPT_PDF, Stack, WorkerProcess, listKeys, makePagedPdf, metricValue, startStack, waitForFinal } from './harness';
+import { CORRUPT_PDF, Stack, WorkerProcess, listKeys, makePagedPdf, metricValue, metricsAuth, startStack, waitForFinal } from './harness';
 
 /** Two API processes, three workers: the deployment shape, on loopback. */
 describe('scale-out: 2 API processes and 3 workers', () => {
@@ -88,7 +88,7 @@ describe('scale-out: 2 API processes and 3 workers', () => {
   }, 120000);
 
   it('moves the API and worker metrics by the right amounts', async () => {
-    const scrapeApi = async () => (await request(api1).get('/api/metrics').expect(200)).text;
+    const scrapeApi = async () => (await request(api1).get('/api/metrics').set(metricsAuth()).expect(200)).text;
     const live = workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
     const ports = live.map((w) => Number(/"metricsPort":(\d+)/.exec(w.output())![1]));
     const scrapeWorkers = async () => Promise.all(ports.map(async (p) => (await fetch(`http://127.0.0.1:${p}/metrics`)).text()));

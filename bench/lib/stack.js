@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { startStack, SHARED_MACHINE_WORKER_NICE } = require('../../scripts/stack');
+const { startStack, localSecrets, SHARED_MACHINE_WORKER_NICE } = require('../../scripts/stack');
 const { ensureDatabase } = require('../../scripts/ensure-db');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -81,8 +81,6 @@ async function benchStack({ name, portBase, workers = 1, env = {}, recreateDb = 
   const logStream = log ? fs.createWriteStream(log) : { write: () => true, end() {} };
   const fullEnv = {
     NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret',
-    SETTINGS_ENCRYPTION_KEY: 'ZGV2LW9ubHktc2V0dGluZ3Mta2V5LTMyLWJ5dGVzISE=',
     DATABASE_URL: databaseUrl,
     PORT: String(portBase),
     WEB_PORT: String(portBase + 1),
@@ -94,6 +92,8 @@ async function benchStack({ name, portBase, workers = 1, env = {}, recreateDb = 
     ADMIN_PASSWORD: 'bench-admin-1',
     ...env,
   };
+  // Production refuses published or short secrets: generated as npm start does, and shared with the workers.
+  Object.assign(fullEnv, localSecrets(fullEnv));
   const stack = await startStack(fullEnv, { workers: 0, log: logStream });
   const procEnv = { ...process.env, ...fullEnv };
   const workerProcs = [];

@@ -41,7 +41,7 @@ const vmHwm = (pid) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid
 async function main() {
   const pdf = await bigPdf();
   console.log(`test file: ${PAGES} pages, ${(pdf.length / 1e6).toFixed(1)} MB; load average ${load()}`);
-  const stack = await benchStack({ name: 'memory', portBase: BASE, workers: 0, env: { UPLOAD_MAX_FILE_MB: '60' }, storageProxy: false });
+  const stack = await benchStack({ name: 'memory', portBase: BASE, workers: 0, storageProxy: false });
   const runs = [];
   try {
     const user = await stack.user(1_000_000_000);

@@ -1,4 +1,4 @@
-import { loadConfig, redisOptionsFromUrl, s3ClientOptions, s3EndpointOf } from './config';
+import { DEV_JWT_SECRET, DEV_SETTINGS_KEY, loadConfig, parseSettingsKey, redisOptionsFromUrl, s3ClientOptions, s3EndpointOf } from './config';
 
 describe('loadConfig', () => {
   it('gives defaults for an empty environment', () => {
@@ -6,7 +6,6 @@ describe('loadConfig', () => {
     expect(c.port).toBe(3000);
     expect(c.s3.endpoint).toBe('');
     expect(s3EndpointOf(c)).toBe('http://127.0.0.1:9100');
-    expect(c.upload.maxFileMb).toBe(50);
   });
 
   it('reads variables and rejects malformed integers', () => {
@@ -33,5 +32,28 @@ describe('connection options', () => {
     // Reconnects within 2 s of Redis coming back, however long it was down.
     const { retryStrategy } = redisOptionsFromUrl('redis://127.0.0.1:6379');
     expect([1, 5, 100].map(retryStrategy)).toEqual([200, 1000, 2000]);
+  });
+});
+
+describe('production secrets', () => {
+  const jwt = 'k'.repeat(48);
+  const key = Buffer.alloc(32, 7).toString('base64');
+
+  it('refuses missing, published or malformed secrets in production only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: jwt })).toThrow(/SETTINGS_ENCRYPTION_KEY is required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET, SETTINGS_ENCRYPTION_KEY: key })).toThrow(/JWT_SECRET is a published default/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: jwt, SETTINGS_ENCRYPTION_KEY: DEV_SETTINGS_KEY })).toThrow(/SETTINGS_ENCRYPTION_KEY is a published default/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'curta', SETTINGS_ENCRYPTION_KEY: key })).toThrow(/at least 32/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: jwt, SETTINGS_ENCRYPTION_KEY: 'abc' })).toThrow(/32 bytes/);
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: jwt, SETTINGS_ENCRYPTION_KEY: key, SETTINGS_ENCRYPTION_KEY_PREVIOUS: ' a, b ' });
+    expect(c.settingsKeysPrevious).toEqual(['a', 'b']);
+    // Development keeps working without any secret set (tests, the CLI); npm start generates its own.
+    expect(loadConfig({}).jwt.secret).toBe(DEV_JWT_SECRET);
+  });
+
+  it('parses the settings key as hex or base64, 32 bytes', () => {
+    expect(parseSettingsKey('ab'.repeat(32))).toEqual(Buffer.alloc(32, 0xab));
+    expect(parseSettingsKey(key)).toEqual(Buffer.alloc(32, 7));
+    expect(() => parseSettingsKey(Buffer.alloc(16).toString('base64'))).toThrow(/32 bytes/);
   });
 });

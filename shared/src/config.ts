@@ -21,7 +21,6 @@ export interface AppConfig {
   };
   jwt: { secret: string; expiresIn: string };
   admin: { email: string; password: string; name: string };
-  upload: { maxFileMb: number; maxFiles: number };
   /** BullMQ key prefix: separate prefixes keep test runs away from a running dev stack. */
   queuePrefix: string;
   workerConcurrency: number;
@@ -36,10 +35,30 @@ export interface AppConfig {
   workerShutdownGraceMs: number;
   /** Port of the worker's /metrics, /live and /ready; 0 picks a free one. */
   workerMetricsPort: number;
-  /** When set, /api/metrics requires `Authorization: Bearer <token>`. */
+  /**
+   * Interface of that server: loopback by default, so the metrics are not open to the network.
+   * Kubernetes (kubelet probes, Prometheus) sets 0.0.0.0 and keeps the port inside the cluster.
+   */
+  workerMetricsHost: string;
+  /**
+   * Addresses whose X-Forwarded-For the API believes (Express `trust proxy`: names such as `loopback`,
+   * `uniquelocal`, addresses, CIDRs). Empty: nobody's, the peer address is the client. Rate limits,
+   * the login throttle and the Marco Civil access records key on the client address, so a proxy
+   * trusted here must overwrite the header with the real peer (the bundled web server and nginx.conf do).
+   */
+  trustedProxies: string[];
+  /**
+   * /api/metrics requires `Authorization: Bearer <token>`. Outside development it is refused to
+   * everyone while unset (the figures describe users, payments and load); in development it is open.
+   */
   metricsToken: string;
   /** 32-byte key (base64 or hex) that encrypts secret settings at rest; required in production. */
   settingsKey: string;
+  /**
+   * Keys that sealed settings before a rotation (SETTINGS_ENCRYPTION_KEY_PREVIOUS, comma-separated):
+   * values still sealed with one of them are opened and re-sealed with `settingsKey` at API start.
+   */
+  settingsKeysPrevious: string[];
   logLevel: string;
   /** Env fallbacks for the payment settings; the base URL points tests and test mode at a fake provider. */
   mercadoPago: { baseUrl: string; accessToken: string; publicKey: string; webhookSecret: string; notificationUrl: string };
@@ -62,12 +81,46 @@ function str(env: Env, name: string, fallback: string): string {
 
 export const MERCADO_PAGO_API = 'https://api.mercadopago.com';
 
+/** Development-only defaults: public (they are in this repository), so never accepted in production. */
+export const DEV_JWT_SECRET = 'dev-only-secret-change-me';
+export const DEV_SETTINGS_KEY = 'ZGV2LW9ubHktc2V0dGluZ3Mta2V5LTMyLWJ5dGVzISE=';
+/** Every secret value published in this repository (defaults, .env.example, deploy examples). */
+export const PUBLISHED_SECRETS: readonly string[] = [DEV_JWT_SECRET, DEV_SETTINGS_KEY, 'CHANGE_ME', 'change-me', 'changeme'];
+/** HMAC keys shorter than this are guessable offline from one captured token. */
+export const MIN_JWT_SECRET_LENGTH = 32;
+
+/** The settings key as 32 bytes: 64 hex digits, or base64. */
+export function parseSettingsKey(keyText: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(keyText) ? Buffer.from(keyText, 'hex') : Buffer.from(keyText, 'base64');
+  if (key.length !== 32) throw new Error('SETTINGS_ENCRYPTION_KEY must be 32 bytes (base64 or hex)');
+  return key;
+}
+
+/**
+ * In production both secrets must be set, unpublished and well-formed: with a public JWT secret
+ * anyone can sign a session for any account, with a public settings key anyone holding a database
+ * dump reads the stored payment and SMTP secrets.
+ */
+function assertProductionSecrets(env: Env): void {
+  const jwt = env.JWT_SECRET ?? '';
+  if (!jwt) throw new Error('JWT_SECRET is required in production');
+  if (PUBLISHED_SECRETS.includes(jwt)) throw new Error('JWT_SECRET is a published default; set a random value (openssl rand -base64 48)');
+  if (jwt.length < MIN_JWT_SECRET_LENGTH) throw new Error(`JWT_SECRET must have at least ${MIN_JWT_SECRET_LENGTH} characters`);
+  const key = env.SETTINGS_ENCRYPTION_KEY ?? '';
+  if (!key) throw new Error('SETTINGS_ENCRYPTION_KEY is required in production');
+  if (PUBLISHED_SECRETS.includes(key)) throw new Error('SETTINGS_ENCRYPTION_KEY is a published default; set a random value (openssl rand -base64 32)');
+  parseSettingsKey(key);
+}
+
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV', 'development');
   const port = int(env, 'PORT', 3000);
-  const jwtSecret = str(env, 'JWT_SECRET', nodeEnv === 'production' ? '' : 'dev-only-secret-change-me');
-  if (!jwtSecret) throw new Error('JWT_SECRET is required in production');
-  if (nodeEnv === 'production' && !env.SETTINGS_ENCRYPTION_KEY) throw new Error('SETTINGS_ENCRYPTION_KEY is required in production');
+  if (nodeEnv === 'production') assertProductionSecrets(env);
+  const jwtSecret = str(env, 'JWT_SECRET', DEV_JWT_SECRET);
   return {
     nodeEnv,
     port,
@@ -90,15 +143,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
       password: str(env, 'ADMIN_PASSWORD', ''),
       name: str(env, 'ADMIN_NAME', 'Administrador'),
     },
-    upload: { maxFileMb: int(env, 'UPLOAD_MAX_FILE_MB', 50), maxFiles: int(env, 'UPLOAD_MAX_FILES', 100) },
     queuePrefix: str(env, 'QUEUE_PREFIX', 'cda'),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 2),
     workerNice: int(env, 'WORKER_NICE', 0),
     workerLockMs: int(env, 'WORKER_LOCK_MS', 30000),
     workerShutdownGraceMs: int(env, 'WORKER_SHUTDOWN_GRACE_MS', 30000),
     workerMetricsPort: int(env, 'WORKER_METRICS_PORT', 9464),
+    workerMetricsHost: str(env, 'WORKER_METRICS_HOST', '127.0.0.1'),
+    trustedProxies: list(env, 'TRUSTED_PROXIES'),
     metricsToken: str(env, 'METRICS_TOKEN', ''),
-    settingsKey: str(env, 'SETTINGS_ENCRYPTION_KEY', nodeEnv === 'production' ? '' : 'ZGV2LW9ubHktc2V0dGluZ3Mta2V5LTMyLWJ5dGVzISE='),
+    settingsKey: str(env, 'SETTINGS_ENCRYPTION_KEY', DEV_SETTINGS_KEY),
+    settingsKeysPrevious: list(env, 'SETTINGS_ENCRYPTION_KEY_PREVIOUS'),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     mercadoPago: {
       baseUrl: str(env, 'MP_BASE_URL', MERCADO_PAGO_API),

@@ -127,7 +127,7 @@ async function main() {
   }
 
   await worker.waitUntilReady();
-  const ops = await startOpsServer(config.workerMetricsPort, () => !stopping.signal.aborted && worker.isRunning());
+  const ops = await startOpsServer(config.workerMetricsPort, () => !stopping.signal.aborted && worker.isRunning(), config.workerMetricsHost);
 
   // The queue monitor lists live workers from these keys; a dead worker's key expires on its own.
   const id = `${os.hostname()}:${process.pid}`;

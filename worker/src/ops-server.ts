@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import { registry } from './metrics';
 
 /** /metrics for Prometheus, /live and /ready for the orchestrator: a worker has no other HTTP surface. */
-export async function startOpsServer(port: number, isReady: () => boolean): Promise<{ port: number; close(): Promise<void> }> {
+export async function startOpsServer(port: number, isReady: () => boolean, host = '127.0.0.1'): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     if (req.url === '/metrics') {
       res.writeHead(200, { 'Content-Type': registry.contentType });
@@ -17,7 +17,7 @@ export async function startOpsServer(port: number, isReady: () => boolean): Prom
       res.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(port, '0.0.0.0', resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return {
     port: (server.address() as AddressInfo).port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,8 +1,17 @@
 import pino from 'pino';
+import PDFDocument from 'pdfkit';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { AnalysisJobPayload, AnalysisStatusMessage, DEFAULT_ANALYSIS_PARAMS, DEFAULT_SETTINGS, FileExtraction, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
 import type { AnalysisStore, FileOutcome, FinalOutcome } from './db';
 import type { ObjectStore } from './storage';
 import { runAnalysis, runAnalysisWithDeadline } from './pipeline';
+import { REASONS } from './extraction';
+import { MAX_INFLATED_STREAM_BYTES, STREAM_BOMB_REASON } from './stream-bomb';
+import { deflateSync } from 'node:zlib';
 import { workedExample } from '../../shared/src/simulation/testing';
 
 function fakes(objects: Record<string, Buffer>, { retried = false } = {}) {
@@ -52,6 +61,67 @@ const job = (n: number): AnalysisJobPayload => ({
 });
 
 const ok = (file: string): FileExtraction => ({ file, error: null, certificates: [] });
+
+function threePagePdf(): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    for (let i = 1; i <= 3; i++) {
+      if (i > 1) doc.addPage();
+      doc.text(`Página ${i} de um documento qualquer, com texto suficiente para não ser tomado por digitalizado.`);
+    }
+    doc.end();
+  });
+}
+
+describe('content-stream bomb', () => {
+  it('is refused with its own pt-BR reason before the reader sees it', async () => {
+    const z = deflateSync(Buffer.alloc(MAX_INFLATED_STREAM_BYTES + 1, 0x20), { level: 9 });
+    const bomb = Buffer.concat([Buffer.from(`%PDF-1.7\n4 0 obj\n<< /Filter /FlateDecode /Length ${z.length} >>\nstream\n`), z, Buffer.from('\nendstream\nendobj\n')]);
+    const f = fakes({ 'uploads/an-1/1.pdf': bomb });
+    const extract = jest.fn(async (_b: Buffer, name: string) => ok(name));
+    await runAnalysis(job(1), { ...f.deps, extract });
+    expect(extract).not.toHaveBeenCalled();
+    expect(f.files[0]).toMatchObject({ status: 'error', error: STREAM_BOMB_REASON });
+    expect(STREAM_BOMB_REASON).not.toBe(REASONS.ocrFailed);
+    expect(f.final()).toMatchObject({ status: 'Erro', error: `${STREAM_BOMB_REASON}.` });
+  });
+});
+
+describe('pages paid for at upload', () => {
+  it('hands each file its paid page count to the reader', async () => {
+    const objects = { 'uploads/an-1/1.pdf': Buffer.from('a'), 'uploads/an-1/2.pdf': Buffer.from('b') };
+    const f = fakes(objects);
+    const extract = jest.fn(async (_b: Buffer, name: string, _signal?: AbortSignal, _maxPages?: number) => ok(name));
+    const j = job(2);
+    j.files[1].pages = 7;
+    await runAnalysis(j, { ...f.deps, extract });
+    expect(extract.mock.calls.map((c) => c[3])).toEqual([1, 7]);
+  });
+
+  it('the real reader refuses a file with more pages than were paid for, and reads one paid in full', async () => {
+    // pdf.js starts its own worker with a dynamic import, which Jest's sandbox refuses: run it in Node.
+    const dir = await mkdtemp(join(tmpdir(), 'cda-paid-'));
+    try {
+      await writeFile(join(dir, 'tres.pdf'), await threePagePdf());
+      const script = `const { extractPdf } = require(${JSON.stringify(join(__dirname, 'extraction'))});
+        const data = require('node:fs').readFileSync(${JSON.stringify(join(dir, 'tres.pdf'))});
+        Promise.all([2, 3].map((maxPages) => extractPdf(data, 'tres.pdf', { maxPages, ocr: false })))
+          .then((r) => process.stdout.write(JSON.stringify(r.map((x) => x.error))));`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+        cwd: join(__dirname, '..'),
+        env: { ...process.env, TS_NODE_PROJECT: join(__dirname, '../tsconfig.json') },
+      });
+      // Paid in full: read (and found to be no CDA), not refused for its pages.
+      expect(JSON.parse(stdout)).toEqual([REASONS.unpaidPages, 'Documento não reconhecido como CDA']);
+      expect(REASONS.unpaidPages).toBe('PDF com mais páginas do que as cobradas no envio');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('runAnalysis', () => {
   it('keeps going past a bad file, writes the workbook and deletes the uploads', async () => {

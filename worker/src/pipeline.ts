@@ -17,6 +17,7 @@ import type { ObjectStore } from './storage';
 import type { PublishStatus } from './status';
 import type { Logger } from './logger';
 import { extractPdf } from './extraction';
+import { STREAM_BOMB_REASON, hasStreamBomb } from './stream-bomb';
 import { buildBaseWorkbook, buildSimulationWorkbook, WorkbookFile } from './workbooks';
 import { metrics } from './metrics';
 
@@ -26,7 +27,8 @@ export interface PipelineDeps {
   publish: PublishStatus;
   log: Logger;
   /** `signal` aborts when the analysis times out or the worker stops: the reading should stop too. */
-  extract?: (data: Buffer, fileName: string, signal?: AbortSignal) => Promise<FileExtraction>;
+  /** `maxPages`: the pages charged at upload; the reading refuses a file with more. */
+  extract?: (data: Buffer, fileName: string, signal?: AbortSignal, maxPages?: number) => Promise<FileExtraction>;
   /** Aborted when the analysis ran out of time or the worker is stopping: stop between files, leave the final state alone. */
   signal?: AbortSignal;
 }
@@ -44,8 +46,8 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
   // The engine's own log lines carry messages and counts, never document text.
   const extract =
     deps.extract ??
-    ((data: Buffer, name: string, signal?: AbortSignal) =>
-      extractPdf(data, name, { signal, log: (msg, extra) => log.warn({ ...extra, analysisId: job.analysisId }, msg) }));
+    ((data: Buffer, name: string, signal?: AbortSignal, maxPages?: number) =>
+      extractPdf(data, name, { signal, maxPages, log: (msg, extra) => log.warn({ ...extra, analysisId: job.analysisId }, msg) }));
   const base = { id: job.analysisId, userId: job.userId, totalFiles: job.files.length };
   const status = (s: Omit<AnalysisStatusMessage, 'id' | 'userId' | 'totalFiles'>) => publish({ ...base, ...s });
 
@@ -74,7 +76,9 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     const data = await next!;
     next = i + 1 < job.files.length ? download(i + 1) : null;
     const started = Date.now();
-    const extraction = await safeExtract(extract, data, file.name, log, deps.signal);
+    const extraction = (await hasStreamBomb(data))
+      ? { file: file.name, certificates: [], error: STREAM_BOMB_REASON }
+      : await safeExtract(extract, data, file.name, log, deps.signal, file.pages);
     const processingMs = Date.now() - started;
     const failed = extraction.error !== null;
     metrics.files.inc({ outcome: failed ? 'error' : 'done' });
@@ -223,9 +227,10 @@ async function safeExtract(
   name: string,
   log: Logger,
   signal?: AbortSignal,
+  maxPages?: number,
 ): Promise<FileExtraction> {
   try {
-    return await extract(data, name, signal);
+    return await extract(data, name, signal, maxPages);
   } catch (err) {
     // The extractor should report bad input itself; anything that escapes is still only this file's problem.
     log.error({ err }, 'extractor threw');

@@ -209,7 +209,7 @@ export class AdminUsersService {
       `<p>Olá, ${esc(name)}!</p><p>Um administrador criou a sua conta no ${esc(siteName)}.</p>` +
       `<p>E-mail: <b>${esc(email)}</b><br>Senha temporária: <b>${esc(password)}</b></p>` +
       `<p>Entre em <a href="${esc(url)}">${esc(url)}</a> e troque a senha no primeiro acesso.</p>`;
-    await this.mail.send({ to: email, subject: `Sua conta no ${siteName}`, text, html, kind: 'admin-user-created', secret: true });
+    await this.mail.send({ to: email, subject: `Sua conta no ${siteName}`, text, html, kind: 'admin-user-created' });
   }
 
   /** Rules on acting on another account: roots are touched only by roots, and never the last one. */

@@ -7,12 +7,13 @@ import { AnalysisFile } from './analysis-file.entity';
 import { AnalysesController } from './analyses.controller';
 import { AnalysesService } from './analyses.service';
 import { PdfUploadInterceptor } from './pdf-upload.interceptor';
+import { PageCounter } from './page-counter.service';
 import { RealtimeModule } from '../realtime/realtime.module';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Analysis, AnalysisFile]), BullModule.registerQueue({ name: ANALYSES_QUEUE }), RealtimeModule],
   controllers: [AnalysesController],
-  providers: [AnalysesService, PdfUploadInterceptor],
+  providers: [AnalysesService, PdfUploadInterceptor, PageCounter],
   exports: [AnalysesService],
 })
 export class AnalysesModule {}

@@ -33,7 +33,8 @@ import { Analysis } from './analysis.entity';
 import { AnalysisFile } from './analysis-file.entity';
 import { CreateAnalysisDto } from './dto/create-analysis.dto';
 import { ListAnalysesDto, Period } from './dto/list-analyses.dto';
-import { countPdfPages, looksLikePdf } from './pdf-inspection';
+import { looksLikePdf } from './pdf-inspection';
+import { PageCounter } from './page-counter.service';
 
 export interface UploadedPdf {
   originalname: string;
@@ -105,6 +106,7 @@ export class AnalysesService {
     private readonly metrics: MetricsService,
     private readonly lifecycle: LifecycleService,
     private readonly status: StatusRelayService,
+    private readonly pageCounter: PageCounter,
   ) {}
 
   async create(user: AuthUser, files: UploadedPdf[], dto: CreateAnalysisDto, requestId?: string): Promise<Analysis> {
@@ -122,7 +124,7 @@ export class AnalysesService {
       }
     });
     const params: AnalysisParams = { ...DEFAULT_ANALYSIS_PARAMS, ...stripUndefined(dto) };
-    const pages = await Promise.all(files.map((f) => countPdfPages(f.buffer)));
+    const pages = await Promise.all(files.map((f) => this.pageCounter.count(f.buffer)));
     const { tokensPerPage } = await this.settings.get('system');
     const cost = analysisCost(pages, tokensPerPage);
     const refusedForTokens = (err: unknown) => {

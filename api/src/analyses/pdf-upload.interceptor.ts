@@ -10,6 +10,7 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import { Observable } from 'rxjs';
 import { SettingsService } from '../settings/settings.service';
+import { memoryMultipart } from '../common/multipart';
 
 /**
  * Multer configured per request from the current settings, so an admin's new limits apply at once
@@ -22,10 +23,7 @@ export class PdfUploadInterceptor implements NestInterceptor {
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const { maxFileSizeMb, maxFilesPerUpload } = await this.settings.get('general');
     const http = ctx.switchToHttp();
-    const upload = multer({
-      storage: multer.memoryStorage(),
-      limits: { fileSize: maxFileSizeMb * 1024 * 1024, files: maxFilesPerUpload, fields: 20 },
-    }).array('files', maxFilesPerUpload);
+    const upload = memoryMultipart({ fileSize: maxFileSizeMb * 1024 * 1024, files: maxFilesPerUpload, fields: 20 }).array('files', maxFilesPerUpload);
     await new Promise<void>((resolve, reject) =>
       upload(http.getRequest<Request>(), http.getResponse<Response>(), (err: unknown) => {
         if (!err) return resolve();

@@ -14,4 +14,5 @@ export interface JwtClaims {
   /** The user's session version when the token was issued; a password change bumps it. */
   ver: number;
   iat?: number;
+  exp?: number;
 }

@@ -32,6 +32,7 @@ import { passwordResetMail } from '../mail/templates';
 import type { AuthUser, JwtClaims } from './auth-user';
 import { LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 import { PasswordResetToken } from './password-reset-token.entity';
+import { sessionClaims } from './session-claims';
 
 export interface Session {
   token: string;
@@ -115,17 +116,25 @@ export class AuthService {
    * not suspended. The role comes from the database, so a demotion applies at once.
    */
   async verifyToken(token: string): Promise<AuthUser | null> {
-    let claims: JwtClaims;
-    try {
-      claims = await this.jwt.verifyAsync<JwtClaims>(token);
-    } catch {
-      return null;
-    }
+    const claims = this.verifiedClaims(token);
+    if (!claims) return null;
     const { sessionTimeoutHours } = await this.settings.get('security');
-    if (!claims.iat || Date.now() / 1000 - claims.iat > sessionTimeoutHours * 3600) return null;
+    if (Date.now() / 1000 - claims.iat! > sessionTimeoutHours * 3600) return null;
     const state = await this.users.authState(claims.sub);
     if (!state || state.status === 'suspended' || state.sessionVersion !== (claims.ver ?? 0)) return null;
     return { id: claims.sub, role: state.role, mustChangePassword: state.mustChangePassword };
+  }
+
+  /**
+   * Signature and claims only, without the database (the hourly rate limit keys on it): null unless
+   * the token is signed with our key (HS256 only) and carries a user id, `iat` and `exp` (session-claims.ts).
+   */
+  verifiedClaims(token: string): JwtClaims | null {
+    try {
+      return sessionClaims(this.jwt.verify(token, { algorithms: ['HS256'] }), Date.now() / 1000);
+    } catch {
+      return null;
+    }
   }
 
   async me(id: string): Promise<PublicUser> {

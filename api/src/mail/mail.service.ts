@@ -18,8 +18,6 @@ export interface Mail {
    * lets exactly one instance send them.
    */
   dedupeKey?: string;
-  /** The body holds a credential (a temporary password): it is never written to the logs. */
-  secret?: boolean;
 }
 
 /** What the SMTP server answered to a test message (its reply line, or why it could not be reached). */
@@ -37,8 +35,8 @@ export interface MailOutcome {
 
 /**
  * Sends through SMTP with the admin's e-mail settings, read per mail so a change applies at once.
- * Every mail is recorded in `mail_outbox`; with no SMTP host configured it is written to the log and
- * kept there unsent instead of being dropped.
+ * Every mail is recorded in `mail_outbox`; with no SMTP host configured it is kept there unsent (the
+ * admin's outbox screen shows it) instead of being dropped, and the log names only recipient and subject.
  */
 @Injectable()
 export class MailService {
@@ -55,7 +53,8 @@ export class MailService {
     const smtp = await this.settings.get('email');
     if (!smtp.smtpHost) {
       this.logger.warn(
-        { mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.secret ? '[oculto: contém senha]' : mail.text },
+        // Never the body: it may hold a live password-reset link or a temporary password.
+        { mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject },
         'SMTP not configured: e-mail kept in mail_outbox',
       );
       await this.outbox.update({ id }, { status: 'unsent' });

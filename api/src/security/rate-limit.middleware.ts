@@ -1,11 +1,11 @@
 import { HttpStatus, Injectable, Logger, NestMiddleware, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { JwtService } from '@nestjs/jwt';
 import type { NextFunction, Request, Response } from 'express';
 import Redis from 'ioredis';
-import { ADMIN_ROLES, AppConfig, UserRole, redisOptionsFromUrl } from '@cda/shared';
+import { ADMIN_ROLES, AppConfig, redisOptionsFromUrl } from '@cda/shared';
 import { SettingsService } from '../settings/settings.service';
 import { bearerToken } from '../auth/jwt-auth.guard';
+import { AuthService } from '../auth/auth.service';
 
 /** Separate header names: the auth routes' per-minute throttler writes the X-RateLimit-* ones. */
 /** Probes, metrics and the payment provider's webhook must never be refused for volume. */
@@ -48,23 +48,25 @@ export class RateLimitMiddleware implements NestMiddleware {
 
   constructor(
     private readonly settings: SettingsService,
-    private readonly jwt: JwtService,
+    private readonly auth: AuthService,
     private readonly counter: RateLimitCounter,
   ) {}
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     const path = req.originalUrl.split('?')[0];
     if (req.method === 'OPTIONS' || !path.startsWith('/api/') || EXEMPT.some((p) => path === p || path.startsWith(`${p}/`))) return next();
-    const client = this.client(req);
-    if (client === null) return next();
+    let client: string | null;
     let count: number;
     let limit: number;
     const window = Math.floor(Date.now() / 1000 / HOUR_S);
     try {
+      client = await this.client(req);
+      if (client === null) return next();
       limit = (await this.settings.get('security')).apiRateLimitPerHour;
       count = await this.counter.hit(client, window);
     } catch (err) {
-      // Redis down must not take the whole API with it: the request passes, the operator sees why.
+      // Redis (or, for an admin's token, the database) down must not take the whole API with it: the
+      // request passes, the operator sees why.
       this.logger.warn({ err: (err as Error).message }, 'rate limit not checked');
       return next();
     }
@@ -79,21 +81,21 @@ export class RateLimitMiddleware implements NestMiddleware {
   }
 
   /**
-   * A valid token's user (signature checked, no database read); otherwise the client address. Nobody
-   * for administrators: a limit set too low must never lock out the people who can raise it (a stale
-   * token of a demoted admin passes here but is refused by the guard, which checks the database).
+   * A valid token's user (signature and claims checked, no database read); otherwise the client
+   * address. Nobody for administrators: a limit set too low must never lock out the people who can
+   * raise it. That exemption is confirmed against the database (only for tokens claiming an admin
+   * role), so a token naming a role its user does not have, or no existing user, gains nothing.
    */
-  private client(req: Request): string | null {
+  private async client(req: Request): Promise<string | null> {
     const token = bearerToken(req.headers);
-    if (token) {
-      try {
-        const { sub, role } = this.jwt.verify<{ sub?: string; role?: UserRole }>(token);
-        if (role && ADMIN_ROLES.includes(role)) return null;
-        if (sub) return `u:${sub}`;
-      } catch {
-        // An invalid or expired token counts against the address it came from.
-      }
+    const claims = token ? this.auth.verifiedClaims(token) : null;
+    // An invalid or expired token counts against the address it came from.
+    if (!claims) return `ip:${req.ip ?? 'unknown'}`;
+    if (ADMIN_ROLES.includes(claims.role)) {
+      const user = await this.auth.verifyToken(token);
+      if (!user) return `ip:${req.ip ?? 'unknown'}`;
+      if (ADMIN_ROLES.includes(user.role)) return null;
     }
-    return `ip:${req.ip ?? 'unknown'}`;
+    return `u:${claims.sub}`;
   }
 }

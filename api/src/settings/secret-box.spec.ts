@@ -23,4 +23,19 @@ describe('SecretBox', () => {
     expect(box.open('antigo')).toBe('antigo');
     expect(box.seal('')).toBe('');
   });
+
+  it('opens values sealed with a previous key and tells them apart for re-sealing', () => {
+    const oldKey = randomBytes(32).toString('base64');
+    const newKey = randomBytes(32).toString('hex');
+    const sealedOld = new SecretBox(oldKey).seal('segredo antigo');
+    const rotated = new SecretBox(newKey, [oldKey]);
+    expect(rotated.open(sealedOld)).toBe('segredo antigo');
+    expect(rotated.isStale(sealedOld)).toBe(true);
+    expect(rotated.isStale(rotated.seal('novo'))).toBe(false);
+    // Plain legacy values are stale too (they get sealed); empty ones are not.
+    expect(rotated.isStale('em claro')).toBe(true);
+    expect(rotated.isStale('')).toBe(false);
+    // Without the previous key, the old value cannot be read.
+    expect(() => new SecretBox(newKey).open(sealedOld)).toThrow(/unknown key/);
+  });
 });

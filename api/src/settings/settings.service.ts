@@ -7,6 +7,7 @@ import Redis from 'ioredis';
 import {
   AppConfig,
   DEFAULT_SETTINGS,
+  DEV_SETTINGS_KEY,
   SECRET_SETTINGS,
   SETTINGS_CHANNEL,
   Settings,
@@ -39,7 +40,9 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
     private readonly config: ConfigService<AppConfig, true>,
     private readonly audit: AuditService,
   ) {
-    this.box = new SecretBox(config.get('settingsKey', { infer: true }));
+    // The development default is always tried last: values saved before `npm start` generated a key
+    // of its own are read once more and re-sealed with the new key (resealStaleSecrets).
+    this.box = new SecretBox(config.get('settingsKey', { infer: true }), [...config.get('settingsKeysPrevious', { infer: true }), DEV_SETTINGS_KEY]);
   }
 
   /** Called on this instance whenever any instance changes a section (e.g. to apply the log level). */
@@ -61,6 +64,51 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
     // Subscribing before the connection is ready makes ioredis' ready check fail in subscriber mode.
     if (this.subscriber.status !== 'ready') await once(this.subscriber, 'ready');
     await this.subscriber.subscribe(SETTINGS_CHANNEL);
+    await this.resealStaleSecrets();
+  }
+
+  /**
+   * Key rotation: every secret still sealed with a previous key (or stored in the clear) is sealed
+   * again with the current key. Each row is written only if nobody changed it meanwhile, so API
+   * instances starting together do not overwrite each other or a concurrent admin save.
+   */
+  async resealStaleSecrets(): Promise<number> {
+    let resealed = 0;
+    for (const row of await this.repo.find()) {
+      const value = { ...row.value };
+      const keys = secretKeys(row.section as SettingsSection).filter((k) => typeof value[k] === 'string' && this.isStale(row.section, k, value[k] as string));
+      if (!keys.length) continue;
+      for (const k of keys) value[k] = this.box.seal(this.box.open(value[k] as string));
+      const [, count] = (await this.repo.query(`UPDATE settings SET value = $2 WHERE section = $1 AND value = $3::jsonb`, [
+        row.section,
+        JSON.stringify(value),
+        JSON.stringify(row.value),
+      ])) as [unknown, number];
+      if (count) resealed += keys.length;
+      this.logger.log({ section: row.section, fields: keys, written: count > 0 }, 'secret settings re-sealed with the current key');
+    }
+    return resealed;
+  }
+
+  /** Stale = sealed with an older key; a value no key opens is reported (and left as it is). */
+  private isStale(section: string, key: string, stored: string): boolean {
+    try {
+      return this.box.isStale(stored);
+    } catch (err) {
+      this.logger.error({ section, field: key, err: (err as Error).message }, 'secret setting cannot be decrypted; enter it again in the admin settings');
+      return false;
+    }
+  }
+
+  private open(section: SettingsSection, key: string, stored: string): string {
+    try {
+      return this.box.open(stored);
+    } catch (err) {
+      // A lost key must not take every request that reads this section down: the secret reads as
+      // unset (the environment's value applies) until an admin saves it again.
+      this.logger.error({ section, field: key, err: (err as Error).message }, 'secret setting cannot be decrypted; enter it again in the admin settings');
+      return '';
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -73,7 +121,7 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
     const generation = this.generation.get(section) ?? 0;
     const row = await this.repo.findOne({ where: { section } });
     const stored = { ...(row?.value ?? {}) };
-    for (const k of secretKeys(section)) if (typeof stored[k] === 'string') stored[k] = this.box.open(stored[k] as string);
+    for (const k of secretKeys(section)) if (typeof stored[k] === 'string') stored[k] = this.open(section, k, stored[k] as string);
     // Stored values are merged over the defaults so a setting added later has its default at once.
     const value = { ...DEFAULT_SETTINGS[section], ...stored } as Settings[S];
     if ((this.generation.get(section) ?? 0) === generation) this.cache.set(section, value);

@@ -10,6 +10,7 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import { Observable } from 'rxjs';
 import { TICKET_ATTACHMENTS } from '@cda/shared';
+import { memoryMultipart } from '../common/multipart';
 
 export const ATTACHMENTS_FIELD = 'attachments';
 const MAX_MB = TICKET_ATTACHMENTS.maxBytes / (1024 * 1024);
@@ -20,11 +21,11 @@ const MAX_MB = TICKET_ATTACHMENTS.maxBytes / (1024 * 1024);
  */
 @Injectable()
 export class TicketAttachmentsInterceptor implements NestInterceptor {
-  private readonly upload = multer({
-    storage: multer.memoryStorage(),
-    // File names arrive as UTF-8 from browsers; multer's latin1 default would garble "relatório.pdf".
-    defParamCharset: 'utf8',
-    limits: { fileSize: TICKET_ATTACHMENTS.maxBytes, files: TICKET_ATTACHMENTS.maxFiles, fields: 10, fieldSize: 64 * 1024 },
+  private readonly upload = memoryMultipart({
+    fileSize: TICKET_ATTACHMENTS.maxBytes,
+    files: TICKET_ATTACHMENTS.maxFiles,
+    fields: 10,
+    fieldSize: 64 * 1024,
   }).array(ATTACHMENTS_FIELD, TICKET_ATTACHMENTS.maxFiles);
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {

@@ -15,6 +15,8 @@ export interface ExtractOptions {
   log?: (msg: string, extra?: object) => void;
   /** Stops the reading between pages (analysis timed out, worker stopping). */
   signal?: AbortSignal;
+  /** Pages the upload was charged for: a file with more is refused (ReadOptions.maxPages). */
+  maxPages?: number;
 }
 
 /** A repeated line that carries a field label (a header with the inscription number) is content, not furniture. */

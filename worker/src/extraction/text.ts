@@ -15,6 +15,8 @@ export const REASONS = {
   noPages: 'PDF sem páginas',
   noText: 'PDF digitalizado sem texto e OCR desativado',
   ocrFailed: 'Falha no OCR do PDF digitalizado',
+  /** pdf.js finds more pages than the upload was charged for (ReadOptions.maxPages). */
+  unpaidPages: 'PDF com mais páginas do que as cobradas no envio',
   /** The analysis ran out of time or its worker is stopping; this file's result is not used. */
   stopped: 'Leitura interrompida',
 } as const;
@@ -39,6 +41,8 @@ export interface ReadOptions {
   log?: (msg: string, extra?: object) => void;
   /** Checked between pages: a timed-out analysis must not keep pdf.js or OCR busy in the background. */
   signal?: AbortSignal;
+  /** Pages paid for at upload (at least one is always charged): a file with more is refused, unread. */
+  maxPages?: number;
 }
 
 // pdfjs is heavy; load it on first use only.
@@ -129,6 +133,10 @@ export async function readPages(data: Buffer, opts: ReadOptions = {}): Promise<P
       throw classifyError(err);
     }
     if (total === 0) throw new PdfReadError(REASONS.noPages);
+    if (opts.maxPages !== undefined && total > Math.max(1, opts.maxPages)) {
+      opts.log?.('more pages than paid for', { pages: total, paid: opts.maxPages });
+      throw new PdfReadError(REASONS.unpaidPages);
+    }
     for (let num = 1; num <= total; num++) {
       await yieldToEventLoop();
       if (opts.signal?.aborted) throw new PdfReadError(REASONS.stopped);
