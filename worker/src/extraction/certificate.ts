@@ -243,7 +243,8 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   const skip = lines.map((l, i) => l.furniture || table.lines.has(i));
   const co = readCoDebtors(lines, skip);
   for (const i of co.lines) skip[i] = true;
-  const stream = makeStream(readingOrder(lines, (i) => skip[i]));
+  const isLabel = (c: { folded: string }, o: boolean) => { const h = findLabel(c.folded, o); return !!h && h.kind !== 'decoy'; };
+  const stream = makeStream(readingOrder(lines, (i) => skip[i], isLabel));
   if (globalThis.process.env.CDA_DEBUG) globalThis.process.stderr.write(`STREAM ${stream.text}\n`);
   let rows: DebtRow[] = table.rows;
   const masked: Array<[number, number]> = [];
@@ -256,8 +257,14 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
         .map((r) => ({ period: r.period, dueDate: r.dueDate, principal: r.principal ?? 0, fine: r.fine ?? 0, interest: r.interest ?? 0 }))
         .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
       for (const r of loose) masked.push([r.start, r.end]);
-      // Lines wholly inside a row's text are the row's, not labels of the certificate's fields.
-      for (const sp of stream.spans) if (masked.some(([a, b]) => sp.start >= a && sp.end <= b)) skip[sp.piece.line] = true;
+      // Lines wholly inside a row's text are the row's, not labels of the certificate's fields; a line
+      // with a cell outside every row (a label/value row beside the cards) stays readable.
+      const inside = new Map<number, boolean>();
+      for (const sp of stream.spans) {
+        const within = masked.some(([a, b]) => sp.start >= a && sp.end <= b);
+        inside.set(sp.piece.line, (inside.get(sp.piece.line) ?? true) && within);
+      }
+      for (const [line, all] of inside) if (all) skip[line] = true;
     }
   }
   const cands = [...geometricCandidates({ lines, skip }), ...proseCandidates(stream, ocr, masked)];

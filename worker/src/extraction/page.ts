@@ -153,7 +153,7 @@ export interface Piece {
  * a two-column layout and is read column by column, so side-by-side label/value blocks (or debt
  * "cards") do not interleave. Tables are excluded by the caller (their rows share gutters too).
  */
-export function readingOrder(lines: Line[], skip: (i: number) => boolean): Piece[] {
+export function readingOrder(lines: Line[], skip: (i: number) => boolean, isLabel: (c: Cell, ocr: boolean) => boolean = () => false): Piece[] {
   const out: Piece[] = [];
   const piece = (i: number, k: number): Piece => ({ line: i, cell: k, text: lines[i].cells[k].text, folded: lines[i].cells[k].folded });
   let i = 0;
@@ -162,7 +162,7 @@ export function readingOrder(lines: Line[], skip: (i: number) => boolean): Piece
       i++;
       continue;
     }
-    const block = twoColumnBlock(lines, i, skip);
+    const block = twoColumnBlock(lines, i, skip, isLabel);
     if (block) {
       const { end, gutter } = block;
       for (const side of [0, 1]) {
@@ -183,7 +183,7 @@ export function readingOrder(lines: Line[], skip: (i: number) => boolean): Piece
 }
 
 /** The two-column block starting at line `start`, if any: its end (exclusive) and gutter x. */
-function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boolean): { end: number; gutter: number } | null {
+function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boolean, isLabel: (c: Cell, ocr: boolean) => boolean): { end: number; gutter: number } | null {
   const first = lines[start];
   if (first.cells.length < 2) return null;
   // Candidate gutters: the gaps of the first line.
@@ -234,7 +234,8 @@ function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boole
     const r = lines[j].cells.filter((c) => c.x0 >= gutter);
     if (l.length) left++;
     if (r.length) right++;
-    if (l.length === 1 && r.length === 1 && !/\d/.test(l[0].text) && /\d/.test(r[0].text)) rowsPairLabelValue++;
+    // A label with its value across the gutter: the row is one label/value pair, not two columns.
+    if (l.length === 1 && r.length === 1 && ((!/\d/.test(l[0].text) && /\d/.test(r[0].text)) || (isLabel(l[0], lines[j].ocr) && !isLabel(r[0], lines[j].ocr)))) rowsPairLabelValue++;
   }
   // Both columns must hold words: a column of bare amounts beside label/value rows is part of those rows.
   const wordy = (side: 'l' | 'r') => {
@@ -246,6 +247,6 @@ function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boole
     }
     return n;
   };
-  if (left < 3 || right < 3 || rowsPairLabelValue > (end - start) / 3 || wordy('l') < 2 || wordy('r') < 2) return null;
+  if (left < 3 || right < 3 || rowsPairLabelValue >= Math.max(2, (end - start) / 4) || wordy('l') < 2 || wordy('r') < 2) return null;
   return { end, gutter };
 }
