@@ -13,8 +13,8 @@ export interface LabelHit {
 }
 
 /** How a value was tied to its label: the stronger the tie, the higher the candidate's score. */
-export type Route = 'inline' | 'right' | 'below' | 'prose' | 'table' | 'unlabelled';
-const ROUTE_SCORE: Record<Route, number> = { inline: 3, right: 3, below: 2.6, table: 2.5, prose: 2, unlabelled: 0.5 };
+export type Route = 'inline' | 'right' | 'below' | 'above' | 'prose' | 'table' | 'unlabelled';
+const ROUTE_SCORE: Record<Route, number> = { inline: 3, right: 3, below: 2.6, above: 2.4, table: 2.5, prose: 2, unlabelled: 0.5 };
 
 export interface Candidate {
   field: ScalarField;
@@ -195,6 +195,19 @@ export function geometricCandidates(r: Region): Candidate[] {
           return push(v, 'right', i);
         }
       }
+      // Above: a caption printed under its value (form boxes); found by the value's type, and for
+      // free text weighed against "below" by which way the certificate's typed values went.
+      for (let j = i - 1; j >= Math.max(0, i - 2); j--) {
+        const l = lines[j];
+        if (l.page !== line.page || line.y - l.y > Math.max(l.size, line.size) * 2.5) break;
+        if (skip[j]) continue;
+        const over = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
+        if (!over.length) continue;
+        if (findLabel(over[0].folded, l.ocr)) break;
+        const v = firstValue(type, over[0].text, !TEXT_TYPES.has(type));
+        if (v) out.push({ field, value: v, route: 'above', score: ROUTE_SCORE.above + spec, line: j });
+        break;
+      }
       // Below: the first line under the label with a cell in its columns.
       for (let j = i + 1; j < Math.min(lines.length, i + 5); j++) {
         const l = lines[j];
@@ -212,6 +225,14 @@ export function geometricCandidates(r: Region): Candidate[] {
       }
     });
   }
+  // Which way do this certificate's labels point? Typed values (numbers, dates, money) only fit one
+  // way; free text takes the majority's direction, so a caption under its value is not read as the
+  // label of the next row's value.
+  const typed = out.filter((c) => !TEXT_TYPES.has(FIELDS[c.field].type));
+  const votes = { above: typed.filter((c) => c.route === 'above').length, below: typed.filter((c) => c.route === 'below').length };
+  const favoured = votes.above > votes.below ? 'above' : 'below';
+  const other = favoured === 'above' ? 'below' : 'above';
+  for (const c of out) if (TEXT_TYPES.has(FIELDS[c.field].type) && c.route === other) c.score -= 0.6;
   return out;
 }
 
