@@ -4,6 +4,7 @@ import { type Candidate, afterLabel, findLabel, geometricCandidates, looseRows, 
 import { COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, type ScalarField, TITLES } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, readingOrder } from './page';
+import { repairRows } from './repair';
 import { readTables } from './table';
 import { type Value, documentValues, moneyValues, nameValue } from './values';
 
@@ -316,12 +317,18 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (!debtorName) flag('debtorName', 'Campo não encontrado: nome do devedor');
   else if (name.rivals.length) flag('debtorName', `Nome do devedor incerto: também lido "${name.rivals.map((r) => r.value).join('", "')}"; confira`);
 
-  // Money: the combination of candidates that adds up (principal + multa + juros + encargo = total).
-  const money = chooseMoney(cands, rows);
-  for (const [f, msg] of money.flags) flag(f, msg);
-
   const pick = (f: ScalarField) => choose(cands, f);
   const regDate = pick('registrationDate');
+  // Money: the combination of candidates that adds up (principal + multa + juros + encargo = total).
+  let money = chooseMoney(cands, rows);
+  if (ocr && rows.length) {
+    // OCR digit confusions in the rows, repaired only where the printed totals or the dates confirm it.
+    const notes = repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null);
+    if (notes.length) money = chooseMoney(cands, rows);
+    for (const n of notes) flag('debts', n);
+  }
+  for (const [f, msg] of money.flags) flag(f, msg);
+
   const consDate = pick('consolidationDate');
   const proc = pick('administrativeProcess');
   const status = pick('status');

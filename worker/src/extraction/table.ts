@@ -30,6 +30,8 @@ export interface TableResult {
   warnings: string[];
   /** Rows whose cells could not all be placed; read, but to be checked. */
   doubtful: number;
+  /** Due dates printed but not a real date (OCR), by row index, as read. */
+  unreadableDue: Map<number, string>;
 }
 
 const compiled = new Map<string, RegExp>();
@@ -183,7 +185,7 @@ export function alignColumns(cols: Column[], body: Token[][]): Column[] {
 
 /** Reads every debt table of a certificate's lines. */
 export function readTables(lines: Line[]): TableResult {
-  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0 };
+  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0, unreadableDue: new Map() };
   let i = 0;
   while (i < lines.length) {
     const header = headerColumns(lines[i]);
@@ -226,6 +228,15 @@ export function readTables(lines: Line[]): TableResult {
       const row = readRow(b.tokens, cols, periodShapesOf(b.at));
       if (!row) continue;
       res.lines.add(b.at);
+      const dueCol = cols.find((c) => c.kind === 'due');
+      if (!row.row.dueDate && dueCol) {
+        // A date's shape that is no date ("62/09/2005"): kept as read for the repair by the checks.
+        const raw = lines[b.at].cells
+          .filter((c) => distance(c, dueCol)[0] <= dueCol.x1 - dueCol.x0)
+          .flatMap((c) => [...c.text.matchAll(/(?<![\d/])\d{2}[/.-]\d{2}[/.-]\d{4}(?![\d/])/g)].map((m) => m[0]))
+          .find((t) => !parseDate(t));
+        if (raw) res.unreadableDue.set(res.rows.length, raw);
+      }
       if (row.doubt) {
         res.doubtful++;
         res.warnings.push(`Linha da tabela de débitos (${row.label}) com valor ilegível ou fora das colunas; confira`);

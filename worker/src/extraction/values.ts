@@ -48,8 +48,16 @@ export function moneyValues(text: string): Value[] {
     const p = parseMoney(m[0]);
     if (p) out.push({ value: String(p.value), raw: m[0], start: m.index, end: m.index + m[0].length, repaired: !!p.repairedFrom });
   }
-  return out;
+  // OCR sometimes reads an amount twice over itself ("7.863,977.863,"): the amount followed by a
+  // repeat of its own first digits is that amount, flagged as repaired.
+  for (const m of all(DOUBLED, text)) {
+    if (out.some((v) => m.index < v.end && v.start < m.index + m[1].length)) continue;
+    const p = parseMoney(m[1]);
+    if (p) out.push({ value: String(p.value), raw: m[1], start: m.index, end: m.index + m[1].length, repaired: true });
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
+const DOUBLED = /(?<![\d.,/:])((?:R\s?\$\s?)?(\d{1,3})(?:\.\d{3})*,\d{2})(?=\2[.,]?\d)/g;
 
 export function dateValues(text: string): Value[] {
   const out: Value[] = [];

@@ -1,0 +1,35 @@
+import { digitVariants, repairColumn, repairDate, repairPeriod, repairRows } from './repair';
+
+describe('OCR digit repairs confirmed by a check', () => {
+  it('lists the one-digit confusions of a reading', () => {
+    expect(digitVariants('60')).toEqual(['00', '50', '80', '66', '68', '69']);
+  });
+
+  it('repairs the one cell that makes a column add up to its printed total, and only when it is the one', () => {
+    // 385,67 was 385,07: the column is 60 centavos over its total.
+    expect(repairColumn([12345, 38567, 22453], 12345 + 38507 + 22453)).toEqual({ index: 1, value: 38507 });
+    // Two cells could each be the culprit: no guess.
+    expect(repairColumn([38567, 10364], 38507 + 10364)).toBeNull();
+    expect(repairColumn([100, 200], 300)).toBeNull();
+  });
+
+  it('repairs periods and due dates into real, ordered ones', () => {
+    expect(repairPeriod('66/2005', '2005-07-02')).toBe('2005-06');
+    expect(repairDate('62/09/2005', null, '2006-09-18')).toBe('2005-09-02');
+    expect(repairDate('02/10/2065', null, '2006-09-18')).toBe('2005-10-02');
+    expect(repairDate('99/99/9999', null, null)).toBeNull();
+  });
+
+  it('reports every change it makes to the rows', () => {
+    const rows = [
+      { period: '66/2005', dueDate: '2005-07-02', principal: 100, fine: 20, interest: 5 },
+      { period: '2005-07', dueDate: null, principal: 200, fine: 46, interest: 10 },
+    ];
+    const notes = repairRows(rows, { principal: 300, fine: 60, interest: 15 }, new Map([[1, '62/08/2005']]), '2006-01-01');
+    expect(rows).toEqual([
+      { period: '2005-06', dueDate: '2005-07-02', principal: 100, fine: 20, interest: 5 },
+      { period: '2005-07', dueDate: '2005-08-02', principal: 200, fine: 40, interest: 10 },
+    ]);
+    expect(notes).toHaveLength(3);
+  });
+});

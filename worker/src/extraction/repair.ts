@@ -1,0 +1,99 @@
+import type { DebtRow } from '@cda/shared';
+import { formatCentavos } from '@cda/shared';
+import { parseDate, parsePeriod } from './normalize';
+
+/**
+ * Repairs of OCR digit confusions that a check confirms. Tesseract mistakes some digits for others
+ * in a given font (0 read as 6 or 8, 1 as 7, 3 as 8…); a reading is changed only when exactly one
+ * single-digit change makes the document agree with itself (a column adds up to its printed total, a
+ * month becomes a real month, a due date falls before the inscription), and the change is reported
+ * as a per-field warning: repaired, never silent.
+ */
+const CONFUSIONS: Record<string, string[]> = {
+  '0': ['6', '8', '9'], '6': ['0', '5', '8'], '8': ['0', '3', '6', '9'], '9': ['0', '8'], '1': ['7'], '7': ['1'], '3': ['8'], '5': ['6'],
+};
+
+/** Every reading of `text` with exactly one digit replaced by a digit OCR confuses it with. */
+export function digitVariants(text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    for (const d of CONFUSIONS[text[i]] ?? []) out.push(text.slice(0, i) + d + text.slice(i + 1));
+  }
+  return out;
+}
+
+/** The one cell of a column whose one-digit repair makes the column add up to `target`, if exactly one. */
+export function repairColumn(values: number[], target: number): { index: number; value: number } | null {
+  const sum = values.reduce((a, b) => a + b, 0);
+  if (sum === target) return null;
+  const fits: Array<{ index: number; value: number }> = [];
+  values.forEach((v, index) => {
+    for (const s of digitVariants(String(v))) {
+      const value = Number(s);
+      if (sum - v + value === target) fits.push({ index, value });
+    }
+  });
+  return fits.length === 1 ? fits[0] : null;
+}
+
+/** A period whose one-digit repair is a real period not after `due`, if exactly one ("66/2005" → 2005-06). */
+export function repairPeriod(raw: string, due: string | null): string | null {
+  const fits = new Set<string>();
+  for (const s of digitVariants(raw)) {
+    const p = parsePeriod(s);
+    if (p && (!due || p.slice(0, 7) <= due.slice(0, 7))) fits.add(p);
+  }
+  return fits.size === 1 ? [...fits][0] : null;
+}
+
+/** A date (dd/mm/yyyy) whose one-digit repair is a real date within [lo, hi], if exactly one. */
+export function repairDate(raw: string, lo: string | null, hi: string | null): string | null {
+  const fits = new Set<string>();
+  for (const s of digitVariants(raw)) {
+    const d = parseDate(s);
+    if (d && !d.repairedFrom && (!lo || d.value >= lo) && (!hi || d.value <= hi)) fits.add(d.value);
+  }
+  return fits.size === 1 ? [...fits][0] : null;
+}
+
+const iso2br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/**
+ * Repairs the debt rows of an OCR'd certificate against what else it prints: each money column
+ * against its printed total, unreadable periods, and due dates that are not dates or fall after the
+ * inscription. Returns the pt-BR notes of what was changed (empty when nothing was).
+ */
+export function repairRows(
+  rows: DebtRow[],
+  printed: Partial<Record<'principal' | 'fine' | 'interest', number | null>>,
+  unreadableDue: Map<number, string>,
+  registrationDate: string | null,
+): string[] {
+  const notes: string[] = [];
+  rows.forEach((r, i) => {
+    if (!/^\d{4}(?:-|$)/.test(r.period)) {
+      const p = repairPeriod(r.period, r.dueDate);
+      if (p) {
+        notes.push(`Período "${r.period}" lido por OCR corrigido para ${p}; confira`);
+        r.period = p;
+      }
+    }
+    const rawDue = r.dueDate === null ? unreadableDue.get(i) : registrationDate && r.dueDate > registrationDate ? iso2br(r.dueDate) : undefined;
+    if (rawDue) {
+      const d = repairDate(rawDue, null, registrationDate);
+      if (d) {
+        notes.push(`Vencimento "${rawDue}" lido por OCR corrigido para ${iso2br(d)}; confira`);
+        r.dueDate = d;
+      }
+    }
+  });
+  for (const col of ['principal', 'fine', 'interest'] as const) {
+    const target = printed[col];
+    if (target === null || target === undefined || !rows.length) continue;
+    const fix = repairColumn(rows.map((r) => r[col]), target);
+    if (!fix) continue;
+    notes.push(`Valor ${formatCentavos(rows[fix.index][col])} da linha ${rows[fix.index].period} lido por OCR corrigido para ${formatCentavos(fix.value)} pelo total impresso; confira`);
+    rows[fix.index][col] = fix.value;
+  }
+  return notes;
+}
