@@ -230,6 +230,32 @@ const FIELD_PT: Partial<Record<WarnedField, string>> = {
   revenueDescription: 'receita',
 };
 
+const REGISTRATION_ONLY: ReadonlySet<ScalarField> = new Set(['registrationNumber']);
+
+/**
+ * The inscription number of a stretch of lines, read the way the record reads it but for that one
+ * field: segmentation uses it to join continuation pages before any certificate is read in full.
+ */
+export function registrationOf(lines: Line[]): string {
+  const ocr = lines.some((l) => l.ocr);
+  const table = readTables(lines);
+  const skip = lines.map((l, i) => l.furniture || table.lines.has(i));
+  const isLabel = (c: { folded: string }, o: boolean) => { const h = findLabel(c.folded, o); return !!h && h.kind !== 'decoy'; };
+  const stream = makeStream(readingOrder(lines, (i) => skip[i], isLabel));
+  const cands = [...geometricCandidates({ lines, skip }, REGISTRATION_ONLY), ...proseCandidates(stream, ocr, [], REGISTRATION_ONLY)];
+  const issuer = detectIssuer(lines).issuer;
+  return choose(cands, 'registrationNumber', registrationBonus(issuer)).value?.value ?? '';
+}
+
+/** The inscription shape each issuer uses is worth more than a stray number. */
+function registrationBonus(issuer: Issuer) {
+  return (v: Value) => {
+    const d = v.value.replace(/\D/g, '');
+    if (issuer === 'federal') return FEDERAL.test(v.value) ? 1 : DEBCAD.test(v.value) ? 0.8 : /\//.test(v.value) ? -1 : -0.5;
+    return d.length >= 5 ? 0 : -1;
+  };
+}
+
 /** Reads one certificate's lines into its record, with every check the document allows. */
 export function readCertificate(lines: Line[], pages: number[], titled = true): Read {
   const ocr = lines.some((l) => l.ocr);
@@ -284,12 +310,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (globalThis.process.env.CDA_DEBUG) for (const c of cands) globalThis.process.stderr.write(`CAND ${c.field} ${c.route} ${c.score.toFixed(2)} ${JSON.stringify(c.value.value)}\n`);
   const { issuer, name: issuerName } = detectIssuer(lines);
 
-  // Inscription number: the shape the issuer uses is worth more than a stray number.
-  const reg = choose(cands, 'registrationNumber', (v) => {
-    const d = v.value.replace(/\D/g, '');
-    if (issuer === 'federal') return FEDERAL.test(v.value) ? 1 : DEBCAD.test(v.value) ? 0.8 : /\//.test(v.value) ? -1 : -0.5;
-    return d.length >= 5 ? 0 : -1;
-  });
+  const reg = choose(cands, 'registrationNumber', registrationBonus(issuer));
   const registrationNumber = reg.value?.value ?? '';
   const doc = choose(cands, 'debtorDocument', (v) => (v.valid ? 2 : 0));
   const name = choose(cands, 'debtorName');
@@ -466,17 +487,24 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
   }
   type Combo = { values: Record<MoneyField, number | null>; score: number; adds: boolean; rowsMatch: boolean };
   const combos: Combo[] = [];
+  // For each reading of the parts, the totals worth trying: the one equal to their sum (if any), the
+  // best-supported ones and "not printed" — not every candidate amount on the page.
+  const totalByValue = new Map(options.total.filter((o) => o.v !== null).map((o) => [o.v as number, o]));
+  const topTotals = options.total.filter((o) => o.s >= 1 || o.v === null).slice(0, 6);
   for (const p of options.principal)
     for (const m of options.fine)
       for (const j of options.interest)
-        for (const e of options.legalCharge)
-          for (const t of options.total) {
-            const parts = (p.v ?? 0) + (m.v ?? 0) + (j.v ?? 0) + (e.v ?? 0);
+        for (const e of options.legalCharge) {
+          const sum = (p.v ?? 0) + (m.v ?? 0) + (j.v ?? 0) + (e.v ?? 0);
+          const exact = totalByValue.get(sum);
+          for (const t of exact && !topTotals.includes(exact) ? [...topTotals, exact] : topTotals) {
+            const parts = sum;
             const adds = t.v !== null && p.v !== null && parts === t.v;
             const rowsMatch = !!sums && p.v === sums.principal && (m.v ?? 0) === sums.fine && (j.v ?? 0) === sums.interest;
             const score = p.s + m.s + j.s + e.s + t.s + (adds ? 6 : 0) + (rowsMatch ? 3 : 0);
             combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: e.v, total: t.v }, score, adds, rowsMatch });
           }
+        }
   combos.sort((a, b) => b.score - a.score);
   const best = combos[0];
   const flags: Array<[WarnedField, string]> = [];

@@ -154,7 +154,7 @@ function overlaps(a: Cell, b: Cell, slack: number): boolean {
  * or in the first cell below that shares the label's columns (label over value, form boxes, a row of
  * labels over a row of values).
  */
-export function geometricCandidates(r: Region): Candidate[] {
+export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>): Candidate[] {
   const out: Candidate[] = [];
   const { lines, skip } = r;
   for (let i = 0; i < lines.length; i++) {
@@ -164,6 +164,7 @@ export function geometricCandidates(r: Region): Candidate[] {
       const hit = findLabel(cell.folded, line.ocr);
       if (!hit || hit.kind === 'decoy' || hit.kind === 'coDebtors') return;
       const field = hit.kind;
+      if (only && !only.has(field)) return;
       const type = FIELDS[field].type;
       const spec = Math.min(hit.length / 40, 0.4);
       const push = (value: Value | null, route: Route, at: number, penalty = 0) => {
@@ -339,10 +340,11 @@ const WINDOW: Partial<Record<ValueType, number>> = { registration: 40, date: 40,
  * Candidates from running text: a label or prose wording anywhere, then the first value of its
  * type within a short window ("… inscrito sob o nº 80 6 19 …, em nome de ACME LTDA, CNPJ …").
  */
-export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, number]>): Candidate[] {
+export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, number]>, only?: ReadonlySet<ScalarField>): Candidate[] {
   const out: Candidate[] = [];
   const isMasked = (at: number) => masked.some(([a, b]) => at >= a && at < b);
   for (const [name, lex] of Object.entries(FIELDS) as Array<[ScalarField, (typeof FIELDS)[ScalarField]]>) {
+    if (only && !only.has(name)) continue;
     const sources = [...(lex.prose ?? []), ...(lex.type === 'money' || lex.type === 'date' || lex.type === 'registration' || lex.type === 'document' || lex.type === 'process' ? lex.labels : [])];
     for (const src of sources) {
       const re = proseRe(src, ocr);

@@ -1,5 +1,5 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
-import { isCourtFiling, readCertificate, segmentLines } from './certificate';
+import { isCourtFiling, readCertificate, registrationOf, segmentLines } from './certificate';
 import { findLabel } from './fields';
 import { type Line, type Page, markFurniture } from './page';
 import { PdfReadError, REASONS, readPages, sniff } from './text';
@@ -29,24 +29,29 @@ const carriesField = (l: Line) => l.cells.some((c) => {
 export function extractFromPages(pages: Page[]): CertificateRecord[] {
   markFurniture(pages, carriesField);
   const lines = pages.flatMap((p) => p.lines);
-  const acc: Array<{ lines: Line[]; record: CertificateRecord }> = [];
   const pagesOf = (ls: Line[]) => [...new Set(ls.map((l) => l.page))].sort((a, b) => a - b);
+  // Continuation stretches are joined first (by their inscription number alone), so each
+  // certificate is read in full once, however many pages repeat its title.
+  const joined: Array<{ lines: Line[]; titled: boolean; reg: string }> = [];
   for (const seg of segmentLines(lines)) {
-    const read = readCertificate(seg.lines, pagesOf(seg.lines), seg.titled);
-    const prev = acc[acc.length - 1];
-    const reg = read.record.registrationNumber;
+    const reg = registrationOf(seg.lines);
+    const prev = joined[joined.length - 1];
     // A titled stretch without a number of its own (or repeating the previous one) continues the previous certificate.
-    if (prev && seg.titled && (!reg || reg === prev.record.registrationNumber)) {
-      prev.lines = [...prev.lines, ...seg.lines];
-      prev.record = readCertificate(prev.lines, pagesOf(prev.lines)).record;
+    if (prev && seg.titled && (!reg || reg === prev.reg)) {
+      prev.lines.push(...seg.lines);
       continue;
     }
+    joined.push({ lines: [...seg.lines], titled: seg.titled, reg });
+  }
+  const out: CertificateRecord[] = [];
+  for (const seg of joined) {
+    const read = readCertificate(seg.lines, pagesOf(seg.lines), seg.titled);
     if (!read.isCda) continue;
     // Without a title, only content that is a certificate and not a court filing counts.
     if (!seg.titled && isCourtFiling(seg.lines)) continue;
-    acc.push({ lines: seg.lines, record: read.record });
+    out.push(read.record);
   }
-  return acc.map((a) => a.record);
+  return out;
 }
 
 /**

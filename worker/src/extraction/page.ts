@@ -99,7 +99,8 @@ export function buildLines(frags: Frag[], page: number, ocr: boolean): Line[] {
     if (run.length) cells.push(makeCell(run));
     const live = cells.filter((c) => c.text);
     const text = live.map((c) => c.text).join('\t');
-    return { page, y: g[0].y, size, cells: live, text, folded: fold(text), ocr, furniture: false };
+    // fold keeps one character per character, so the line's folded text is its cells' joined.
+    return { page, y: g[0].y, size, cells: live, text, folded: live.map((c) => c.folded).join('\t'), ocr, furniture: false };
   }).filter((l) => l.cells.length);
 }
 

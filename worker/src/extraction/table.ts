@@ -34,20 +34,28 @@ export interface TableResult {
   unreadableDue: Map<number, string>;
 }
 
-const compiled = new Map<string, RegExp>();
+// Compiled once per kind of text: headers are looked for on every line of every certificate.
+const compiled: Partial<Record<'plain' | 'ocr', Array<{ kind: ColumnKind; re: RegExp }>>> = {};
 function columnRe(ocr: boolean): Array<{ kind: ColumnKind; re: RegExp }> {
-  return COLUMNS.map((c) => {
-    const key = `${ocr ? 1 : 0}${c.pattern}`;
-    let re = compiled.get(key);
-    if (!re) compiled.set(key, (re = new RegExp(`(?<![a-z])(?:${ocr ? ocrTolerant(c.pattern) : c.pattern})(?![a-z])`, 'g')));
-    return { kind: c.kind, re };
-  });
+  return (compiled[ocr ? 'ocr' : 'plain'] ??= COLUMNS.map((c) => ({
+    kind: c.kind,
+    re: new RegExp(`(?<![a-z])(?:${ocr ? ocrTolerant(c.pattern) : c.pattern})(?![a-z])`, 'g'),
+  })));
 }
 
 const FILLER = /\(?\s*(?:em\s+)?r\$\s*\)?|\bde\b|\bdo\b|\bda\b|\be\b|\(|\)|[/.:–—-]|\s+/g;
 
+const headers = new WeakMap<Line, Column[] | null>();
+
 /** Columns named by a header line, or null when the line is not a debt-table header. */
 export function headerColumns(line: Line): Column[] | null {
+  let h = headers.get(line);
+  if (h === undefined) headers.set(line, (h = findHeader(line)));
+  // A copy: callers re-place columns by their values.
+  return h && h.map((c) => ({ ...c }));
+}
+
+function findHeader(line: Line): Column[] | null {
   const cols: Column[] = [];
   for (const cell of line.cells) {
     const hits: Array<{ kind: ColumnKind; start: number; end: number }> = [];
