@@ -301,11 +301,14 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   // A table's total column sums its rows, which is the certificate's total only when nothing (the
   // encargo legal) is added after the table: weaker than a labelled total.
   if (table.printed.total !== undefined) cands.push({ ...tableCand('total', table.printed.total), score: 2 });
-  // Any amount on the page may be the total whose label OCR garbled; only the sum can elect it.
-  for (let i = 0; i < lines.length; i++) {
-    if (skip[i]) continue;
-    for (const v of moneyValues(lines[i].text)) cands.push({ field: 'total', value: v, route: 'unlabelled', score: 0.4, line: i });
-  }
+  // Any amount on the page may be the total whose label OCR garbled; only the sum can elect it. Read
+  // only when the labelled candidates do not add up.
+  const unlabelledTotals = () => {
+    for (let i = 0; i < lines.length; i++) {
+      if (skip[i]) continue;
+      for (const v of moneyValues(lines[i].text)) cands.push({ field: 'total', value: v, route: 'unlabelled', score: 0.4, line: i });
+    }
+  };
 
   if (globalThis.process.env.CDA_DEBUG) for (const c of cands) globalThis.process.stderr.write(`CAND ${c.field} ${c.route} ${c.score.toFixed(2)} ${JSON.stringify(c.value.value)}\n`);
   const { issuer, name: issuerName } = detectIssuer(lines);
@@ -342,6 +345,10 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   const regDate = pick('registrationDate');
   // Money: the combination of candidates that adds up (principal + multa + juros + encargo = total).
   let money = chooseMoney(cands, rows);
+  if (!money.adds) {
+    unlabelledTotals();
+    money = chooseMoney(cands, rows);
+  }
   if (ocr && rows.length) {
     // OCR digit confusions in the rows, repaired only where the printed totals or the dates confirm it.
     const notes = repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null);
@@ -458,6 +465,8 @@ function tableCand(field: MoneyField, value: number): Candidate {
 
 interface MoneyChoice {
   values: Record<MoneyField, number | null>;
+  /** Principal + multa + juros + encargo = total. */
+  adds: boolean;
   flags: Array<[WarnedField, string]>;
   rowsConfirmed: boolean;
 }
@@ -537,7 +546,7 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
       if (rival.values[f] !== v[f]) flags.push([f, `Valor incerto: ${formatCentavos(v[f] ?? 0)} ou ${formatCentavos(rival.values[f] ?? 0)}; confira`]);
     }
   }
-  return { values: v, flags, rowsConfirmed: best.rowsMatch || (!!sums && best.adds && v.principal === sums.principal) };
+  return { values: v, adds: best.adds, flags, rowsConfirmed: best.rowsMatch || (!!sums && best.adds && v.principal === sums.principal) };
 }
 
 export function isCourtFiling(lines: Line[]): boolean {

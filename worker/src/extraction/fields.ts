@@ -301,18 +301,28 @@ export interface Stream {
 }
 
 export function makeStream(pieces: Piece[]): Stream {
-  let text = '';
+  const parts: string[] = [];
+  const folded: string[] = [];
   const spans: Stream['spans'] = [];
+  let length = 0;
   let prev: Piece | null = null;
   for (const p of pieces) {
     // Two spaces between cells of a line: a value never runs into the next cell's (process numbers,
     // codes). One space across a line break: prose wraps numbers too ("nº 40 8 24 / 233683-00").
-    if (text) text += prev && prev.line !== p.line ? ' ' : '  ';
+    if (prev) {
+      const gap = prev.line !== p.line ? ' ' : '  ';
+      parts.push(gap);
+      folded.push(gap);
+      length += gap.length;
+    }
     prev = p;
-    spans.push({ start: text.length, end: text.length + p.text.length, piece: p });
-    text += p.text;
+    spans.push({ start: length, end: length + p.text.length, piece: p });
+    parts.push(p.text);
+    // fold keeps one character per character: the pieces' folded texts line up with the text.
+    folded.push(p.folded);
+    length += p.text.length;
   }
-  return { text, folded: fold(text), spans };
+  return { text: parts.join(''), folded: folded.join(''), spans };
 }
 
 function lineAt(s: Stream, offset: number): number {
@@ -347,6 +357,9 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
     if (only && !only.has(name)) continue;
     const sources = [...(lex.prose ?? []), ...(lex.type === 'money' || lex.type === 'date' || lex.type === 'registration' || lex.type === 'document' || lex.type === 'process' ? lex.labels : [])];
     for (const src of sources) {
+      // A wording whose first word is not in the text cannot match: skip its regex scan.
+      const word = /^[a-z]{3,}/.exec(src)?.[0];
+      if (word && !ocr && !s.folded.includes(word)) continue;
       const re = proseRe(src, ocr);
       re.lastIndex = 0;
       for (let m = re.exec(s.folded); m; m = re.exec(s.folded)) {

@@ -33,8 +33,10 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   // Continuation stretches are joined first (by their inscription number alone), so each
   // certificate is read in full once, however many pages repeat its title.
   const joined: Array<{ lines: Line[]; titled: boolean; reg: string }> = [];
-  for (const seg of segmentLines(lines)) {
-    const reg = registrationOf(seg.lines);
+  const segments = segmentLines(lines);
+  for (const seg of segments) {
+    // Only a file with several stretches needs their numbers to join continuations.
+    const reg = segments.length > 1 ? registrationOf(seg.lines) : '';
     const prev = joined[joined.length - 1];
     // A titled stretch without a number of its own (or repeating the previous one) continues the previous certificate.
     if (prev && seg.titled && (!reg || reg === prev.reg)) {
