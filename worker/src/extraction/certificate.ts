@@ -345,7 +345,9 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   const regDate = pick('registrationDate');
   // Money: the combination of candidates that adds up (principal + multa + juros + encargo = total).
   let money = chooseMoney(cands, rows);
-  if (!money.adds) {
+  // A reading that does not add up, or leaves a better-labelled amount out, may be missing a total
+  // whose label OCR garbled.
+  if (!money.adds || money.flags.length) {
     unlabelledTotals();
     money = chooseMoney(cands, rows);
   }
