@@ -42,6 +42,7 @@ describe('Base_Certidoes_Divida_Ativa.xlsx', () => {
       'Data de inscrição': new Date(Date.UTC(2019, 7, 12)), 'Fundamento legal': 'Lei 10.833/03, art. 1º', 'Situação': 'ATIVA AJUIZADA',
       'Principal': 50_000, 'Multa': 37_500, 'Juros': 60_000, 'Encargo legal': 29_500, 'Total': 177_000,
       'Data de consolidação': new Date(Date.UTC(2025, 9, 31)), 'Nº de débitos': 2, 'Campos a conferir': 0, 'Alertas': 'Soma das linhas difere do total impresso.',
+      'Motivo da natureza': null,
     });
     expect(rows[0]['Nº da inscrição']).toBe('37.123.456-7');
     expect(rows[3]).toMatchObject({ 'Nº da inscrição': '45/2020', 'Esfera': 'Municipal', 'Data de inscrição': null, 'Total': 1_234.56 });
@@ -52,7 +53,7 @@ describe('Base_Certidoes_Divida_Ativa.xlsx', () => {
     expect(typeof certs.getCell('H2').value).toBe('string');
     expect(certs.getRow(1).font?.bold).toBe(true);
     expect(certs.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(certs.autoFilter).toBe('A1:X5');
+    expect(certs.autoFilter).toBe('A1:Y5');
     expect(certs.getColumn(1).width).toBe(30);
 
     const debts = readTable(wb.getWorksheet('Débitos') as Worksheet);

@@ -119,6 +119,8 @@ const CERTIFICATE_COLUMNS: Column<CertificateRow>[] = withFieldWarnings([
     value: (r) => countFlaggedFields([r.record]), total: 'sum',
   },
   { key: 'warnings', header: 'Alertas', width: 60, kind: 'text', value: (r) => r.record.warnings.join(' | ') },
+  // Why the nature rule chose it (DEBCAD format, the receita's wording…): the 60-month cap depends on it.
+  { key: 'natureReason', header: 'Motivo da natureza', width: 40, kind: 'text', value: (r) => r.record.natureReason ?? '' },
 ]);
 
 // A doubt about the debt rows covers each of their extracted cells (not the computed total).
