@@ -162,6 +162,13 @@ describe('certificates from the page model', () => {
     expect(recs[0].fieldWarnings).toEqual({});
   });
 
+  it('prefers the CNPJ whose check digits pass over a better-placed misreading', () => {
+    const frags = cda(40, '80 6 19 123456-78', '11.222.333/0001-82').concat([f('Certifico que ACME COMERCIO LTDA, inscrita no CNPJ sob o nº 11.222.333/0001-81, deve.', 40, 300)]);
+    const [rec] = extractFromPages([page(1, frags)]);
+    expect(rec.debtorDocument).toBe('11222333000181');
+    expect(rec.fieldWarnings?.debtorDocument).toBeUndefined();
+  });
+
   it('flags a CNPJ whose check digits fail', () => {
     const [rec] = extractFromPages([page(1, cda(40, '80 6 19 123456-78', '11.222.333/0001-82'))]);
     expect(rec.fieldWarnings?.debtorDocument).toMatch(/dígito verificador inválido/);
