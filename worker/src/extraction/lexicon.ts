@@ -245,7 +245,14 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'totais\\s+em',
       'posicao\\s+em',
     ],
-    prose: ['atualizad[oa]s?\\s+ate', 'calculad[oa]s?\\s+ate', 'consolidad[oa]s?\\s+em'],
+    prose: [
+      'atualizad[oa]s?\\s+(?:ate|em)',
+      'calculad[oa]s?\\s+(?:ate|em)',
+      'consolidad[oa]s?\\s+(?:ate|em)',
+      'data\\s+(?:de|da|do)\\s+(?:consolidacao|calculo|atualizacao)',
+      'calculo\\s+em',
+      'posicao\\s+em',
+    ],
   },
 };
 
