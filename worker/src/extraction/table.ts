@@ -222,7 +222,8 @@ export function readTables(lines: Line[]): TableResult {
         j++;
         break;
       }
-      if (money.length && tokens.some((t) => t.kind !== 'money') || (money.length >= 2 && line.cells.length >= 2)) {
+      // A row has cells; a line of running text (one long cell) that holds amounts and a date is prose.
+      if (line.cells.length >= 2 && money.length && (tokens.some((t) => t.kind !== 'money') || money.length >= 2)) {
         body.push({ at: j, tokens });
         misses = 0;
         continue;
