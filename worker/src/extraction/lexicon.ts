@@ -133,7 +133,9 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
     type: 'revenue',
     labels: [
       'receita(?:\\s+principal)?',
+      'receita\\s*/\\s*tributo',
       'tributo\\s*/\\s*receita',
+      'origem(?:\\s+do\\s+debito)?',
       'codigo\\s*/\\s*receita',
       'natureza\\s*/\\s*receita',
       'natureza\\s+da\\s+receita',
@@ -164,7 +166,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       `processo\\s+administrativo(?:\\s+fiscal)?(?:\\s*${NO})?`,
       `proc(?:esso|\\.)?\\s*adm(?:inistrativo|\\.)?(?:\\s*${NO})?`,
       `p\\.\\s?a\\.\\s?(?:${NO})?`,
-      `pa\\s*${NO}`,
+      `pa(?:\\s*${NO})?`,
       `processo\\s+fiscal(?:\\s*${NO})?`,
       `(?:aiim|pta|auto\\s+de\\s+infracao)(?:\\s*/\\s*processo)?(?:\\s*${NO})?`,
       `processo(?:\\s*${NO})?`,
