@@ -376,9 +376,11 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     else if (c.value?.repaired) flag(f, `Valor de ${label} corrigido de OCR ("${c.value.raw}"); confira`);
   }
 
-  const revenueCode = revCode.value?.value ?? revenue.value?.code ?? '';
-  let revenueDescription = revDesc.value ? revDesc.value.value : revenue.value?.description ?? '';
-  if (!revenueDescription && revenue.value && !revenue.value.code) revenueDescription = revenue.value.value;
+  // The receita may be printed as code and description apart ("Receita 1070" here, "ITR - …" there):
+  // each part comes from the best candidate that has it.
+  const revenueParts = cands.filter((c) => c.field === 'revenue').sort((a, b) => b.score - a.score);
+  const revenueCode = revCode.value?.value || revenue.value?.code || revenueParts.find((c) => c.value.code)?.value.code || '';
+  const revenueDescription = revDesc.value?.value || revenue.value?.description || revenueParts.find((c) => c.value.description)?.value.description || '';
 
   // Dates in order: period ≤ due date ≤ inscription ≤ consolidation.
   const registrationDate = regDate.value?.value ?? null;

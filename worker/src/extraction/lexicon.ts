@@ -154,7 +154,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
   },
   revenueCode: {
     type: 'code',
-    labels: ['cod(?:igo|\\.)?\\s*(?:da\\s+|de\\s+)?receita', 'codigo\\s+do\\s+tributo', 'cod\\.?\\s*tributo', 'codigo'],
+    labels: ['cod(?:igo|\\.)?\\s*(?:da\\s+|de\\s+)?receita', 'codigo\\s+do\\s+tributo', 'cod\\.?\\s*tributo', 'codigo', 'cod\\.'],
   },
   revenueDescription: {
     type: 'text',
