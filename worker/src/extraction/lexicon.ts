@@ -76,7 +76,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
     type: 'date',
     labels: [
       'data\\s+(?:da|de)\\s+inscricao(?:\\s+em\\s+divida\\s+ativa)?',
-      'dt\\.?\\s*(?:da\\s+|de\\s+)?inscr(?:icao|\\.)?',
+      'dt\\.?\\s*(?:da\\s+|de\\s+)?insc(?:ricao|r?\\.)?',
+      'data\\s+(?:da\\s+|de\\s+)?insc(?:r?\\.)',
       'inscrit[oa]\\s+em',
       'data\\s+inscricao',
       'inscricao\\s+em(?!\\s+divida)',
