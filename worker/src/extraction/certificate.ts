@@ -144,6 +144,7 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
     if (k0 < 0) continue;
     out.lines.add(i);
     let pending = '';
+    let pendingLine = -1;
     let misses = 0;
     for (let j = i; j < Math.min(lines.length, i + 12) && misses < 2; j++) {
       if (j > i && skip[j]) continue;
@@ -165,13 +166,16 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
           out.lines.add(j);
           continue;
         }
-        // Before the first co-debtor, only a header line or a name waiting for its document may come.
+        // A line without a document may be a name waiting for its document on the next line; it joins
+        // the co-debtors' block only if that document comes (else it is the next part of the page).
         misses++;
         pending = text;
-        out.lines.add(j);
+        pendingLine = j;
         continue;
       }
       out.lines.add(j);
+      if (pendingLine >= 0) out.lines.add(pendingLine);
+      pendingLine = -1;
       misses = 0;
       for (const d of docs) {
         // The name is the text before the document in its row: label words, a leading note such as
