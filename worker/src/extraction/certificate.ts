@@ -406,6 +406,8 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (!revenue.value && !revCode.value && !revDesc.value) flag('revenueDescription', 'Campo não encontrado: receita (natureza do débito)');
   if (table.doubtful) flag('debts', table.warnings[0]);
   if (!rows.length) flag('debts', 'Discriminação dos débitos não encontrada; confira');
+  const undated = rows.filter((r) => !r.dueDate).length;
+  if (undated) flag('debts', `Vencimento não encontrado em ${undated} linha(s) da tabela de débitos; confira`);
   if (rowsFromProse && !money.rowsConfirmed) flag('debts', 'Débitos lidos do texto corrido sem confirmação pelos totais; confira');
 
   const legalBasis = legal.value ? (ocr ? repairLegalBasisOcr(legal.value.value) : legal.value.value) : '';
