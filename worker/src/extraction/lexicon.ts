@@ -58,6 +58,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       `${NO}\\s*insc\\.?`,
       `${NO}\\s*(?:da\\s+)?cda`,
       `numero\\s+da\\s+cda`,
+      `(?:numero|${NO})\\s*(?:da|de)\\s+certidao`,
+      `(?:numero|${NO})\\s*(?:do|de)\\s+termo(?:\\s+de\\s+inscricao)?`,
       'cda\\s*n\\s*[.ºo°]',
       'cda',
       `certidao(?:\\s+(?:de|da)\\s+divida\\s+ativa(?:\\s+(?:da\\s+uniao|estadual|municipal|do\\s+estado|do\\s+municipio))?)?\\s*${NO}`,
