@@ -255,6 +255,7 @@ export function registrationOf(lines: Line[]): string {
 function registrationBonus(issuer: Issuer) {
   return (v: Value) => {
     const d = v.value.replace(/\D/g, '');
+    if (v.valid === false) return -0.7;
     if (issuer === 'federal') return FEDERAL.test(v.value) ? 1 : DEBCAD.test(v.value) ? 0.8 : /\//.test(v.value) ? -1 : -0.5;
     return d.length >= 5 ? 0 : -1;
   };

@@ -94,7 +94,9 @@ export function registrationValues(text: string): Value[] {
   for (const m of all(REGISTRATION, text)) {
     const raw = m[0].trim();
     if (/^\d{2}[/.-]\d{2}[/.-]\d{4}$/.test(raw) || /^\d{1,2}[/.-]\d{4}$/.test(raw)) continue;
-    if (looksLikeDocument(raw)) continue;
+    // Shaped like a CPF/CNPJ with valid check digits: kept (a state may number its CDAs that way), marked
+    // so the chooser prefers an inscription that is not.
+    const docLike = looksLikeDocument(raw);
     const fixed = digitsFromLookalikes(raw);
     const value = fixed.replace(/[^\d/]/g, '');
     const digits = value.replace(/\D/g, '');
@@ -109,7 +111,7 @@ export function registrationValues(text: string): Value[] {
     }
     if (!slash && digits.length < 7) continue;
     if (!slash && value.includes('/')) continue;
-    out.push({ value, raw, start: m.index, end: m.index + m[0].length, repaired: fixed !== raw });
+    out.push({ value, raw, start: m.index, end: m.index + m[0].length, repaired: fixed !== raw, valid: docLike ? false : undefined });
   }
   return out;
 }
