@@ -179,7 +179,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       if (rest.trim() && !isResidue(rest, type) && (separated || coded || !TEXT_TYPES.has(type))) {
         const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money');
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
-        if (type === 'status' && v) v.value = wrapped(lines, skip, i, cell, v.value);
+        if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, i, cell, v.value, type);
         push(v, 'inline', i);
         // A total printed with its date ("consolidado em 31/10/2025: R$ …") dates the values.
         if (field === 'total') for (const d of valuesOf('date', rest).slice(0, 1)) out.push({ field: 'consolidationDate', value: d, route: 'inline', score: 2.2, line: i });
@@ -193,7 +193,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         const v = firstValue(type, right.text, true);
         if (v) {
           if (type === 'longText') v.value = continuation(lines, skip, i, right, v.value);
-          if (type === 'status') v.value = wrapped(lines, skip, i, right, v.value);
+          if (type === 'status' || type === 'name') v.value = wrapped(lines, skip, i, right, v.value, type);
           return push(v, 'right', i);
         }
       }
@@ -221,7 +221,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         if (findLabel(c.folded, l.ocr)) break;
         const v = firstValue(type, c.text, !TEXT_TYPES.has(type));
         if (type === 'longText' && v) v.value = continuation(lines, skip, j, c, v.value);
-        if (type === 'status' && v) v.value = wrapped(lines, skip, j, c, v.value);
+        if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, j, c, v.value, type);
         push(v, 'below', j, (j - i - 1) * 0.2);
         break;
       }
@@ -272,11 +272,14 @@ export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
  * A situação wrapped onto the next line ("… EXIGIBILIDADE DO CREDITO" / "SUSPENSA-DECISAO JUDICIAL"):
  * the next line's cell under it, in capitals, close below, and not a label, continues it.
  */
-function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string): string {
+function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string, type: 'status' | 'name' = 'status'): string {
   const next = lines[i + 1];
   if (!next || skip[i + 1] || next.page !== lines[i].page || next.y - lines[i].y > lines[i].size * 1.8) return first;
-  const c = next.cells.find((x) => x.x0 >= cell.x0 - next.size && x.x0 < cell.x1 && x.x1 <= cell.x1 + next.size * 20);
-  if (!c || findLabel(c.folded, next.ocr) || /[\d:]/.test(c.text) || c.text !== c.text.toUpperCase() || !valuesOf('status', c.text).length) return first;
+  const k = next.cells.findIndex((x) => x.x0 >= cell.x0 - next.size && x.x0 < cell.x1 && x.x1 <= cell.x1 + next.size * 20);
+  const c = next.cells[k];
+  // The next line's cell is another label's value when a label stands before it on that line.
+  if (!c || next.cells.slice(0, k + 1).some((x) => findLabel(x.folded, next.ocr)) || /[\d:]/.test(c.text) || c.text !== c.text.toUpperCase()) return first;
+  if (type === 'status' ? !valuesOf('status', c.text).length : !nameValue(`${first} ${c.text}`)) return first;
   return `${first} ${c.text}`;
 }
 

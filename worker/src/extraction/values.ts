@@ -153,7 +153,8 @@ export function nameValue(text: string, prose = false): Value | null {
   if (!t || /^[/(|\\[]/.test(t) || /:/.test(t)) return null;
   const letters = t.match(/\p{L}/gu)?.length ?? 0;
   const digits = t.match(/\d/g)?.length ?? 0;
-  if (letters < 3 || digits > letters / 4) return null;
+  // An address or a code is not a name: numbers of three digits or more ("AV. BRASIL 4004").
+  if (letters < 3 || digits > letters / 4 || /\d{3,}/.test(t)) return null;
   if (!/\p{L}{2,}\s+\p{L}/u.test(t) && letters < 6) return null;
   return { value: upperText(t), raw: t, start: 0, end: text.length };
 }
