@@ -98,6 +98,17 @@ export function findLabel(folded: string, ocr = false): LabelHit | null {
   return best;
 }
 
+/**
+ * A label may run on in label words up to its separator ("Sujeito Passivo Principal.....: …"): the
+ * label ends there, so what follows the separator is the value.
+ */
+export function extendLabel(folded: string, end: number): number {
+  const m = /^((?:\s+[a-z]+)+?)\s*(?:[.…_·]{2,}\s*)?[:\-–—]/.exec(folded.slice(end));
+  if (!m) return end;
+  const words = m[1].trim().split(/\s+/);
+  return words.every((w) => LABEL_WORDS.has(w)) ? end + m[1].length : end;
+}
+
 /** What follows a label in its cell, separators dropped ("....:", "(R$)", "nº"). */
 export function afterLabel(text: string): string {
   return text.replace(/^[\s.:…_·=>|-]*(?:\((?:em\s+)?r\$\)|\(r\$\))?[\s.:…_·=>|–—-]*(?:n\s*[.ºo°]\s*\.?\s*:?\s+)?/i, '');
@@ -162,8 +173,9 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
     if (skip[i]) continue;
     const line = { ...lines[i], cells: lines[i].cells.flatMap((c) => splitAtLabels(c, lines[i].ocr)) };
     line.cells.forEach((cell, k) => {
-      const hit = findLabel(cell.folded, line.ocr);
-      if (!hit || hit.kind === 'decoy' || hit.kind === 'coDebtors') return;
+      const found = findLabel(cell.folded, line.ocr);
+      if (!found || found.kind === 'decoy' || found.kind === 'coDebtors') return;
+      const hit = { kind: found.kind, length: found.length, end: extendLabel(cell.folded, found.end) };
       const field = hit.kind;
       if (only && !only.has(field)) return;
       const type = FIELDS[field].type;
