@@ -67,7 +67,7 @@ describe('certificates users reported (../shared/samples/cda-reported)', () => {
 
   it('reads every field the goal asks for, and no wrong field goes without a warning', () => {
     // Goal: fields ≥ 99.5 %, key fields 100 % (the scans' may be flagged instead), silent 0.
-    expect({ fields: s.fields >= 99, silentKey: s.silentKey, silentAny: s.silentAny }).toEqual({ fields: true, silentKey: 0, silentAny: 0 });
+    expect({ fields: s.fields >= 99.5, silentKey: s.silentKey, silentAny: s.silentAny }).toEqual({ fields: true, silentKey: 0, silentAny: 0 });
   });
 
   it('finds every certificate, text and scan, and refuses the nota fiscal', () => {
@@ -96,7 +96,8 @@ describe('layouts generated from the grammar (development seeds)', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('reads unseen wordings, placements and tables, and flags what it is unsure of', () => {
-    expect({ fields: s.fields >= 93, key: s.key >= 98, silentKey: s.silentKey }).toEqual({ fields: true, key: true, silentKey: 0 });
+    // Development seeds (tuned on); the held-out figures are measured by bench/extraction, not here.
+    expect({ fields: s.fields >= 97.5, key: s.key >= 99, silentKey: s.silentKey }).toEqual({ fields: true, key: true, silentKey: 0 });
   });
 });
 
