@@ -257,6 +257,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'data\\s+(?:de|da|do)\\s+(?:consolidacao|calculo|atualizacao)',
       'calculo\\s+em',
       'posicao\\s+em',
+      // "Total Geral em 11/08/2025: …": a total dated by its consolidation.
+      '(?:valor\\s+)?total(?:\\s+[a-z]+){0,2}\\s+em(?=\\s+\\d)',
     ],
   },
 };
