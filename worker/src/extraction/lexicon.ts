@@ -167,6 +167,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
     type: 'process',
     labels: [
       `processo\\s+administrativo(?:\\s+fiscal)?(?:\\s*${NO})?`,
+      `(?:${NO}|numero)\\s*(?:do\\s+)?processo(?:\\s+administrativo)?(?:\\s+fiscal)?`,
       `proc(?:esso|\\.)?\\s*adm(?:inistrativo|\\.)?(?:\\s*${NO})?`,
       `p\\.\\s?a\\.\\s?(?:${NO})?`,
       `pa(?:\\s*${NO})?`,
