@@ -258,7 +258,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
 export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
   const cuts: number[] = [];
   // Never inside a label already found ("SITUAÇÃO ATUAL DA INSCRIÇÃO :" is one label).
-  let covered = findLabel(cell.folded, ocr)?.end ?? 0;
+  const own = findLabel(cell.folded, ocr);
+  let covered = own ? extendLabel(cell.folded, own.end) : 0;
   const word = /\s(?=[a-z])/g;
   for (let m = word.exec(cell.folded); m; m = word.exec(cell.folded)) {
     const at = m.index + 1;
