@@ -132,7 +132,7 @@ export function processValues(text: string): Value[] {
 export function revenueValue(text: string): Value | null {
   const t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
   if (!t || /^[—–-]+$/.test(t)) return null;
-  const m = /^(\d{3,5}(?:[-.]\d{1,2})?|\d{1,3}(?:\.\d{1,3}){1,3})['`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(.+)$/.exec(t);
+  const m = /^(\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,2}){1,3})['`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(.+)$/.exec(t);
   // The description as printed (the README's normal form), whitespace collapsed.
   if (m) return { value: t, raw: t, start: 0, end: text.length, code: m[1].replace(/\D/g, ''), description: m[2].trim() };
   const only = /^(\d{3,5}(?:[-.]\d{1,2})?)$/.exec(t);
