@@ -168,6 +168,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
     labels: [
       `processo\\s+administrativo(?:\\s+fiscal)?(?:\\s*${NO})?`,
       `(?:${NO}|numero)\\s*(?:do\\s+)?processo(?:\\s+administrativo)?(?:\\s+fiscal)?`,
+      `protocolo(?:\\s*${NO})?`,
       `proc(?:esso|\\.)?\\s*adm(?:inistrativo|\\.)?(?:\\s*${NO})?`,
       `p\\.\\s?a\\.\\s?(?:${NO})?`,
       `pa(?:\\s*${NO})?`,
@@ -276,7 +277,7 @@ export const DECOYS: string[] = [
   'insc\\.?\\s*(?:est|mun)\\.?',
   'matricula(?:\\s+do\\s+imovel)?',
   'renavam', 'placa(?:\\s*/\\s*renavam)?', 'chassi', 'veiculo',
-  'cgm', 'cnae', 'fpas(?:\\s*/\\s*cod\\.?\\s*terceiros)?', 'cod\\.?\\s*terceiros',
+  'cgm', 'cnae', 'cadastro\\s+(?:mobiliario|imobiliario|municipal)', 'fpas(?:\\s*/\\s*cod\\.?\\s*terceiros)?', 'cod\\.?\\s*terceiros',
   'livro(?:\\s*/\\s*folha)?', 'lv\\.?\\s*/\\s*fls?\\.?', 'folhas?', 'fls\\.?',
   'cod(?:igo|\\.)?\\s*(?:da\\s+)?unidade', 'unidade(?:\\s+de\\s+inscricao)?', 'processo\\s+judicial', 'n\\s*[.ºo°]+\\s*(?:do\\s+)?processo\\s+judicial',
   'endereco(?:\\s+de\\s+correspondencia|\\s+do\\s+estabelecimento)?', 'domicilio(?:\\s+tributario|\\s+fiscal)?', 'cep', 'localizacao(?:\\s+do\\s+imovel)?', 'setor\\s*/\\s*quadra\\s*/\\s*lote',
