@@ -38,9 +38,11 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     // Only a file with several stretches needs their numbers to join continuations.
     const reg = segments.length > 1 ? registrationOf(seg.lines) : '';
     const prev = joined[joined.length - 1];
-    // A titled stretch without a number of its own (or repeating the previous one) continues the previous certificate.
-    if (prev && seg.titled && (!reg || reg === prev.reg)) {
+    // A titled stretch without a number of its own (or repeating the previous one) continues the
+    // previous certificate; a stretch with a number after one without completes it.
+    if (prev && seg.titled && (!reg || reg === prev.reg || !prev.reg)) {
       prev.lines.push(...seg.lines);
+      prev.reg ||= reg;
       continue;
     }
     joined.push({ lines: [...seg.lines], titled: seg.titled, reg });

@@ -320,8 +320,8 @@ export const ROW_DUE = COLUMNS.find((c) => c.kind === 'due')!.pattern;
 export const TITLES: string[] = [
   'certidao\\s+(?:de\\s+|da\\s+)?(?:inscricao\\s+(?:em\\s+)?)?divida\\s+ativa',
   'termo\\s+de\\s+inscricao\\s+(?:em|na|de)\\s+divida\\s+ativa',
-  'c\\.\\s?d\\.\\s?a\\.?',
-  'cda\\s*(?:n\\s*[.ºo°]|-|—)',
+  'c\\.\\s?d\\.\\s?a\\.?\\s*[-–—]',
+  'cda\\s*[-–—]\\s*certidao',
 ];
 
 /** Titles of documents that mention dívida ativa and are not a CDA. */
