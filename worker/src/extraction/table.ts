@@ -206,12 +206,17 @@ export function readTables(lines: Line[]): TableResult {
     const body: Array<{ at: number; tokens: Token[] }> = [];
     let totals: { at: number; tokens: Token[] } | null = null;
     let misses = 0;
+    let sincePageTop = 0;
     let j = i + 1;
     for (; j < lines.length; j++) {
       const line = lines[j];
       if (headerColumns(line)) break;
+      if (line.page !== lines[j - 1].page) {
+        misses = 0;
+        sincePageTop = 0;
+      }
+      sincePageTop++;
       if (line.furniture) continue;
-      if (line.page !== lines[j - 1].page) misses = 0;
       const tokens = line.cells.flatMap(tokensOf);
       const money = tokens.filter((t) => t.kind === 'money');
       // One value after "Total …" is a summary line ("Total Principal ....: 27.311,56"), read as a
@@ -228,6 +233,8 @@ export function readTables(lines: Line[]): TableResult {
         misses = 0;
         continue;
       }
+      // The head of a continuation page (a running header such as "Inscrição 80 6 …") does not end the table.
+      if (sincePageTop <= 4 && j > i + 1 && body.length) continue;
       const label = line.cells[0] ? findLabel(line.cells[0].folded, line.ocr) : null;
       if ((label && body.length) || ++misses > 3) break;
     }
