@@ -117,7 +117,11 @@ export function afterLabel(text: string): string {
 /** True when the text is empty or only label words and punctuation ("/ RAZÃO SOCIAL DO DEVEDOR"). */
 export function onlyLabelWords(text: string): boolean {
   // A legal reference or a rate inside a label ("Encargo DL 1.025/69 (20%)") is part of the label.
-  const f = fold(text).replace(/\b(?:dl|decreto(?:-lei)?|lei|art\.?)\s*(?:n\s*[.ºo°]+\s*)?[\d.]+(?:\/\d{2,4})?/g, ' ').replace(/\(?\d{1,3}\s*%\)?/g, ' ');
+  // So is a date ("Valor consolidado em 06/08/2025").
+  const f = fold(text)
+    .replace(/\b(?:dl|decreto(?:-lei)?|lei|art\.?)\s*(?:n\s*[.ºo°]+\s*)?[\d.]+(?:\/\d{2,4})?/g, ' ')
+    .replace(/\(?\d{1,3}\s*%\)?/g, ' ')
+    .replace(/\d{2}[/.-]\d{2}[/.-]\d{4}/g, ' ');
   if (/\d/.test(f.replace(/\(?\d{1,3}\s*%\)?/g, '').replace(/n\s*[º°o]/g, ''))) return false;
   const words = f.match(/[a-z]+/g) ?? [];
   return words.every((w) => LABEL_WORDS.has(w) || w.length < 2);
