@@ -77,7 +77,7 @@ function findHeader(line: Line): Column[] | null {
       const x0 = cell.x0 + (width * h.start) / len;
       const x1 = kept.length === 1 ? cell.x1 : cell.x0 + (width * h.end) / len;
       const words = cell.folded.slice(h.start, h.end);
-      const amount = h.kind === 'principal' || h.kind === 'fine' || h.kind === 'interest' || (h.kind === 'other' && /total|valor|correcao|atualizacao|encargo/.test(words));
+      const amount = h.kind === 'principal' || h.kind === 'fine' || h.kind === 'interest' || (h.kind === 'other' && /total|valor|corr|monet|atualiza|encargo|juros|multa/.test(words));
       cols.push({ kind: h.kind, x0, x1, total: h.kind === 'other' && /total|valor\s+atualizado/.test(words), amount });
     }
   }
