@@ -5,7 +5,7 @@ import { COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, N
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, readingOrder } from './page';
 import { repairRows } from './repair';
-import { readTables } from './table';
+import { headerColumns, readTables } from './table';
 import { type Value, documentValues, moneyValues, nameValue } from './values';
 
 export const OCR_WARNING = 'Extraído por OCR; confira os valores';
@@ -406,7 +406,10 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (!status.value) flag('status', 'Campo não encontrado: situação da inscrição');
   if (!revenue.value && !revCode.value && !revDesc.value) flag('revenueDescription', 'Campo não encontrado: receita (natureza do débito)');
   if (table.doubtful) flag('debts', table.warnings[0]);
-  if (!rows.length) flag('debts', 'Discriminação dos débitos não encontrada; confira');
+  // A certificate that itemizes its debts (a heading or a table header says so) but whose rows were
+  // not read is in doubt; one that prints only the consolidated values has no rows to read.
+  const itemized = lines.some((l) => /^(?:discrimina|demonstrativo|detalhamento|composicao\s+do\s+debito|debitos\s+que\s+compoem|competencias\s+inscritas)/.test(firstCell(l)) || headerColumns(l) !== null);
+  if (!rows.length && itemized) flag('debts', 'Discriminação dos débitos não encontrada; confira');
   const undated = rows.filter((r) => !r.dueDate).length;
   if (undated) flag('debts', `Vencimento não encontrado em ${undated} linha(s) da tabela de débitos; confira`);
   if (rowsFromProse && !money.rowsConfirmed) flag('debts', 'Débitos lidos do texto corrido sem confirmação pelos totais; confira');

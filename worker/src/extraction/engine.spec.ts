@@ -169,6 +169,15 @@ describe('certificates from the page model', () => {
     expect(rec.fieldWarnings?.debtorDocument).toBeUndefined();
   });
 
+  it('keeps a title repeated at the top of every page as the start of each certificate, not as a page header', () => {
+    const pages = ['80 6 19 100001-11', '80 6 19 100002-12', '80 6 19 100003-13'].map((n, k) => page(k + 1, cda(40, n, '11.222.333/0001-81')));
+    expect(extractFromPages(pages).map((x) => [x.registrationNumber, x.pages])).toEqual([
+      ['8061910000111', [1]],
+      ['8061910000212', [2]],
+      ['8061910000313', [3]],
+    ]);
+  });
+
   it('flags a CNPJ whose check digits fail', () => {
     const [rec] = extractFromPages([page(1, cda(40, '80 6 19 123456-78', '11.222.333/0001-82'))]);
     expect(rec.fieldWarnings?.debtorDocument).toMatch(/dígito verificador inválido/);
