@@ -78,3 +78,20 @@ export function orderMail(siteName: string, name: string, order: PaidOrder, even
     html: layout([escapeHtml(hello), ...lines.map(escapeHtml), escapeHtml(ids)], action),
   };
 }
+
+/** To the administrator: no worker has announced itself for a while and analyses are waiting. */
+export function noWorkerMail(siteName: string, since: string, pending: number): MailContent {
+  const when = new Date(since).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+  const lines = [
+    `Nenhum worker do ${siteName} está ativo desde ${when} (horário de Brasília).`,
+    `${pending} ${pending === 1 ? 'análise aguarda' : 'análises aguardam'} na fila sem processamento. Os envios continuam sendo aceitos e os usuários veem um aviso de fila.`,
+    'Verifique os processos de worker (logs, memória, reinícios). Análises presas em um worker que morreu são encerradas com estorno pela varredura de análises presas.',
+  ];
+  return {
+    subject: `Alerta: nenhum worker ativo — ${siteName}`,
+    text: lines.join('\n\n'),
+    html: `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">${lines
+      .map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`)
+      .join('')}</body></html>`,
+  };
+}

@@ -15,7 +15,8 @@ type RetentionTask = 'retention-deleted-accounts' | 'retention-access-logs' | 'r
 const SCHEDULE: Record<Task, number> = {
   'renew-allowances': 60 * 60 * 1000,
   'purge-stale-uploads': 60 * 60 * 1000,
-  'sweep-stuck-analyses': 5 * 60 * 1000,
+  // Every minute: it is also what ends analyses held by a worker that died with no other to retake them.
+  'sweep-stuck-analyses': 60 * 1000,
   'reconcile-orders': 10 * 60 * 1000,
   'retention-deleted-accounts': 6 * 60 * 60 * 1000,
   'retention-access-logs': 6 * 60 * 60 * 1000,
