@@ -20,7 +20,43 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   pushMarketing: false,
 };
 
-export const LOCKOUT_MINUTES = 15;
+/**
+ * Failed logins are counted per account AND source address, so a stranger guessing from elsewhere
+ * never locks the owner out. Every `maxLoginAttempts` failures from one address lock that pair for
+ * 1, 2, 4 … minutes, doubling with each lock-out up to LOCKOUT_MAX_MINUTES; a success from the pair,
+ * or a day without failures, forgets its count.
+ */
+export const LOCKOUT_MAX_MINUTES = 60;
+export const LOGIN_FAILURE_MEMORY_HOURS = 24;
+
+export interface LoginFailureCount {
+  failures: number;
+  lockouts: number;
+}
+
+/** The n-th lock-out (1-based) of a pair, in minutes. */
+export function lockoutMinutes(n: number): number {
+  return Math.min(LOCKOUT_MAX_MINUTES, 2 ** Math.max(0, n - 1));
+}
+
+/** The pair's count after one more failure, and how long it is now locked (null: not locked). */
+export function afterFailedLogin(count: LoginFailureCount, maxAttempts: number): LoginFailureCount & { lockMinutes: number | null } {
+  const failures = count.failures + 1;
+  if (failures < maxAttempts) return { failures, lockouts: count.lockouts, lockMinutes: null };
+  const lockouts = count.lockouts + 1;
+  return { failures: 0, lockouts, lockMinutes: lockoutMinutes(lockouts) };
+}
+
+/** What a locked pair is told (pt-BR), with the minutes left rounded up. */
+export function lockedOutMessage(msLeft: number): string {
+  const minutes = Math.max(1, Math.ceil(msLeft / 60000));
+  return `Muitas tentativas sem sucesso a partir deste endereço. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} ou redefina sua senha.`;
+}
+
+/** The one answer to a sign-up, whether the e-mail is new (a confirmation link) or taken (a notice to its owner). */
+export const SIGNUP_CHECK_EMAIL =
+  'Verifique seu e-mail: enviamos uma mensagem com o link para confirmar o cadastro. O link vale por 24 horas.';
+export const SIGNUP_REQUEST_TTL_HOURS = 24;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 /** Public part of the security settings: what the register and password screens need to know. */

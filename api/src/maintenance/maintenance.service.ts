@@ -9,6 +9,7 @@ import { SettingsService } from '../settings/settings.service';
 import { TokensService } from '../tokens/tokens.service';
 import { AnalysesService } from '../analyses/analyses.service';
 import { QueuesService } from '../queues/queues.service';
+import { LoginLockoutService } from '../auth/login-lockout.service';
 
 export const STUCK_MESSAGE = 'A análise foi interrompida antes de terminar. Seus tokens foram estornados; envie os arquivos novamente.';
 
@@ -25,7 +26,14 @@ export class MaintenanceService {
     private readonly tokens: TokensService,
     private readonly analyses: AnalysesService,
     private readonly queues: QueuesService,
+    private readonly lockout: LoginLockoutService,
   ) {}
+
+  /** Expired sign-up requests (they hold a password hash) and login-failure counts idle for a day. */
+  async purgeAuthLeftovers(now = new Date()): Promise<{ signupRequests: number; loginFailures: number }> {
+    const [, signupRequests] = await this.db.query(`DELETE FROM signup_requests WHERE expires_at < $1`, [now]);
+    return { signupRequests, loginFailures: await this.lockout.purgeIdle(now) };
+  }
 
   renewAllowances(now = new Date()): Promise<number> {
     return this.tokens.renewDueAllowances(now);

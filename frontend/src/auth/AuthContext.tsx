@@ -21,7 +21,8 @@ interface AuthState {
   signIn(session: Session, remember: boolean, area?: Area): void;
   /** Where this user lands from a guest-only page. */
   home: string;
-  register(input: RegisterInput): Promise<void>;
+  /** Sends the sign-up; answers the server's "check your e-mail" text (the same for a taken e-mail). */
+  register(input: RegisterInput): Promise<string>;
   /** After the profile changes the account (or the password, which comes with a new token). */
   refresh(update: { user?: User; token?: string }): void;
   logout(): void;
@@ -139,7 +140,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const register = useCallback(async (input: RegisterInput) => {
-    await apiJson<Session>('/auth/register', { method: 'POST', body: JSON.stringify(input) });
+    const res = await apiJson<{ message: string }>('/auth/register', { method: 'POST', body: JSON.stringify(input) });
+    return res.message;
   }, []);
 
   const home = user ? homeFor(user, area) : '/login';

@@ -67,6 +67,13 @@ export class ForgotPasswordDto {
   email: string;
 }
 
+export class ConfirmSignupDto {
+  @ApiProperty({ description: 'O token do link de confirmação recebido por e-mail.' })
+  @IsString({ message: 'Link de confirmação inválido ou expirado. Faça o cadastro novamente.' })
+  @Matches(/^[A-Za-z0-9_-]{20,200}$/, { message: 'Link de confirmação inválido ou expirado. Faça o cadastro novamente.' })
+  token: string;
+}
+
 export class ResetPasswordDto {
   @ApiProperty({ description: 'O token do link recebido por e-mail.' })
   @IsString({ message: 'Link de redefinição inválido ou expirado. Peça um novo.' })
