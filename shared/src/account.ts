@@ -124,3 +124,25 @@ export interface Profile extends PublicUser {
   position: string | null;
   notifications: NotificationPreferences;
 }
+
+/**
+ * Login of an administrator with two-factor authentication: instead of a session, the password step
+ * answers a short-lived challenge for the next step — `verify` (a code from the authenticator app or a
+ * recovery code) or `enroll` (first set it up: required by the security settings).
+ */
+export type TwoFactorStep = 'verify' | 'enroll';
+export interface TwoFactorChallenge {
+  twoFactor: TwoFactorStep;
+  challenge: string;
+}
+
+/** What the enrolment screen shows: the QR code (PNG data URL) and the same secret to type by hand. */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrDataUrl: string;
+}
+
+export const RECOVERY_CODE_COUNT = 10;
+export const TWO_FACTOR_CHALLENGE_MINUTES = 10;
+export const TWO_FACTOR_INVALID_CODE = 'Código inválido. Use o código de 6 dígitos do aplicativo autenticador ou um código de recuperação.';

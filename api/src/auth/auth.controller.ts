@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { AuthService } from './auth.service';
-import { ConfirmSignupDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
+import { ConfirmSignupDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto, TwoFactorChallengeDto, TwoFactorCodeDto } from './dto/auth.dto';
 import { AllowTemporaryPassword, CurrentUser, JwtAuthGuard } from './jwt-auth.guard';
 import type { AuthUser } from './auth-user';
 import { AUTH_THROTTLE, MAIL_THROTTLE } from './throttle';
@@ -42,6 +42,32 @@ export class AuthController {
   @UseInterceptors(AccessLogged('login'))
   login(@Body() dto: LoginDto, @Req() req: Request) {
     return this.auth.login(dto, clientAddress(req));
+  }
+
+  /** Login's second step for administrators with two-factor authentication. */
+  @Post('2fa/verify')
+  @HttpCode(200)
+  @Throttle(AUTH_THROTTLE)
+  @UseInterceptors(AccessLogged('login'))
+  verifyTwoFactor(@Body() dto: TwoFactorCodeDto, @Req() req: Request) {
+    return this.auth.verifyTwoFactor(dto.challenge, dto.code, clientAddress(req));
+  }
+
+  /** Enrolment required at login: a new secret as a QR code … */
+  @Post('2fa/setup')
+  @HttpCode(200)
+  @Throttle(AUTH_THROTTLE)
+  setupTwoFactor(@Body() dto: TwoFactorChallengeDto) {
+    return this.auth.setupTwoFactor(dto.challenge);
+  }
+
+  /** … confirmed with a first code: the session and the recovery codes. */
+  @Post('2fa/enable')
+  @HttpCode(200)
+  @Throttle(AUTH_THROTTLE)
+  @UseInterceptors(AccessLogged('login'))
+  enableTwoFactor(@Body() dto: TwoFactorCodeDto, @Req() req: Request) {
+    return this.auth.enableTwoFactor(dto.challenge, dto.code, clientAddress(req));
   }
 
   @Post('forgot-password')

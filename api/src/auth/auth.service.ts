@@ -25,6 +25,9 @@ import {
   RESET_TOKEN_TTL_MINUTES,
   SIGNUP_CHECK_EMAIL,
   SIGNUP_REQUEST_TTL_HOURS,
+  TWO_FACTOR_INVALID_CODE,
+  TwoFactorChallenge,
+  TwoFactorSetup,
   lockedOutMessage,
   passwordProblem,
 } from '@cda/shared';
@@ -37,6 +40,7 @@ import type { AuthUser, JwtClaims } from './auth-user';
 import { LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 import { PasswordResetToken } from './password-reset-token.entity';
 import { LoginLockoutService } from './login-lockout.service';
+import { TwoFactorService } from './two-factor.service';
 
 export interface Session {
   token: string;
@@ -65,6 +69,7 @@ export class AuthService {
     @InjectRepository(PasswordResetToken) private readonly resets: Repository<PasswordResetToken>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly lockout: LoginLockoutService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   /**
@@ -159,7 +164,7 @@ export class AuthService {
    * `source` is the client address. Failures lock the (account, address) pair, never the account
    * everywhere: someone guessing from elsewhere cannot keep the owner out.
    */
-  async login(dto: LoginDto, source: string): Promise<Session> {
+  async login(dto: LoginDto, source: string): Promise<Session | TwoFactorChallenge> {
     const user = await this.users.findByEmailWithSecret(dto.email.trim());
     // Unknown e-mail and wrong password get the same answer, in the same time: never reveal which one failed.
     if (!user) {
@@ -183,8 +188,45 @@ export class AuthService {
     if ((await this.settings.get('general')).maintenanceMode && !ADMIN_ROLES.includes(user.role)) {
       throw new ServiceUnavailableException(MAINTENANCE_MESSAGE);
     }
+    // Administrators with two-factor authentication (or required to enrol) get a challenge, not a session.
+    const step = await this.twoFactor.stepFor(user);
+    if (step) return { twoFactor: step, challenge: await this.twoFactor.challenge(user, step) };
     await Promise.all([this.users.loginSucceeded(user.id), this.lockout.clear(user.id, source)]);
     return this.sessionFor(user);
+  }
+
+  /** The login's second step: a code from the app or a recovery code. Failures count like wrong passwords. */
+  async verifyTwoFactor(challenge: string, code: string, source: string): Promise<Session> {
+    const userId = await this.twoFactor.userOf(challenge, 'verify');
+    const locked = await this.lockout.lockedUntil(userId, source);
+    if (locked) throw new HttpException(lockedOutMessage(locked.getTime() - Date.now()), HttpStatus.LOCKED);
+    if (!(await this.twoFactor.verify(userId, code))) {
+      const { maxLoginAttempts } = await this.settings.get('security');
+      const lockedUntil = await this.lockout.recordFailure(userId, source, maxLoginAttempts);
+      if (lockedUntil) throw new HttpException(lockedOutMessage(lockedUntil.getTime() - Date.now()), HttpStatus.LOCKED);
+      throw new UnauthorizedException(TWO_FACTOR_INVALID_CODE);
+    }
+    return this.completeTwoFactorLogin(userId, source);
+  }
+
+  /** Enrolment during login (required by the settings): a fresh secret as a QR code. */
+  async setupTwoFactor(challenge: string): Promise<TwoFactorSetup> {
+    return this.twoFactor.setup(await this.twoFactor.userOf(challenge, 'enroll'));
+  }
+
+  /** Confirms enrolment with a first code; answers the session and the recovery codes (shown once). */
+  async enableTwoFactor(challenge: string, code: string, source: string): Promise<Session & { recoveryCodes: string[] }> {
+    const userId = await this.twoFactor.userOf(challenge, 'enroll');
+    const recoveryCodes = await this.twoFactor.enable(userId, code);
+    if (!recoveryCodes) throw new BadRequestException(TWO_FACTOR_INVALID_CODE);
+    return { ...(await this.completeTwoFactorLogin(userId, source)), recoveryCodes };
+  }
+
+  private async completeTwoFactorLogin(userId: string, source: string): Promise<Session> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedException(SESSION_INVALID);
+    await Promise.all([this.users.loginSucceeded(user.id), this.lockout.clear(user.id, source)]);
+    return this.sessionFor(user, { mfa: true });
   }
 
   /**
@@ -199,11 +241,15 @@ export class AuthService {
     } catch {
       return null;
     }
-    const { sessionTimeoutHours } = await this.settings.get('security');
+    // A two-factor challenge is not a session.
+    if (claims.purpose) return null;
+    const { sessionTimeoutHours, requireAdmin2fa } = await this.settings.get('security');
     if (!claims.iat || Date.now() / 1000 - claims.iat > sessionTimeoutHours * 3600) return null;
     const state = await this.users.authState(claims.sub);
     if (!state || state.status === 'suspended' || state.sessionVersion !== (claims.ver ?? 0)) return null;
-    return { id: claims.sub, role: state.role, mustChangePassword: state.mustChangePassword };
+    // Once 2FA is required, an administrator's session opened without it ends (the next login enrols).
+    if (requireAdmin2fa && ADMIN_ROLES.includes(state.role) && !claims.mfa) return null;
+    return { id: claims.sub, role: state.role, mustChangePassword: state.mustChangePassword, mfa: !!claims.mfa };
   }
 
   async me(id: string): Promise<PublicUser> {
@@ -253,17 +299,18 @@ export class AuthService {
   }
 
   /** Profile's password change: a new session comes back, since the change ends every older one. */
-  async changePassword(userId: string, current: string, next: string, confirm: string): Promise<Session> {
+  async changePassword(userId: string, current: string, next: string, confirm: string, mfa = false): Promise<Session> {
     if (next !== confirm) throw new BadRequestException(PASSWORDS_DIFFER);
     await this.assertPasswordAllowed(next, 'A nova senha');
     if (!(await this.users.verifyPasswordOf(userId, current))) throw new BadRequestException('A senha atual está incorreta.');
     await this.users.setPassword(userId, next);
-    return this.sessionFor((await this.users.findById(userId))!);
+    // The new session keeps the second factor the current one was opened with.
+    return this.sessionFor((await this.users.findById(userId))!, { mfa });
   }
 
-  async sessionFor(user: User): Promise<Session> {
+  async sessionFor(user: User, { mfa = false } = {}): Promise<Session> {
     const { sessionTimeoutHours } = await this.settings.get('security');
-    const claims: JwtClaims = { sub: user.id, role: user.role, ver: user.sessionVersion ?? 0 };
+    const claims: JwtClaims = { sub: user.id, role: user.role, ver: user.sessionVersion ?? 0, ...(mfa ? { mfa: true } : {}) };
     const token = await this.jwt.signAsync(claims, { expiresIn: sessionTimeoutHours * 3600 });
     return { token, user: await this.users.publicView(user) };
   }

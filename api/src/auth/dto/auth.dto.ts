@@ -74,6 +74,24 @@ export class ConfirmSignupDto {
   token: string;
 }
 
+const CHALLENGE_EXPIRED = 'A verificação expirou. Entre novamente com seu e-mail e senha.';
+
+export class TwoFactorChallengeDto {
+  @ApiProperty({ description: 'O desafio devolvido pelo login (vale 10 minutos).' })
+  @IsString({ message: CHALLENGE_EXPIRED })
+  @IsNotEmpty({ message: CHALLENGE_EXPIRED })
+  @MaxLength(2000, { message: CHALLENGE_EXPIRED })
+  challenge: string;
+}
+
+export class TwoFactorCodeDto extends TwoFactorChallengeDto {
+  @ApiProperty({ description: 'Código de 6 dígitos do aplicativo autenticador, ou um código de recuperação.' })
+  @IsString({ message: 'Informe o código.' })
+  @IsNotEmpty({ message: 'Informe o código.' })
+  @MaxLength(40, { message: 'Código inválido.' })
+  code: string;
+}
+
 export class ResetPasswordDto {
   @ApiProperty({ description: 'O token do link recebido por e-mail.' })
   @IsString({ message: 'Link de redefinição inválido ou expirado. Peça um novo.' })
