@@ -1,5 +1,5 @@
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ADMIN_ROLES } from '@cda/shared';
+import { ADMIN_ROLES, TwoFactorChallenge } from '@cda/shared';
 import { ApiError, apiJson, tokenStore } from '../api/client';
 import type { Session, User } from '../api/types';
 
@@ -15,8 +15,11 @@ interface AuthState {
   loading: boolean;
   token: string | null;
   user: User | null;
-  /** Checks the credentials without signing in, so the login screen can ask admins which area to open. */
-  authenticate(email: string, password: string): Promise<Session>;
+  /**
+   * Checks the credentials without signing in, so the login screen can ask admins which area to open;
+   * an administrator with two-factor authentication gets a challenge for the code instead of a session.
+   */
+  authenticate(email: string, password: string): Promise<Session | TwoFactorChallenge>;
   /** `area` is the login's Usuário/Administrador choice; it only matters for admins. */
   signIn(session: Session, remember: boolean, area?: Area): void;
   /** Where this user lands from a guest-only page. */
@@ -115,7 +118,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [initial, logout]);
 
   const authenticate = useCallback(
-    (email: string, password: string) => apiJson<Session>('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }),
+    (email: string, password: string) =>
+      apiJson<Session | TwoFactorChallenge>('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }),
     [],
   );
 
