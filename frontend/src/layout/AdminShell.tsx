@@ -46,7 +46,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </span>
         </header>
         {processing && processing.workersAlive === 0 && (
-          <div className="alert alert-red banner" role="alert" data-testid="no-worker-banner">
+          <div className="alert alert-red shell-banner" role="alert" data-testid="no-worker-banner">
             <span>
               <strong>{NO_WORKER_ADMIN_NOTICE}</strong>
               {processing.noWorkerSince && ` Desde ${formatDateTime(processing.noWorkerSince)}.`}
