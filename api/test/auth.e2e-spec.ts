@@ -22,6 +22,12 @@ describe('accounts: register, login, lockout, sessions, password reset, profile,
   const newIp = () => ({ 'X-Forwarded-For': `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
   const uniqueEmail = (tag: string) => `${tag}-${process.pid}-${Date.now()}-${++ipSeq}@teste.com.br`;
   const INVALID = 'Usuário ou senha inválidos';
+  /**
+   * Response-time comparisons on a shared 2-core machine: the fastest of several interleaved tries is
+   * each path's own cost (what it costs when nothing else runs); a median still carries other load.
+   */
+  const fastest = (xs: number[]) => Math.min(...xs);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
@@ -92,9 +98,9 @@ describe('accounts: register, login, lockout, sessions, password reset, profile,
       const taken: number[] = [];
       const fresh: number[] = [];
       const answers = new Set<string>();
-      for (let i = 0; i < 8; i++) {
+      for (let i = 0; i < 12; i++) {
         for (const [email, times] of [[owner.email.toUpperCase(), taken], [uniqueEmail('nova'), fresh]] as const) {
-          await new Promise((r) => setTimeout(r, 400));
+          await new Promise((r) => setTimeout(r, 300));
           const t0 = performance.now();
           const res = await register(body(email));
           times.push(performance.now() - t0);
@@ -102,9 +108,8 @@ describe('accounts: register, login, lockout, sessions, password reset, profile,
         }
       }
       expect([...answers]).toEqual([`202 ${JSON.stringify({ message: SIGNUP_CHECK_EMAIL })}`]);
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-      const [t, f] = [median(taken), median(fresh)];
-      console.log(`sign-up median: taken e-mail ${t.toFixed(1)} ms, new e-mail ${f.toFixed(1)} ms`);
+      const [t, f] = [fastest(taken), fastest(fresh)];
+      console.log(`sign-up: taken e-mail ${t.toFixed(1)} ms (median ${median(taken).toFixed(1)}), new e-mail ${f.toFixed(1)} ms (median ${median(fresh).toFixed(1)})`);
       expect(Math.abs(t - f) / Math.max(t, f)).toBeLessThan(0.2);
 
       // The owner is told (once an hour however often it is tried); the account is untouched.
@@ -175,14 +180,16 @@ describe('accounts: register, login, lockout, sessions, password reset, profile,
       await time('aquecimento@teste.com.br');
       const unknown: number[] = [];
       const wrong: number[] = [];
-      // Fewer than maxLoginAttempts wrong passwords, each from its own address: no lock-out in the way.
-      for (let i = 0; i < 4; i++) {
+      // Each wrong password from its own address (login() takes a new one): no lock-out in the way.
+      // Interleaved, with a pause, so that a burst of load on this shared machine hits both alike.
+      for (let i = 0; i < 12; i++) {
+        await new Promise((r) => setTimeout(r, 100));
         unknown.push(await time(uniqueEmail('ninguem')));
+        await new Promise((r) => setTimeout(r, 100));
         wrong.push(await time(user.email));
       }
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-      const [u, w] = [median(unknown), median(wrong)];
-      console.log(`login median: unknown e-mail ${u.toFixed(1)} ms, wrong password ${w.toFixed(1)} ms`);
+      const [u, w] = [fastest(unknown), fastest(wrong)];
+      console.log(`login: unknown e-mail ${u.toFixed(1)} ms (median ${median(unknown).toFixed(1)}), wrong password ${w.toFixed(1)} ms (median ${median(wrong).toFixed(1)})`);
       expect(Math.abs(u - w) / Math.max(u, w)).toBeLessThan(0.2);
     });
 
