@@ -6,6 +6,9 @@
  * the sum of their ledger, nothing is left under uploads/, the API answered 503 with a pt-BR message
  * while the dependency was down, and a new batch completes with the same API process.
  *
+ * Drills: SIGKILL a worker mid-batch, Redis down, Postgres down, storage refusing writes, hostile
+ * inputs, and SIGKILL of the only worker under `npm start`'s supervisor (it must come back by itself).
+ *
  *   node drills/run.js            full form (1,000 hostile files, 10,000-page PDF)
  *   node drills/run.js --short    CI form (one hostile file of each kind; a 2,000-page PDF)
  * Requires `npm run build`. Exit code 1 when any check fails. Log of every process: /tmp/cda-drills.log
@@ -18,6 +21,7 @@ const { benchStack, waitOutput, ROOT } = require('../bench/lib/stack');
 const { ensureDatabase } = require('../scripts/ensure-db');
 const { makeCdaPdf, sampleCertificate } = require('../scripts/cda-pdf');
 const { KINDS, hostileCorpus, manyPages } = require('./hostile-pdfs');
+const { hasExited, exited } = require('../scripts/supervisor');
 
 const SHORT = process.argv.includes('--short') || process.env.DRILLS_SHORT === '1';
 const OUTAGE_MS = Number(process.env.OUTAGE_MS || 10000);
@@ -230,6 +234,9 @@ async function main() {
 
     // 5. Hostile inputs.
     await hostileDrill({ stack, user, query, uploadBatches, settle, good, apiAlive });
+
+    // 6. kill -9 the only worker, under the supervisor `npm start` runs its workers with.
+    await supervisedWorkerDrill({ stack, query, uploadBatches, settle, apiAlive });
   } finally {
     await stack?.stop().catch((err) => log('stack stop failed', err.message));
     await redis.destroy();
@@ -310,6 +317,49 @@ async function hostileDrill({ stack, user, query, settle, good, apiAlive }) {
   check(drill, 'no worker died', died.length === 0);
   check(drill, 'worker peak RSS stays bounded (≤ 300 MB)', peakRss > 0 && peakRss <= 300 * 1024 * 1024, `${(peakRss / 1048576).toFixed(0)} MB`);
   log('  outcomes', counts);
+  apiAlive(drill);
+}
+
+/**
+ * The issue this drill comes from: under `npm start`, a worker killed with -9 stayed dead, its jobs
+ * stayed `active` and the analyses "Processando" for good. The bench's own workers leave; one worker
+ * started by scripts/stack.js's supervisor (the code path of `npm start`) is the only consumer.
+ */
+async function supervisedWorkerDrill({ stack, query, uploadBatches, settle, apiAlive }) {
+  const drill = 'SIGKILL the only worker under the npm start supervisor';
+  const live = stack.workers.filter((w) => !hasExited(w.child));
+  await Promise.all(live.map((w) => { w.child.kill('SIGTERM'); return exited(w.child); }));
+  const supervised = stack.addWorker();
+  const listed = async (pid) => {
+    const res = await fetch(`${stack.apiUrl}/api/admin/queues`, { headers: { Authorization: `Bearer ${stack.adminToken}` } });
+    const { workers } = await res.json();
+    return workers.length === 1 && workers[0].pid === pid;
+  };
+  const until = async (cond, ms) => {
+    const deadline = Date.now() + ms;
+    while (!(await cond())) {
+      if (Date.now() > deadline) return false;
+      await sleep(200);
+    }
+    return true;
+  };
+  check(drill, 'the supervised worker is the only one listed', await until(() => listed(supervised.child.pid), 30000));
+
+  const ids = await uploadBatches(2);
+  // Inside a job: a file of these analyses has been recorded.
+  const inJob = await until(async () => (await query(`SELECT count(*)::int AS n FROM analysis_files WHERE analysis_id = ANY($1::uuid[])`, [ids]))[0].n > 0, 30000);
+  const victim = supervised.child;
+  victim.kill('SIGKILL');
+  await exited(victim);
+  log(`killed the supervised worker ${victim.pid} with SIGKILL ${inJob ? 'inside a job' : '(no file recorded yet)'}; ${ids.length} analyses in flight`);
+  const restarted = await until(() => supervised.child !== victim, 10000);
+  check(drill, 'the supervisor started it again within 10 s', restarted && supervised.restarts === 1, `restarts ${supervised.restarts}`);
+  const logged = await until(() => fs.readFileSync(LOG, 'utf8').includes(`(pid ${victim.pid}) died by signal SIGKILL`), 5000);
+  check(drill, 'the death is logged with its signal', logged);
+  check(drill, 'the restarted worker is listed live on the queue page', restarted && (await until(() => listed(supervised.child.pid), 30000)));
+  log('  outcomes', await settle(drill));
+  const mine = await query(`SELECT status, count(*)::int AS n FROM analyses WHERE id = ANY($1::uuid[]) GROUP BY status`, [ids]);
+  log('  the killed batches', Object.fromEntries(mine.map((r) => [r.status, r.n])));
   apiAlive(drill);
 }
 

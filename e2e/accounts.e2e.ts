@@ -1,5 +1,6 @@
 import { expect, Page, test } from '@playwright/test';
 import { shot } from './shot';
+import { confirmationLink, signUp } from './signup';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { readCapturedMail } = require('../scripts/smtp-capture.js') as {
@@ -34,15 +35,17 @@ test('register → login → profile → logout → forgot → reset from the e-
   await shot(page, 'register');
   await page.getByRole('button', { name: 'Criar conta' }).click();
 
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Conta criada! Entre com seu e-mail e senha.')).toBeVisible();
-  await logIn(page, email, 'senha-errada');
+  // The same answer whether or not the e-mail has an account: check your e-mail.
+  await expect(page.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Verifique seu e-mail: enviamos uma mensagem com o link para confirmar o cadastro.');
+  await shot(page, 'register-check-email');
+  // No account until the link is followed.
+  await logIn(page, email, 'senha-inicial-1');
   await expect(page.getByRole('alert')).toHaveText('Usuário ou senha inválidos');
-  // The sign-up notice gives way to the error rather than contradicting it.
-  await expect(page.getByText('Conta criada! Entre com seu e-mail e senha.')).toBeHidden();
   await shot(page, 'login-error');
-  await page.getByLabel('Senha', { exact: true }).fill('senha-inicial-1');
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  // The e-mailed link creates the account and signs in.
+  const confirm = new URL(await confirmationLink(email));
+  await page.goto(`${confirm.pathname}${confirm.search}`);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Olá, Joana Prado!' })).toBeVisible();
   // Guest-only pages send a signed-in user home.
@@ -132,7 +135,7 @@ test('an admin chooses Administrador and lands on /admin; guests are sent to /lo
 
 test('a normal user never sees the Usuário/Administrador choice', async ({ page, request }) => {
   const email = `sem-admin-${Date.now()}@e2e.local`;
-  expect((await request.post('/api/auth/register', { data: { name: 'Caio', email, whatsapp: '11987654321', password: 'senha-forte-1' } })).status()).toBe(201);
+  await signUp({ name: 'Caio', email, whatsapp: '11987654321', password: 'senha-forte-1' });
   await logIn(page, email, 'senha-forte-1');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Entrar como')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { APIRequestContext, expect, Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { shot } from './shot';
+import { signUp } from './signup';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { readCapturedMail } = require('../scripts/smtp-capture.js') as {
@@ -25,10 +26,8 @@ async function logInAdmin(page: Page) {
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-async function register(request: APIRequestContext, name: string, email: string) {
-  const res = await request.post('/api/auth/register', { data: { name, email, whatsapp: '11987654321', password: 'senha-forte-1' } });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { token: string; user: { id: string } };
+async function register(_request: APIRequestContext, name: string, email: string) {
+  return signUp({ name, email, whatsapp: '11987654321', password: 'senha-forte-1' });
 }
 
 test('back office: dashboard, users with every modal, suspension refusing the next request, plans, credits', async ({ page, browser, request }) => {

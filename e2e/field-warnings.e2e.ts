@@ -2,6 +2,7 @@ import { APIRequestContext, expect, test } from '@playwright/test';
 import { Client } from 'pg';
 import { makeCdaPdf, sampleCertificate } from '../scripts/cda-pdf';
 import { shot } from './shot';
+import { signUp } from './signup';
 
 /** "N campos a conferir" on the dashboard and in the history, as the API stores it for each analysis. */
 
@@ -39,9 +40,7 @@ async function storeFieldWarnings(id: string, warnings: Record<string, string>) 
 
 test('dashboard and history say how many fields need checking, singular and plural, and where to see why', async ({ page, request }) => {
   const email = `conferir-${process.pid}-${Date.now()}@teste.com.br`;
-  const reg = await request.post('/api/auth/register', { data: { name: 'Marta Conferência', email, whatsapp: '11987654321', password: 'senha-forte-1' } });
-  expect(reg.status()).toBe(201);
-  const s = await reg.json();
+  const s = await signUp({ name: 'Marta Conferência', email, whatsapp: '11987654321', password: 'senha-forte-1' });
 
   const clean = await analyse(request, s.token, 71);
   const one = await analyse(request, s.token, 72);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import * as yauzl from 'yauzl';
 import { shot } from './shot';
+import { signUp } from './signup';
 
 
 /** Names and text of every entry of a ZIP. */
@@ -92,7 +93,7 @@ test('the register page links each legal page; each renders its sections, figure
 test('Meus dados: the ZIP holds my data; deleting the account needs the password and ends it', async ({ page, request }) => {
   const email = `lgpd-${Date.now()}@e2e.local`;
   const password = 'senha-forte-1';
-  expect((await request.post('/api/auth/register', { data: { name: 'Lia Privacidade', email, whatsapp: '11987654321', password } })).status()).toBe(201);
+  await signUp({ name: 'Lia Privacidade', email, whatsapp: '11987654321', password });
 
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);

@@ -1,5 +1,6 @@
 import { APIRequestContext, Page, expect, test } from '@playwright/test';
 import { shot } from './shot';
+import { signUp } from './signup';
 
 
 /**
@@ -16,9 +17,7 @@ const SDK_DOUBLE = `
 
 async function signIn(page: Page, request: APIRequestContext) {
   const email = `compra-${Date.now()}@teste.com.br`;
-  const res = await request.post('/api/auth/register', { data: { name: 'Maria da Silva', email, whatsapp: '11987654321', password: 'senha-forte-1' } });
-  expect(res.status()).toBe(201);
-  const session = await res.json();
+  const session = await signUp({ name: 'Maria da Silva', email, whatsapp: '11987654321', password: 'senha-forte-1' });
   await page.addInitScript(
     ([token, user, sdk]) => {
       localStorage.setItem('cda.token', token);

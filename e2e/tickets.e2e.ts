@@ -2,6 +2,7 @@ import { Browser, BrowserContext, expect, test } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 import { E2E_PORTS } from './playwright.config';
 import { shot } from './shot';
+import { signUp } from './signup';
 
 // Through the web server's /api proxy, as the browser does (also when E2E_BASE_URL points elsewhere).
 const WEB = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_PORTS.web}`;
@@ -36,7 +37,7 @@ async function signedIn(browser: Browser, email: string, password: string): Prom
 
 test('a user opens a ticket with a PDF, support answers from another browser, the answer appears without reload', async ({ browser }) => {
   const email = `cliente-${Date.now()}@e2e.local`;
-  await api('/auth/register', { name: 'Cliente Suporte', email, whatsapp: '(11) 98765-4321', password: 'senha-forte-1' });
+  await signUp({ name: 'Cliente Suporte', email, whatsapp: '(11) 98765-4321', password: 'senha-forte-1' });
   const userContext = await signedIn(browser, email, 'senha-forte-1');
   const adminContext = await signedIn(browser, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
   const page = await userContext.newPage();

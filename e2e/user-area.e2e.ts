@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { makeCdaPdf, sampleCertificate } from '../scripts/cda-pdf';
 import { holdAnalysesQueue } from './queue';
 import { shot } from './shot';
+import { signUp } from './signup';
 
 /** The user area (shell, dashboard, simulator, history, plans) in Chromium at desktop and phone widths. */
 
@@ -20,9 +21,7 @@ interface Session {
 let seq = 0;
 async function register(request: APIRequestContext, name = 'Joana Prado'): Promise<Session> {
   const email = `area-${process.pid}-${Date.now()}-${++seq}@teste.com.br`;
-  const res = await request.post('/api/auth/register', { data: { name, email, whatsapp: '11987654321', password: 'senha-forte-1' } });
-  expect(res.status()).toBe(201);
-  return res.json();
+  return (await signUp({ name, email, whatsapp: '11987654321', password: 'senha-forte-1' })) as unknown as Session;
 }
 
 /** Signed in as `s` without going through the login screen (that journey has its own tests). */

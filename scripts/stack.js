@@ -9,6 +9,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { startEmbeddedS3 } = require('./embedded-s3');
+const { supervise, hasExited, exited } = require('./supervisor');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -114,26 +115,47 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
   run('api/dist/database/migrate.js', env);
   run('api/dist/database/seed.js', env);
 
-  const spawnChild = (name, args, cwd = ROOT, extraEnv = {}) => {
+  const spawnChild = (name, args, cwd = ROOT, extraEnv = {}, track = true) => {
     const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = `[${name}] `;
     const forward = (chunk) => log.write(chunk.toString().split('\n').filter(Boolean).map((l) => prefix + l + '\n').join(''));
     child.stdout.on('data', forward);
     child.stderr.on('data', forward);
-    children.push(child);
+    if (track) children.push(child);
     return child;
   };
   spawnChild('api', ['api/dist/main.js']);
-  // Each worker on one machine needs its own metrics port.
+  // Workers are supervised: one that dies (crash, OOM, kill -9) is started again with back-off, or its
+  // jobs would wait forever on a machine where nothing else restarts it. A restarted worker takes the
+  // place of the dead one in `children`.
+  const supervised = [];
   const metricsBase = Number(env.WORKER_METRICS_PORT || 9464);
-  for (let i = 1; i <= workers; i++) {
-    spawnChild(`worker-${i}`, ['worker/dist/main.js'], ROOT, { WORKER_METRICS_PORT: String(metricsBase ? metricsBase + i - 1 : 0) });
-  }
+  const addWorker = () => {
+    const i = supervised.length + 1;
+    // Each worker on one machine needs its own metrics port.
+    const extraEnv = { WORKER_METRICS_PORT: String(metricsBase ? metricsBase + i - 1 : 0) };
+    let slot = -1;
+    const worker = supervise({
+      name: `worker-${i}`,
+      start: () => spawnChild(`worker-${i}`, ['worker/dist/main.js'], ROOT, extraEnv, false),
+      log: (line) => log.write(`[stack] ${line}\n`),
+      onStart: (child) => {
+        if (slot < 0) slot = children.push(child) - 1;
+        else children[slot] = child;
+      },
+    });
+    supervised.push(worker);
+    return worker;
+  };
+  for (let i = 1; i <= workers; i++) addWorker();
   spawnChild('web', [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview'], path.join(ROOT, 'frontend'));
 
   const stop = async () => {
+    // Supervised workers first (no restart during the stop), then every other child still alive. A
+    // child already dead by a signal has exitCode null and will never emit `exit` again.
+    await Promise.all(supervised.map((w) => w.stop()));
     await Promise.all(
-      children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); })),
+      children.filter((c) => !hasExited(c)).map((c) => { c.kill('SIGTERM'); return exited(c); }),
     );
     if (s3) await s3.close();
     if (mercadoPago) await mercadoPago.stop();
@@ -152,6 +174,9 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
     /** The fake provider's URL in test mode (its /__test endpoints approve or expire payments). */
     mercadoPagoUrl: mercadoPago ? mercadoPago.url : null,
     children,
+    /** The supervised workers ({ name, child, restarts }); addWorker() starts one more under supervision. */
+    supervised,
+    addWorker,
     stop,
   };
 }
@@ -177,7 +202,10 @@ if (require.main === module) {
       const shutdown = () => stack.stop().finally(() => process.exit(0));
       process.on('SIGINT', shutdown);
       process.on('SIGTERM', shutdown);
-      for (const c of stack.children) c.on('exit', (code) => code && console.error(`a process exited with code ${code}`));
+      // Workers are restarted by their supervisor (which logs it); the API and the web server are not.
+      for (const c of stack.children.filter((c) => !stack.supervised.some((w) => w.child === c))) {
+        c.on('exit', (code, signal) => (code || signal) && console.error(`a process (pid ${c.pid}) exited ${signal ? `by signal ${signal}` : `with code ${code}`}`));
+      }
     },
     (err) => {
       console.error(`Falha ao iniciar: ${err.stack || err}`);

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Stack, connectSocket, registerAdmin, registerUser, startStack } from './harness';
+import { Stack, connectSocket, registerAdmin, registerUser, signUp, startStack } from './harness';
 import { as, insertUser, ledgerMatches, registerRoot } from './admin-fixtures';
 import { TokensService } from '../src/tokens/tokens.service';
 import { MaintenanceService } from '../src/maintenance/maintenance.service';
@@ -276,7 +276,7 @@ describe('admin users: list, stats, create, edit, suspend, credits, delete', () 
     await stack.http.delete(`/api/admin/users/${target.id}`).set(as(admin.token)).expect(404);
     await stack.http.post(`/api/admin/users/${target.id}/credits`).set(as(admin.token)).send({ amount: 5 }).expect(404);
     await stack.http.post(`/api/admin/users/${target.id}/reactivate`).set(as(admin.token)).expect(404);
-    await stack.http.post('/api/auth/register').send({ name: 'De Volta', email: target.email, whatsapp: '11987654321', password: 'senha-forte-1' }).expect(201);
+    await signUp(stack, { name: 'De Volta', email: target.email, whatsapp: '11987654321', password: 'senha-forte-1' });
 
     const self = await stack.http.delete(`/api/admin/users/${admin.id}`).set(as(admin.token)).expect(400);
     expect(self.body.message).toBe('Você não pode excluir a sua própria conta.');

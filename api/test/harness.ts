@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { makeCdaPdf, sampleCertificate } from '../../scripts/cda-pdf';
 import { DataSource } from 'typeorm';
 import { Client } from 'pg';
 import { AnalysisStatusEvent, SocketEvents, loadConfig, s3ClientOptions } from '@cda/shared';
+import type { Mail } from '../src/mail/mail.service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startEmbeddedS3 } = require('../../scripts/embedded-s3.js');
@@ -31,6 +33,8 @@ export interface WorkerProcess {
 
 export interface Stack {
   app: INestApplication;
+  /** Every mail the in-process app handed to MailService (the real send still runs). */
+  mails: Mail[];
   baseUrl: string;
   http: ReturnType<typeof request>;
   s3: Minio.Client;
@@ -87,6 +91,14 @@ export async function startStack(): Promise<Stack> {
   await db.query(`INSERT INTO settings (section, value) VALUES ('security', '{"apiRateLimitPerHour": 1000000}')`);
   await db.end();
   const app = await createApp();
+  const { MailService } = await import('../src/mail/mail.service');
+  const mails: Mail[] = [];
+  const mailService = app.get(MailService);
+  const send = mailService.send.bind(mailService);
+  mailService.send = (mail: Mail) => {
+    mails.push(mail);
+    return send(mail);
+  };
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -131,6 +143,7 @@ export async function startStack(): Promise<Stack> {
 
   return {
     app,
+    mails,
     baseUrl,
     startApiProcess,
     http: request(baseUrl),
@@ -162,12 +175,72 @@ export async function registerUser(stack: Stack, name = 'Usuária Teste'): Promi
   const email = `user${process.pid}-${Date.now()}-${++seq}@teste.com.br`;
   // Each sign-up from its own address: suites register more people than the per-address limit allows a minute.
   const from = `10.250.${Math.floor(seq / 250) % 250}.${(seq % 250) + 1}`;
-  const res = await stack.http
-    .post('/api/auth/register')
-    .set('X-Forwarded-For', from)
-    .send({ name, email, whatsapp: '11987654321', password: 'senha-forte-1' })
-    .expect(201);
-  return { token: res.body.token, id: res.body.user.id, email };
+  const session = await signUp(stack, { name, email, whatsapp: '11987654321', password: 'senha-forte-1' }, { 'X-Forwarded-For': from });
+  return { token: session.token, id: session.user.id, email };
+}
+
+/**
+ * A sign-up as a person does it: the request (202), then the link of the confirmation e-mail, which
+ * creates the account and answers its session. `baseUrl`: another API process (its mails are read
+ * from the outbox in the database).
+ */
+export async function signUp(
+  stack: Stack,
+  body: { name: string; email: string; whatsapp: string; password: string },
+  headers: Record<string, string> = {},
+  baseUrl = stack.baseUrl,
+): Promise<{ token: string; user: { id: string; email: string } }> {
+  const since = stack.mails.length;
+  await request(baseUrl).post('/api/auth/register').set(headers).send(body).expect(202);
+  const token = await confirmationToken(stack, body.email, since);
+  const res = await request(baseUrl).post('/api/auth/confirm-email').set(headers).send({ token }).expect(201);
+  return res.body;
+}
+
+/**
+ * A JSON POST whose connection comes from `localAddress` (any of 127/8 on Linux loopback): the
+ * client address the API sees without any forwarding header.
+ */
+export function postFrom(
+  stack: Stack,
+  localAddress: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const url = new URL(path, stack.baseUrl);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The token of the newest confirmation e-mail to `email` (sent after the answer, so waited for). */
+export async function confirmationToken(stack: Stack, email: string, since = 0): Promise<string> {
+  const pattern = /confirm-email\?token=([A-Za-z0-9_-]+)/;
+  let token: string | undefined;
+  await waitUntil(async () => {
+    const mine = stack.mails.slice(since).filter((m) => m.kind === 'signup-confirm' && m.to.toLowerCase() === email.toLowerCase());
+    token = pattern.exec(mine.at(-1)?.text ?? '')?.[1];
+    if (!token) {
+      const [row] = await stack.app.get(DataSource).query(
+        `SELECT text_body FROM mail_outbox WHERE kind = 'signup-confirm' AND lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1`,
+        [email],
+      );
+      token = pattern.exec(row?.text_body ?? '')?.[1];
+    }
+    return !!token;
+  }, 10000);
+  return token!;
 }
 
 /** A small text PDF whose content mentions the given inscription numbers. */

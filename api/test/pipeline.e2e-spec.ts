@@ -212,8 +212,15 @@ describe('upload → queue → worker → storage → live status → download',
     expect(reason).toBe('io server disconnect');
   });
 
-  it('reports liveness, and readiness from database, Redis, storage and lifecycle', async () => {
-    const expected = { database: { status: 'up' }, redis: { status: 'up' }, storage: { status: 'up' }, lifecycle: { status: 'up' } };
+  it('reports liveness, and readiness from database, Redis, storage and lifecycle (and the live workers)', async () => {
+    const expected = {
+      database: { status: 'up' },
+      redis: { status: 'up' },
+      storage: { status: 'up' },
+      lifecycle: { status: 'up' },
+      // Reported, never failed on: without workers uploads still queue (resilience spec covers "no worker alive").
+      workers: { status: 'up', alive: stack.workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null).length },
+    };
     expect((await stack.http.get('/api/health').expect(200)).body.details).toEqual(expected);
     expect((await stack.http.get('/api/health/ready').expect(200)).body.details).toEqual(expected);
     expect((await stack.http.get('/api/health/live').expect(200)).body.status).toBe('ok');

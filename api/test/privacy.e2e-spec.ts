@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import * as yauzl from 'yauzl';
 import ExcelJS from 'exceljs';
 import { LEGAL } from '@cda/shared';
-import { Stack, downloadBinary, listKeys, makeCdaPdf, registerUser, sampleCertificate, startStack, waitForFinal } from './harness';
+import { Stack, downloadBinary, listKeys, makeCdaPdf, registerUser, sampleCertificate, signUp, startStack, waitForFinal } from './harness';
 import { RetentionService } from '../src/privacy/retention.service';
 import { PrivacyService, anonymousEmail } from '../src/privacy/privacy.service';
 
@@ -254,7 +254,7 @@ describe('LGPD: data export, account deletion and retention rules', () => {
     expect(await storedFor(c)).toEqual({ workbooks: expect.arrayContaining([expect.any(String)]), attachments: [expect.any(String)] });
     expect((await rowCounts(c.id)).orders).toBe(2);
     // The freed e-mail opens a brand-new, empty account.
-    const again = await stack.http.post('/api/auth/register').send({ name: 'Otávio Novo', email: c.email, whatsapp: '11987654321', password: PASSWORD }).expect(201);
+    const again = { body: await signUp(stack, { name: 'Otávio Novo', email: c.email, whatsapp: '11987654321', password: PASSWORD }) };
     expect(again.body.user.id).not.toBe(c.id);
     expect((await rowCounts(again.body.user.id)).analyses).toBe(0);
   });

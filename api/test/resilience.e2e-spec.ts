@@ -1,7 +1,9 @@
 import { DataSource } from 'typeorm';
 import { SettingsService } from '../src/settings/settings.service';
 import { TokensService } from '../src/tokens/tokens.service';
-import { Stack, listKeys, makePagedPdf, registerUser, startStack, waitForFinal } from './harness';
+import { MaintenanceService, STUCK_MESSAGE } from '../src/maintenance/maintenance.service';
+import { NO_WORKER_ALERT_AFTER_MS, WorkerWatch } from '../src/queues/worker-watch.service';
+import { Stack, listKeys, makePagedPdf, registerAdmin, registerUser, startStack, waitForFinal, waitUntil } from './harness';
 
 describe('a worker killed mid-batch', () => {
   let stack: Stack;
@@ -70,4 +72,61 @@ describe('a worker killed mid-batch', () => {
     expect(done.status).toBe('Concluída');
     expect(await listKeys(stack, `uploads/${res.body.id}/`)).toEqual([]);
   }, 60000);
+
+  it('the only worker killed with none to retake its job: "no worker alive" is reported, the admin e-mailed once, the sweep ends the analysis with a full refund', async () => {
+    const alive = stack.workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
+    await Promise.all(alive.map((w) => new Promise((r) => { w.child.once('exit', r); w.child.kill('SIGTERM'); })));
+    await stack.app.get(SettingsService).update('system', { tokensPerPage: 10 }, null);
+    const db = stack.app.get(DataSource);
+    const admin = await registerAdmin(stack);
+    const user = await registerUser(stack);
+    const victim = await stack.startWorker();
+    const pdf = await makePagedPdf(300);
+    const res = await stack.http
+      .post('/api/analyses')
+      .set('Authorization', `Bearer ${user.token}`)
+      .attach('files', pdf, 'm-1.pdf')
+      .attach('files', pdf, 'm-2.pdf')
+      .attach('files', pdf, 'm-3.pdf')
+      .expect(202);
+    await waitUntil(() => victim.output().includes('file extracted'), 20000);
+    victim.child.kill('SIGKILL');
+    await new Promise((r) => victim.child.once('exit', r));
+
+    // Its heartbeat key lives three announce intervals (30 s) after the last beat.
+    await waitUntil(async () => (await stack.http.get('/api/processing').set('Authorization', `Bearer ${user.token}`)).body.workersAlive === 0, 40000);
+    const ready = await stack.http.get('/api/health/ready').expect(200);
+    expect(ready.body.info.workers).toMatchObject({ status: 'up', alive: 0, message: 'no worker alive' });
+    const queues = await stack.http.get('/api/admin/queues').set('Authorization', `Bearer ${admin.token}`).expect(200);
+    expect(queues.body.workers).toEqual([]);
+    expect(queues.body.processing).toMatchObject({ workersAlive: 0, noWorkerSince: expect.any(String) });
+    expect((await db.query(`SELECT status FROM analyses WHERE id = $1`, [res.body.id]))[0].status).toBe('Processando');
+
+    const watch = stack.app.get(WorkerWatch);
+    const later = Date.parse(queues.body.processing.noWorkerSince) + NO_WORKER_ALERT_AFTER_MS;
+    expect(await watch.tick(later - 1000)).toBe(false); // a short gap (a restart) is not worth an e-mail
+    expect(await watch.tick(later)).toBe(true);
+    expect(await watch.tick(later + 60000)).toBe(false); // once per outage
+    const mails = await db.query(`SELECT to_address, subject FROM mail_outbox WHERE kind = 'no-worker' AND dedupe_key = $1`, [`no-worker:${queues.body.processing.noWorkerSince}`]);
+    expect(mails).toEqual([{ to_address: 'admin@cda.local', subject: expect.stringContaining('nenhum worker ativo') }]);
+
+    // The job is still `active` (nobody ran the stalled-job check) but its lock (2 s here) has expired.
+    expect(await stack.app.get(MaintenanceService).sweepStuckAnalyses()).toBe(1);
+    const ended = await waitForFinal(stack, user.token, res.body.id);
+    expect(ended).toMatchObject({ status: 'Erro', error: STUCK_MESSAGE, tokens: 0 });
+    const tokens = stack.app.get(TokensService);
+    const { tokens: balance } = await tokens.balance(user.id);
+    expect(balance).toBe(1_000_000);
+    expect(await tokens.ledgerSum(user.id)).toBe(balance);
+    expect(await listKeys(stack, `uploads/${res.body.id}/`)).toEqual([]);
+
+    // A worker coming back finds nothing to redo; the report clears and the refund stays single.
+    await stack.startWorker();
+    const back = await stack.http.get('/api/processing').set('Authorization', `Bearer ${user.token}`).expect(200);
+    expect(back.body).toEqual({ workersAlive: 1, noWorkerSince: null });
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await stack.app.get(MaintenanceService).sweepStuckAnalyses()).toBe(0);
+    expect((await tokens.balance(user.id)).tokens).toBe(1_000_000);
+    expect(await db.query(`SELECT count(*)::int AS n FROM token_transactions WHERE analysis_id = $1 AND type = 'refund'`, [res.body.id])).toEqual([{ n: 1 }]);
+  }, 120000);
 });

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { AnalysisStatusEvent, SocketEvents } from '@cda/shared';
 import { SettingsService } from '../src/settings/settings.service';
 import { TokensService } from '../src/tokens/tokens.service';
-import { CORRUPT_PDF, Stack, WorkerProcess, listKeys, makePagedPdf, metricValue, metricsAuth, startStack, waitForFinal } from './harness';
+import { CORRUPT_PDF, Stack, WorkerProcess, listKeys, makePagedPdf, metricValue, metricsAuth, signUp, startStack, waitForFinal } from './harness';
 
 /** Two API processes, three workers: the deployment shape, on loopback. */
 describe('scale-out: 2 API processes and 3 workers', () => {
@@ -24,8 +24,8 @@ describe('scale-out: 2 API processes and 3 workers', () => {
     // worker's event loop past a 2 s lock, and a job stalled twice fails (maxStalledCount 1).
     for (let i = 0; i < 3; i++) workers.push(await stack.startWorker({ WORKER_SHUTDOWN_GRACE_MS: '300', WORKER_LOCK_MS: '10000' }));
     const email = `scale-${Date.now()}@teste.com.br`;
-    const reg = await request(api1).post('/api/auth/register').send({ name: 'Escala', email, whatsapp: '11987654321', password: 'senha-forte-1' }).expect(201);
-    user = { token: reg.body.token, id: reg.body.user.id };
+    const reg = await signUp(stack, { name: 'Escala', email, whatsapp: '11987654321', password: 'senha-forte-1' }, {}, api1);
+    user = { token: reg.token, id: reg.user.id };
     socket = io(api2, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

@@ -10,6 +10,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { startStack, localSecrets, SHARED_MACHINE_WORKER_NICE } = require('../../scripts/stack');
 const { ensureDatabase } = require('../../scripts/ensure-db');
+const { Client } = require('pg');
 
 const ROOT = path.resolve(__dirname, '../..');
 const { io } = require(require.resolve('socket.io-client', { paths: [path.join(ROOT, 'api')] }));
@@ -136,7 +137,7 @@ async function benchStack({ name, portBase, workers = 1, env = {}, recreateDb = 
     /** A fresh user with `tokens` granted on top of the sign-up allowance. */
     async user(tokens = 0) {
       const email = `bench-${name}-${Date.now()}-${Math.random().toString(36).slice(2)}@bench.local`;
-      const reg = await json(`${api}/api/auth/register`, { name: 'Usuária Bench', email, whatsapp: '11987654321', password: 'senha-bench-1' });
+      const reg = await signUp(api, databaseUrl, { name: 'Usuária Bench', email, whatsapp: '11987654321', password: 'senha-bench-1' });
       if (tokens > 0) {
         await json(`${api}/api/admin/credits`, { userId: reg.user.id, amount: tokens, reason: 'benchmark' }, admin.token);
       }
@@ -157,6 +158,34 @@ async function benchStack({ name, portBase, workers = 1, env = {}, recreateDb = 
       logStream.end();
     },
   };
+}
+
+/**
+ * A sign-up the way a person makes it: the request (202), then the link of the confirmation e-mail
+ * (read from the mail outbox: no SMTP server is configured here), which creates the account and
+ * answers its session.
+ */
+async function signUp(api, databaseUrl, body) {
+  const res = await fetch(`${api}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (res.status !== 202) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  let token = null;
+  try {
+    const deadline = Date.now() + 10000;
+    while (!token && Date.now() < deadline) {
+      const { rows } = await db.query(
+        `SELECT text_body FROM mail_outbox WHERE kind = 'signup-confirm' AND lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1`,
+        [body.email],
+      );
+      token = /confirm-email\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.text_body ?? '')?.[1] ?? null;
+      if (!token) await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    await db.end();
+  }
+  if (!token) throw new Error(`no confirmation e-mail to ${body.email}`);
+  return json(`${api}/api/auth/confirm-email`, { token });
 }
 
 async function json(url, body, token) {
@@ -252,4 +281,4 @@ function waitOutput(output, needle, ms) {
   });
 }
 
-module.exports = { benchStack, upload, connectSocket, waitOutput, ROOT };
+module.exports = { benchStack, signUp, upload, connectSocket, waitOutput, ROOT };

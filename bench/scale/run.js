@@ -12,6 +12,7 @@ const { makeCdaPdf, sampleCertificate } = require('../../scripts/cda-pdf');
 const { io } = require(require.resolve('socket.io-client', { paths: [path.resolve(__dirname, '../../api')] }));
 const { startStack } = require('../../scripts/stack');
 const { ensureDatabase } = require('../../scripts/ensure-db');
+const { signUp } = require('../lib/stack');
 
 const FILES = Number(process.env.FILES || 40);
 const PAGES = Number(process.env.PAGES || 5);
@@ -23,13 +24,9 @@ const cdaPdf = (i) => makeCdaPdf([sampleCertificate(i, { pages: PAGES - 1 })]);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function oneRun(stack, corpus) {
+async function oneRun(stack, corpus, databaseUrl) {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@bench.local`;
-  const reg = await fetch(`${stack.apiUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email, whatsapp: '11987654321', password: 'senha-bench-1' }),
-  }).then((r) => r.json());
+  const reg = await signUp(stack.apiUrl, databaseUrl, { name: 'Bench', email, whatsapp: '11987654321', password: 'senha-bench-1' });
   const socket = io(stack.apiUrl, { auth: { token: reg.token }, transports: ['websocket'] });
   await new Promise((r) => socket.once('connect', r));
   const pending = new Set();
@@ -80,9 +77,9 @@ async function main() {
       { workers, log: { write: () => true } },
     );
     try {
-      await oneRun(stack, corpus.slice(0, 10)); // warm-up: JIT, pdf.js, connections
+      await oneRun(stack, corpus.slice(0, 10), db); // warm-up: JIT, pdf.js, connections
       const times = [];
-      for (let r = 0; r < RUNS; r++) times.push(await oneRun(stack, corpus));
+      for (let r = 0; r < RUNS; r++) times.push(await oneRun(stack, corpus, db));
       const s = median(times);
       results.push({ workers, seconds: s, filesPerSec: FILES / s, pagesPerSec: (FILES * PAGES) / s, runs: times.map((t) => t.toFixed(2)) });
       console.log(JSON.stringify(results.at(-1)));

@@ -18,6 +18,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType<any>
 const LoginPage = page(() => import('./pages/LoginPage'), 'LoginPage');
 const RegisterPage = page(() => import('./pages/RegisterPage'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ConfirmEmailPage = page(() => import('./pages/ConfirmEmailPage'), 'ConfirmEmailPage');
 const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
 const ChangePasswordPage = page(() => import('./pages/ChangePasswordPage'), 'ChangePasswordPage');
 const LegalPage = page(() => import('./pages/LegalPage'), 'LegalPage');
@@ -54,6 +55,8 @@ export function App() {
                 <Route path="/login" element={<LoginPage />} />
                 <Route path="/register" element={<RegisterPage />} />
                 <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+                {/* Signing in from the link re-renders this guest-only route, whose guard sends the new user home. */}
+                <Route path="/confirm-email" element={<ConfirmEmailPage />} />
               </Route>
               {/* Public: the link works whether or not this browser is signed in (the reset ends every session anyway). */}
               <Route path="/reset-password" element={<ResetPasswordPage />} />

@@ -20,7 +20,43 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   pushMarketing: false,
 };
 
-export const LOCKOUT_MINUTES = 15;
+/**
+ * Failed logins are counted per account AND source address, so a stranger guessing from elsewhere
+ * never locks the owner out. Every `maxLoginAttempts` failures from one address lock that pair for
+ * 1, 2, 4 … minutes, doubling with each lock-out up to LOCKOUT_MAX_MINUTES; a success from the pair,
+ * or a day without failures, forgets its count.
+ */
+export const LOCKOUT_MAX_MINUTES = 60;
+export const LOGIN_FAILURE_MEMORY_HOURS = 24;
+
+export interface LoginFailureCount {
+  failures: number;
+  lockouts: number;
+}
+
+/** The n-th lock-out (1-based) of a pair, in minutes. */
+export function lockoutMinutes(n: number): number {
+  return Math.min(LOCKOUT_MAX_MINUTES, 2 ** Math.max(0, n - 1));
+}
+
+/** The pair's count after one more failure, and how long it is now locked (null: not locked). */
+export function afterFailedLogin(count: LoginFailureCount, maxAttempts: number): LoginFailureCount & { lockMinutes: number | null } {
+  const failures = count.failures + 1;
+  if (failures < maxAttempts) return { failures, lockouts: count.lockouts, lockMinutes: null };
+  const lockouts = count.lockouts + 1;
+  return { failures: 0, lockouts, lockMinutes: lockoutMinutes(lockouts) };
+}
+
+/** What a locked pair is told (pt-BR), with the minutes left rounded up. */
+export function lockedOutMessage(msLeft: number): string {
+  const minutes = Math.max(1, Math.ceil(msLeft / 60000));
+  return `Muitas tentativas sem sucesso a partir deste endereço. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} ou redefina sua senha.`;
+}
+
+/** The one answer to a sign-up, whether the e-mail is new (a confirmation link) or taken (a notice to its owner). */
+export const SIGNUP_CHECK_EMAIL =
+  'Verifique seu e-mail: enviamos uma mensagem com o link para confirmar o cadastro. O link vale por 24 horas.';
+export const SIGNUP_REQUEST_TTL_HOURS = 24;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 /** Public part of the security settings: what the register and password screens need to know. */
@@ -88,3 +124,25 @@ export interface Profile extends PublicUser {
   position: string | null;
   notifications: NotificationPreferences;
 }
+
+/**
+ * Login of an administrator with two-factor authentication: instead of a session, the password step
+ * answers a short-lived challenge for the next step — `verify` (a code from the authenticator app or a
+ * recovery code) or `enroll` (first set it up: required by the security settings).
+ */
+export type TwoFactorStep = 'verify' | 'enroll';
+export interface TwoFactorChallenge {
+  twoFactor: TwoFactorStep;
+  challenge: string;
+}
+
+/** What the enrolment screen shows: the QR code (PNG data URL) and the same secret to type by hand. */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrDataUrl: string;
+}
+
+export const RECOVERY_CODE_COUNT = 10;
+export const TWO_FACTOR_CHALLENGE_MINUTES = 10;
+export const TWO_FACTOR_INVALID_CODE = 'Código inválido. Use o código de 6 dígitos do aplicativo autenticador ou um código de recuperação.';

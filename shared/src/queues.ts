@@ -30,5 +30,23 @@ export interface FailedJob {
 export interface QueuesOverview {
   queues: QueueStats[];
   workers: WorkerAnnouncement[];
+  processing: ProcessingStatus;
   at?: string;
 }
+
+/**
+ * Whether any worker is alive (a worker counts while its heartbeat key lives, i.e. up to three
+ * announce intervals after its last one). With none, uploads are still accepted and wait in the
+ * queue: the admin sees a banner and the simulator tells users their analyses are queued.
+ */
+export interface ProcessingStatus {
+  workersAlive: number;
+  /** When the API first saw no live worker (ISO), or null while some are alive. */
+  noWorkerSince: string | null;
+}
+
+/** The pt-BR notices for a queue nobody consumes, one for users and one for the admin banner. */
+export const NO_WORKER_USER_NOTICE =
+  'O processamento está temporariamente parado. Você pode enviar seus arquivos normalmente: as análises ficam na fila e começam assim que o serviço voltar.';
+export const NO_WORKER_ADMIN_NOTICE =
+  'Nenhum worker ativo: as análises enviadas ficam na fila sem processamento. Verifique os processos de worker.';

@@ -33,6 +33,11 @@ export interface SecuritySettings {
   apiRateLimitPerHour: number;
   corsEnabled: boolean;
   allowedOrigins: string[];
+  /**
+   * Two-factor authentication (TOTP) required of every admin and root: one without it enrolled is
+   * sent to enrolment after the password; sessions opened without the second factor end.
+   */
+  requireAdmin2fa: boolean;
 }
 
 export interface PaymentSettings {
@@ -97,6 +102,7 @@ export const DEFAULT_SETTINGS: Settings = {
     apiRateLimitPerHour: 1000,
     corsEnabled: false,
     allowedOrigins: [],
+    requireAdmin2fa: false,
   },
   payment: {
     mercadoPagoPublicKey: '',

@@ -6,6 +6,8 @@ export interface AuthUser {
   role: UserRole;
   /** Still on an admin-issued temporary password (see AllowTemporaryPassword). */
   mustChangePassword?: boolean;
+  /** The session was opened with the second factor. */
+  mfa?: boolean;
 }
 
 export interface JwtClaims {
@@ -13,6 +15,10 @@ export interface JwtClaims {
   role: UserRole;
   /** The user's session version when the token was issued; a password change bumps it. */
   ver: number;
+  /** The session was opened with the second factor (TOTP or a recovery code). */
+  mfa?: boolean;
+  /** Set on a two-factor challenge, which is never a session. */
+  purpose?: string;
   iat?: number;
   exp?: number;
 }

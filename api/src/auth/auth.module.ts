@@ -11,6 +11,8 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
+import { LoginLockoutService } from './login-lockout.service';
+import { TwoFactorService } from './two-factor.service';
 import { MaintenanceGuard } from './maintenance.guard';
 import { PasswordResetToken } from './password-reset-token.entity';
 import { THROTTLER_OPTIONS } from './throttle';
@@ -42,7 +44,7 @@ import { THROTTLER_OPTIONS } from './throttle';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtAuthGuard, { provide: APP_GUARD, useClass: MaintenanceGuard }],
-  exports: [AuthService, JwtAuthGuard, JwtModule],
+  providers: [AuthService, LoginLockoutService, TwoFactorService, JwtAuthGuard, { provide: APP_GUARD, useClass: MaintenanceGuard }],
+  exports: [AuthService, LoginLockoutService, JwtAuthGuard, JwtModule],
 })
 export class AuthModule {}

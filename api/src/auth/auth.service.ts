@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import * as argon2 from 'argon2';
 import {
   BadRequestException,
+  ConflictException,
   ForbiddenException,
   HttpException,
   HttpStatus,
@@ -11,28 +13,35 @@ import {
 } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
 import {
   ADMIN_ROLES,
   AppConfig,
   AuthPolicy,
   INVALID_LOGIN,
-  LOCKOUT_MINUTES,
   PASSWORDS_DIFFER,
   PublicUser,
   RESET_TOKEN_TTL_MINUTES,
+  SIGNUP_CHECK_EMAIL,
+  SIGNUP_REQUEST_TTL_HOURS,
+  TWO_FACTOR_INVALID_CODE,
+  TwoFactorChallenge,
+  TwoFactorSetup,
+  lockedOutMessage,
   passwordProblem,
 } from '@cda/shared';
 import { UsersService } from '../users/users.service';
 import { User } from '../users/user.entity';
 import { SettingsService } from '../settings/settings.service';
 import { MailService } from '../mail/mail.service';
-import { passwordResetMail } from '../mail/templates';
+import { passwordResetMail, signupAttemptMail, signupConfirmMail } from '../mail/templates';
 import type { AuthUser, JwtClaims } from './auth-user';
 import { LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 import { PasswordResetToken } from './password-reset-token.entity';
+import { LoginLockoutService } from './login-lockout.service';
 import { sessionClaims } from './session-claims';
+import { TwoFactorService } from './two-factor.service';
 
 export interface Session {
   token: string;
@@ -41,7 +50,8 @@ export interface Session {
 
 export const SESSION_INVALID = 'Sessão expirada ou inválida. Entre novamente.';
 export const MAINTENANCE_MESSAGE = 'O sistema está em manutenção. Tente novamente mais tarde.';
-const LOCKED = `Conta bloqueada temporariamente após muitas tentativas sem sucesso. Tente novamente em ${LOCKOUT_MINUTES} minutos ou redefina sua senha.`;
+const SIGNUP_LINK_INVALID = 'Link de confirmação inválido ou expirado. Faça o cadastro novamente.';
+const SIGNUP_ALREADY_DONE = 'Este e-mail já tem uma conta. Entre com sua senha ou use "Esqueci minha senha".';
 const SUSPENDED = 'Sua conta está suspensa. Fale com o suporte.';
 const RESET_INVALID = 'Link de redefinição inválido ou expirado. Peça um novo.';
 
@@ -58,7 +68,20 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly config: ConfigService<AppConfig, true>,
     @InjectRepository(PasswordResetToken) private readonly resets: Repository<PasswordResetToken>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly lockout: LoginLockoutService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
+
+  /**
+   * Verified against when the e-mail is unknown, so that answer costs what a wrong password costs
+   * (was 11 ms against 184 ms: the e-mail's existence could be read off the clock).
+   */
+  private dummyHash?: Promise<string>;
+  private verifyDummy(password: string): Promise<boolean> {
+    this.dummyHash ??= argon2.hash(randomBytes(16).toString('hex'));
+    return this.dummyHash.then((hash) => argon2.verify(hash, password));
+  }
 
   /** What the sign-up and password screens need before they submit. */
   async policy(): Promise<AuthPolicy> {
@@ -76,28 +99,88 @@ export class AuthService {
     if (problem) throw new BadRequestException(problem);
   }
 
-  async register(dto: RegisterDto): Promise<Session> {
+  private assertRegistrationOpen = async () => {
     if (!(await this.settings.get('general')).registrationEnabled) {
       throw new ForbiddenException('O cadastro de novos usuários está desativado no momento.');
     }
+  };
+
+  /**
+   * A sign-up answers the same whether or not the e-mail has an account (status, body and time: the
+   * password is hashed either way and the mail is sent after the answer). A new e-mail gets a link
+   * that creates the account; an existing one gets a notice to its owner, at most once an hour.
+   */
+  async register(dto: RegisterDto): Promise<{ message: string }> {
+    await this.assertRegistrationOpen();
     await this.assertPasswordAllowed(dto.password);
-    const user = await this.users.create({ email: dto.email, name: dto.name, whatsapp: dto.whatsapp, password: dto.password });
-    this.logger.log({ userId: user.id }, 'user registered');
+    const email = dto.email.trim();
+    const [owner, passwordHash] = await Promise.all([this.users.findByEmailWithSecret(email), argon2.hash(dto.password)]);
+    const { siteName } = await this.settings.get('general');
+    const publicUrl = this.config.get('publicUrl', { infer: true });
+    const sendLater = (what: string, send: () => Promise<unknown>) =>
+      void send().catch((err) => this.logger.error({ err: String(err) }, `${what} e-mail failed`));
+    if (owner) {
+      const hour = new Date().toISOString().slice(0, 13);
+      sendLater('sign-up attempt', () =>
+        this.mail.send({ ...signupAttemptMail(siteName, owner.name, `${publicUrl}/login`, `${publicUrl}/forgot-password`), to: owner.email, kind: 'signup-attempt', dedupeKey: `signup-attempt:${owner.id}:${hour}` }),
+      );
+      this.logger.log({ userId: owner.id }, 'sign-up attempted with an existing e-mail; owner notified');
+    } else {
+      const token = randomBytes(32).toString('base64url');
+      await this.db.query(
+        `INSERT INTO signup_requests (email, name, whatsapp, password_hash, token_hash, expires_at)
+         VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
+        [email, dto.name, dto.whatsapp ?? null, passwordHash, sha256(token), SIGNUP_REQUEST_TTL_HOURS],
+      );
+      sendLater('sign-up confirmation', () =>
+        this.mail.send({ ...signupConfirmMail(siteName, dto.name, `${publicUrl}/confirm-email?token=${token}`), to: email, kind: 'signup-confirm' }),
+      );
+    }
+    return { message: SIGNUP_CHECK_EMAIL };
+  }
+
+  /** The link of the confirmation e-mail: creates the account (spending the link) and signs in. */
+  async confirmSignup(token: string): Promise<Session> {
+    await this.assertRegistrationOpen();
+    const [request] = (await this.db.query(
+      `DELETE FROM signup_requests WHERE token_hash = $1 AND expires_at > now()
+       RETURNING email, name, whatsapp, password_hash AS "passwordHash"`,
+      [sha256(token)],
+    ))[0] as { email: string; name: string; whatsapp: string | null; passwordHash: string }[];
+    if (!request) throw new BadRequestException(SIGNUP_LINK_INVALID);
+    // Other requests for the e-mail (sent twice, or by someone else) die with this one.
+    await this.db.query(`DELETE FROM signup_requests WHERE lower(email) = lower($1)`, [request.email]);
+    let user: User;
+    try {
+      user = await this.users.create({ email: request.email, name: request.name, whatsapp: request.whatsapp, password: { hash: request.passwordHash } });
+    } catch (err) {
+      if (err instanceof ConflictException) throw new ConflictException(SIGNUP_ALREADY_DONE);
+      throw err;
+    }
+    this.logger.log({ userId: user.id }, 'user registered (e-mail confirmed)');
     return this.sessionFor(user);
   }
 
-  async login(dto: LoginDto): Promise<Session> {
+  /**
+   * `source` is the client address. Failures lock the (account, address) pair, never the account
+   * everywhere: someone guessing from elsewhere cannot keep the owner out.
+   */
+  async login(dto: LoginDto, source: string): Promise<Session | TwoFactorChallenge> {
     const user = await this.users.findByEmailWithSecret(dto.email.trim());
-    // Unknown e-mail and wrong password get the same answer: never reveal which one failed.
-    if (!user) throw new UnauthorizedException(INVALID_LOGIN);
-    // A locked account is refused even with the right password, or the lock would only slow guessing.
-    if (user.lockedUntil && user.lockedUntil > new Date()) throw new HttpException(LOCKED, HttpStatus.LOCKED);
+    // Unknown e-mail and wrong password get the same answer, in the same time: never reveal which one failed.
+    if (!user) {
+      await this.verifyDummy(dto.password);
+      throw new UnauthorizedException(INVALID_LOGIN);
+    }
+    // A locked pair is refused even with the right password, or the lock would only slow guessing.
+    const locked = await this.lockout.lockedUntil(user.id, source);
+    if (locked) throw new HttpException(lockedOutMessage(locked.getTime() - Date.now()), HttpStatus.LOCKED);
     if (!(await this.users.verifyPassword(user, dto.password))) {
       const { maxLoginAttempts } = await this.settings.get('security');
-      const lockedUntil = await this.users.recordFailedLogin(user.id, maxLoginAttempts);
+      const lockedUntil = await this.lockout.recordFailure(user.id, source, maxLoginAttempts);
       if (lockedUntil) {
-        this.logger.warn({ userId: user.id, lockedUntil }, 'account locked after failed logins');
-        throw new HttpException(LOCKED, HttpStatus.LOCKED);
+        this.logger.warn({ userId: user.id, source, lockedUntil }, 'login locked for this account and address after failed attempts');
+        throw new HttpException(lockedOutMessage(lockedUntil.getTime() - Date.now()), HttpStatus.LOCKED);
       }
       throw new UnauthorizedException(INVALID_LOGIN);
     }
@@ -106,8 +189,45 @@ export class AuthService {
     if ((await this.settings.get('general')).maintenanceMode && !ADMIN_ROLES.includes(user.role)) {
       throw new ServiceUnavailableException(MAINTENANCE_MESSAGE);
     }
-    await this.users.loginSucceeded(user.id);
+    // Administrators with two-factor authentication (or required to enrol) get a challenge, not a session.
+    const step = await this.twoFactor.stepFor(user);
+    if (step) return { twoFactor: step, challenge: await this.twoFactor.challenge(user, step) };
+    await Promise.all([this.users.loginSucceeded(user.id), this.lockout.clear(user.id, source)]);
     return this.sessionFor(user);
+  }
+
+  /** The login's second step: a code from the app or a recovery code. Failures count like wrong passwords. */
+  async verifyTwoFactor(challenge: string, code: string, source: string): Promise<Session> {
+    const userId = await this.twoFactor.userOf(challenge, 'verify');
+    const locked = await this.lockout.lockedUntil(userId, source);
+    if (locked) throw new HttpException(lockedOutMessage(locked.getTime() - Date.now()), HttpStatus.LOCKED);
+    if (!(await this.twoFactor.verify(userId, code))) {
+      const { maxLoginAttempts } = await this.settings.get('security');
+      const lockedUntil = await this.lockout.recordFailure(userId, source, maxLoginAttempts);
+      if (lockedUntil) throw new HttpException(lockedOutMessage(lockedUntil.getTime() - Date.now()), HttpStatus.LOCKED);
+      throw new UnauthorizedException(TWO_FACTOR_INVALID_CODE);
+    }
+    return this.completeTwoFactorLogin(userId, source);
+  }
+
+  /** Enrolment during login (required by the settings): a fresh secret as a QR code. */
+  async setupTwoFactor(challenge: string): Promise<TwoFactorSetup> {
+    return this.twoFactor.setup(await this.twoFactor.userOf(challenge, 'enroll'));
+  }
+
+  /** Confirms enrolment with a first code; answers the session and the recovery codes (shown once). */
+  async enableTwoFactor(challenge: string, code: string, source: string): Promise<Session & { recoveryCodes: string[] }> {
+    const userId = await this.twoFactor.userOf(challenge, 'enroll');
+    const recoveryCodes = await this.twoFactor.enable(userId, code);
+    if (!recoveryCodes) throw new BadRequestException(TWO_FACTOR_INVALID_CODE);
+    return { ...(await this.completeTwoFactorLogin(userId, source)), recoveryCodes };
+  }
+
+  private async completeTwoFactorLogin(userId: string, source: string): Promise<Session> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedException(SESSION_INVALID);
+    await Promise.all([this.users.loginSucceeded(user.id), this.lockout.clear(user.id, source)]);
+    return this.sessionFor(user, { mfa: true });
   }
 
   /**
@@ -116,13 +236,16 @@ export class AuthService {
    * not suspended. The role comes from the database, so a demotion applies at once.
    */
   async verifyToken(token: string): Promise<AuthUser | null> {
+    // Null for a two-factor challenge too (no role, a purpose): it is not a session (session-claims.ts).
     const claims = this.verifiedClaims(token);
     if (!claims) return null;
-    const { sessionTimeoutHours } = await this.settings.get('security');
+    const { sessionTimeoutHours, requireAdmin2fa } = await this.settings.get('security');
     if (Date.now() / 1000 - claims.iat! > sessionTimeoutHours * 3600) return null;
     const state = await this.users.authState(claims.sub);
     if (!state || state.status === 'suspended' || state.sessionVersion !== (claims.ver ?? 0)) return null;
-    return { id: claims.sub, role: state.role, mustChangePassword: state.mustChangePassword };
+    // Once 2FA is required, an administrator's session opened without it ends (the next login enrols).
+    if (requireAdmin2fa && ADMIN_ROLES.includes(state.role) && !claims.mfa) return null;
+    return { id: claims.sub, role: state.role, mustChangePassword: state.mustChangePassword, mfa: !!claims.mfa };
   }
 
   /**
@@ -184,17 +307,18 @@ export class AuthService {
   }
 
   /** Profile's password change: a new session comes back, since the change ends every older one. */
-  async changePassword(userId: string, current: string, next: string, confirm: string): Promise<Session> {
+  async changePassword(userId: string, current: string, next: string, confirm: string, mfa = false): Promise<Session> {
     if (next !== confirm) throw new BadRequestException(PASSWORDS_DIFFER);
     await this.assertPasswordAllowed(next, 'A nova senha');
     if (!(await this.users.verifyPasswordOf(userId, current))) throw new BadRequestException('A senha atual está incorreta.');
     await this.users.setPassword(userId, next);
-    return this.sessionFor((await this.users.findById(userId))!);
+    // The new session keeps the second factor the current one was opened with.
+    return this.sessionFor((await this.users.findById(userId))!, { mfa });
   }
 
-  async sessionFor(user: User): Promise<Session> {
+  async sessionFor(user: User, { mfa = false } = {}): Promise<Session> {
     const { sessionTimeoutHours } = await this.settings.get('security');
-    const claims: JwtClaims = { sub: user.id, role: user.role, ver: user.sessionVersion ?? 0 };
+    const claims: JwtClaims = { sub: user.id, role: user.role, ver: user.sessionVersion ?? 0, ...(mfa ? { mfa: true } : {}) };
     const token = await this.jwt.signAsync(claims, { expiresIn: sessionTimeoutHours * 3600 });
     return { token, user: await this.users.publicView(user) };
   }

@@ -24,4 +24,10 @@ describe('sessionClaims', () => {
     expect(sessionClaims({ ...good, role: undefined }, now)).toBeNull();
     expect(sessionClaims('x', now)).toBeNull();
   });
+
+  it('keeps the second-factor mark and refuses two-factor challenges', () => {
+    expect(sessionClaims({ ...good, mfa: true }, now)).toEqual({ ...good, mfa: true });
+    expect(sessionClaims({ ...good, mfa: 'yes' }, now)).toEqual(good);
+    expect(sessionClaims({ ...good, purpose: '2fa-verify' }, now)).toBeNull();
+  });
 });

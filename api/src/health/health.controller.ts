@@ -6,6 +6,7 @@ import { Queue } from 'bullmq';
 import { ANALYSES_QUEUE } from '@cda/shared';
 import { StorageService } from '../storage/storage.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
+import { QueuesService } from '../queues/queues.service';
 
 @ApiTags('health')
 @Controller('health')
@@ -17,6 +18,7 @@ export class HealthController {
     private readonly storage: StorageService,
     @InjectQueue(ANALYSES_QUEUE) private readonly queue: Queue,
     private readonly lifecycle: LifecycleService,
+    private readonly queues: QueuesService,
   ) {}
 
   /** Liveness: the process answers. Restarting it would not fix a database outage, so no dependencies here. */
@@ -41,7 +43,24 @@ export class HealthController {
       () => this.db.pingCheck('database'),
       () => this.probe('redis', async () => (await this.queue.getJobCounts()) !== undefined),
       () => this.probe('storage', () => this.storage.isReachable()),
+      () => this.workers(),
     ]);
+  }
+
+  /**
+   * Reported, not failed on: with no worker alive this API still takes uploads (they wait in the
+   * queue) and serves everything else, so taking it out of the balancer would only add an outage.
+   * The report is what monitoring and the admin banner read.
+   */
+  private async workers() {
+    const check = this.indicator.check('workers');
+    try {
+      const { workersAlive, noWorkerSince } = await this.queues.processingStatus();
+      return workersAlive ? check.up({ alive: workersAlive }) : check.up({ alive: 0, message: 'no worker alive', since: noWorkerSince });
+    } catch (err) {
+      // Redis is down: the redis check above already fails readiness.
+      return check.up({ alive: null, message: (err as Error).message });
+    }
   }
 
   private async probe(key: string, ok: () => Promise<boolean>) {

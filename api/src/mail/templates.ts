@@ -78,3 +78,50 @@ export function orderMail(siteName: string, name: string, order: PaidOrder, even
     html: layout([escapeHtml(hello), ...lines.map(escapeHtml), escapeHtml(ids)], action),
   };
 }
+
+/** To the administrator: no worker has announced itself for a while and analyses are waiting. */
+export function noWorkerMail(siteName: string, since: string, pending: number): MailContent {
+  const when = new Date(since).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+  const lines = [
+    `Nenhum worker do ${siteName} está ativo desde ${when} (horário de Brasília).`,
+    `${pending} ${pending === 1 ? 'análise aguarda' : 'análises aguardam'} na fila sem processamento. Os envios continuam sendo aceitos e os usuários veem um aviso de fila.`,
+    'Verifique os processos de worker (logs, memória, reinícios). Análises presas em um worker que morreu são encerradas com estorno pela varredura de análises presas.',
+  ];
+  return {
+    subject: `Alerta: nenhum worker ativo — ${siteName}`,
+    text: lines.join('\n\n'),
+    html: `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">${lines
+      .map((l) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`)
+      .join('')}</body></html>`,
+  };
+}
+
+/** The link that turns a sign-up request into an account. */
+export function signupConfirmMail(siteName: string, name: string, link: string): MailContent {
+  const hello = `Olá, ${name}!`;
+  const lines = [
+    `Recebemos um pedido de cadastro no ${siteName} com este e-mail.`,
+    'Para criar sua conta, confirme o endereço pelo link abaixo. Ele vale por 24 horas e pode ser usado uma única vez.',
+  ];
+  const ignore = 'Se não foi você, ignore este e-mail: nenhuma conta será criada.';
+  return {
+    subject: `Confirme seu cadastro — ${siteName}`,
+    text: [hello, '', ...lines, '', `Confirmar cadastro: ${link}`, '', ignore].join('\n'),
+    html: layout([escapeHtml(hello), ...lines.map(escapeHtml), escapeHtml(ignore)], { label: 'Confirmar cadastro', url: link }),
+  };
+}
+
+/** To the owner of an e-mail someone tried to sign up with: no account is created or changed. */
+export function signupAttemptMail(siteName: string, name: string, loginUrl: string, forgotUrl: string): MailContent {
+  const hello = `Olá, ${name}!`;
+  const lines = [
+    `Alguém tentou criar uma conta no ${siteName} com seu e-mail, que já está cadastrado. Nada foi alterado na sua conta.`,
+    `Se foi você, entre com sua senha em ${loginUrl} ou, se não se lembra dela, redefina-a em ${forgotUrl}.`,
+    'Se não foi você, pode ignorar este aviso.',
+  ];
+  return {
+    subject: `Tentativa de cadastro com seu e-mail — ${siteName}`,
+    text: [hello, '', ...lines].join('\n'),
+    html: layout([escapeHtml(hello), ...lines.map(escapeHtml)], { label: 'Entrar', url: loginUrl }),
+  };
+}

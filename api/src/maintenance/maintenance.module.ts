@@ -7,9 +7,10 @@ import { MaintenanceProcessor } from './maintenance.processor';
 import { BackupsModule } from '../backups/backups.module';
 import { PrivacyModule } from '../privacy/privacy.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { QueuesModule } from '../queues/queues.module';
 
 @Module({
-  imports: [BullModule.registerQueue({ name: MAINTENANCE_QUEUE }, { name: ANALYSES_QUEUE }), AnalysesModule, BackupsModule, PrivacyModule, PaymentsModule],
+  imports: [BullModule.registerQueue({ name: MAINTENANCE_QUEUE }, { name: ANALYSES_QUEUE }), AnalysesModule, BackupsModule, PrivacyModule, PaymentsModule, QueuesModule],
   providers: [MaintenanceService, MaintenanceProcessor],
   exports: [MaintenanceService],
 })

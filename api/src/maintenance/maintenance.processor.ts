@@ -7,7 +7,7 @@ import { BACKUP_JOB, BackupsService } from '../backups/backups.service';
 import { RetentionService } from '../privacy/retention.service';
 import { OrdersService } from '../payments/orders.service';
 
-type Task = 'renew-allowances' | 'purge-stale-uploads' | 'sweep-stuck-analyses' | 'reconcile-orders' | RetentionTask;
+type Task = 'renew-allowances' | 'purge-stale-uploads' | 'purge-auth-leftovers' | 'sweep-stuck-analyses' | 'reconcile-orders' | RetentionTask;
 
 /** The privacy policy's retention rules; each run logs what it deleted. */
 type RetentionTask = 'retention-deleted-accounts' | 'retention-access-logs' | 'retention-payment-records';
@@ -15,7 +15,9 @@ type RetentionTask = 'retention-deleted-accounts' | 'retention-access-logs' | 'r
 const SCHEDULE: Record<Task, number> = {
   'renew-allowances': 60 * 60 * 1000,
   'purge-stale-uploads': 60 * 60 * 1000,
-  'sweep-stuck-analyses': 5 * 60 * 1000,
+  'purge-auth-leftovers': 60 * 60 * 1000,
+  // Every minute: it is also what ends analyses held by a worker that died with no other to retake them.
+  'sweep-stuck-analyses': 60 * 1000,
   'reconcile-orders': 10 * 60 * 1000,
   'retention-deleted-accounts': 6 * 60 * 60 * 1000,
   'retention-access-logs': 6 * 60 * 60 * 1000,
@@ -48,6 +50,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   private readonly tasks: Record<Task, () => Promise<number | object>> = {
     'renew-allowances': () => this.maintenance.renewAllowances(),
     'purge-stale-uploads': () => this.maintenance.purgeStaleUploads(),
+    'purge-auth-leftovers': () => this.maintenance.purgeAuthLeftovers(),
     'sweep-stuck-analyses': () => this.maintenance.sweepStuckAnalyses(),
     'reconcile-orders': () => this.orders.reconcile(),
     'retention-deleted-accounts': () => this.retention.purgeDeletedAccounts(),

@@ -8,6 +8,8 @@ import { StorageService } from '../storage/storage.service';
 import { SettingsService } from '../settings/settings.service';
 import { TokensService } from '../tokens/tokens.service';
 import { AnalysesService } from '../analyses/analyses.service';
+import { QueuesService } from '../queues/queues.service';
+import { LoginLockoutService } from '../auth/login-lockout.service';
 
 export const STUCK_MESSAGE = 'A análise foi interrompida antes de terminar. Seus tokens foram estornados; envie os arquivos novamente.';
 
@@ -23,7 +25,15 @@ export class MaintenanceService {
     private readonly settings: SettingsService,
     private readonly tokens: TokensService,
     private readonly analyses: AnalysesService,
+    private readonly queues: QueuesService,
+    private readonly lockout: LoginLockoutService,
   ) {}
+
+  /** Expired sign-up requests (they hold a password hash) and login-failure counts idle for a day. */
+  async purgeAuthLeftovers(now = new Date()): Promise<{ signupRequests: number; loginFailures: number }> {
+    const [, signupRequests] = await this.db.query(`DELETE FROM signup_requests WHERE expires_at < $1`, [now]);
+    return { signupRequests, loginFailures: await this.lockout.purgeIdle(now) };
+  }
 
   renewAllowances(now = new Date()): Promise<number> {
     return this.tokens.renewDueAllowances(now);
@@ -39,9 +49,36 @@ export class MaintenanceService {
 
   /**
    * Ends analyses stuck in `Processando` whose job is gone or dead (e.g. the API stopped between
-   * saving and enqueueing): Erro, full refund, uploads removed. Live or queued jobs are left alone.
+   * saving and enqueueing), or held by a worker that died with none left to retake it: Erro, full
+   * refund, uploads removed. Live or queued jobs are left alone.
    */
   async sweepStuckAnalyses(now = new Date()): Promise<number> {
+    return (await this.sweepOrphanedActiveJobs()) + (await this.sweepJoblessAnalyses(now));
+  }
+
+  /**
+   * A job stays `active` when its worker dies: BullMQ's stalled-job check, which would hand it back
+   * to the queue, runs inside workers, so with none alive nobody ever does. Such a job (its lock gone,
+   * i.e. not renewed for a whole WORKER_LOCK_MS, and no worker alive) ends its analysis with Erro and a
+   * full refund through the same path as any stuck analysis, and is removed so that a worker coming
+   * back later does not run it again (it would drop it anyway: the analysis has ended).
+   */
+  private async sweepOrphanedActiveJobs(): Promise<number> {
+    const active = await this.analysesQueue.getActive();
+    if (!active.length || (await this.queues.workers()).length) return 0;
+    let ended = 0;
+    for (const job of active) {
+      if (!job.id || (await this.queues.analysisJobLocked(job.id))) continue;
+      const analysisId = job.data.analysisId;
+      await this.analyses.failBeforeStart(analysisId, STUCK_MESSAGE);
+      await job.remove().catch((err: Error) => this.logger.warn({ analysisId, jobId: job.id, err: err.message }, 'could not remove an orphaned job'));
+      this.logger.warn({ analysisId, jobId: job.id }, 'ended an analysis whose worker died (job active, lock expired, no worker alive)');
+      ended++;
+    }
+    return ended;
+  }
+
+  private async sweepJoblessAnalyses(now: Date): Promise<number> {
     const { analysisTimeoutSeconds } = await this.settings.get('system');
     const cutoff = new Date(now.getTime() - (analysisTimeoutSeconds + 300) * 1000);
     const rows: { id: string }[] = await this.db.query(

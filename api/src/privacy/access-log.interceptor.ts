@@ -19,7 +19,10 @@ export function AccessLogged(event: Extract<AccessEvent, 'login' | 'register'>) 
       const record = (userId: string | null, e: AccessEvent) =>
         this.accessLog.record(userId, e, origin).catch((err) => this.logger.error({ err: String(err), event: e }, 'access log not recorded'));
       return next.handle().pipe(
-        mergeMap((body: { user?: { id?: string } }) => from(record(body?.user?.id ?? null, event).then(() => body))),
+        // A login answered with a two-factor challenge is recorded when its second step succeeds.
+        mergeMap((body: { user?: { id?: string }; twoFactor?: string }) =>
+          body?.twoFactor ? from([body]) : from(record(body?.user?.id ?? null, event).then(() => body)),
+        ),
         catchError((err) => {
           if (event === 'login' && err instanceof UnauthorizedException) return from(record(null, 'login_failed')).pipe(mergeMap(() => throwError(() => err)));
           return throwError(() => err);

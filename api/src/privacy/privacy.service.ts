@@ -185,11 +185,11 @@ export class PrivacyService {
       await anonymiseAccount(tx, userId);
       // The plan ends now; every session ends with the version bump.
       await tx.query(
-        `UPDATE users SET deleted_at = $2, plan = 'free', plan_expires_at = NULL, session_version = session_version + 1,
-           failed_login_attempts = 0, locked_until = NULL
+        `UPDATE users SET deleted_at = $2, plan = 'free', plan_expires_at = NULL, session_version = session_version + 1
          WHERE id = $1`,
         [userId, now],
       );
+      await tx.query(`DELETE FROM login_failures WHERE user_id = $1`, [userId]);
       const [, pendingOrders] = (await tx.query(
         `UPDATE orders SET status = 'cancelled', status_detail = $2, updated_at = now() WHERE user_id = $1 AND status = 'pending'`,
         [userId, ORDER_DETAIL_ACCOUNT_DELETED],

@@ -4,6 +4,7 @@ import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { AdminGuard } from '../auth/admin.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditService } from '../audit/audit.service';
+import type { QueuesOverview } from '@cda/shared';
 import { QueuesService } from './queues.service';
 
 @ApiTags('admin')
@@ -17,9 +18,8 @@ export class AdminQueuesController {
   ) {}
 
   @Get()
-  async overview() {
-    const [queues, workers] = await Promise.all([this.queues.stats(), this.queues.workers()]);
-    return { queues, workers };
+  overview(): Promise<QueuesOverview> {
+    return this.queues.overview();
   }
 
   @Get(':name/failed')

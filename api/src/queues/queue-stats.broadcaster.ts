@@ -30,8 +30,7 @@ export class QueueStatsBroadcaster implements OnModuleInit, OnApplicationShutdow
     const server = this.gateway.server;
     if (!server?.sockets?.adapter?.rooms.get(rooms.admins)?.size) return;
     try {
-      const [queues, workers] = await Promise.all([this.queues.stats(), this.queues.workers()]);
-      const overview: QueuesOverview = { queues, workers, at: new Date().toISOString() };
+      const overview: QueuesOverview = { ...(await this.queues.overview()), at: new Date().toISOString() };
       server.local.to(rooms.admins).emit(QUEUE_STATS_EVENT, overview);
     } catch (err) {
       this.logger.warn({ err }, 'could not broadcast queue stats');

@@ -3,12 +3,15 @@ import { BullModule } from '@nestjs/bullmq';
 import { ANALYSES_QUEUE, MAINTENANCE_QUEUE } from '@cda/shared';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { AdminQueuesController } from './admin-queues.controller';
+import { ProcessingController } from './processing.controller';
 import { QueuesService } from './queues.service';
 import { QueueStatsBroadcaster } from './queue-stats.broadcaster';
+import { WorkerWatch } from './worker-watch.service';
 
 @Module({
   imports: [BullModule.registerQueue({ name: ANALYSES_QUEUE }, { name: MAINTENANCE_QUEUE }), RealtimeModule],
-  controllers: [AdminQueuesController],
-  providers: [QueuesService, QueueStatsBroadcaster],
+  controllers: [AdminQueuesController, ProcessingController],
+  providers: [QueuesService, QueueStatsBroadcaster, WorkerWatch],
+  exports: [QueuesService, WorkerWatch],
 })
 export class QueuesModule {}

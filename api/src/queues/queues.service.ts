@@ -10,8 +10,10 @@ import {
   AnalysisStatus,
   AppConfig,
   FailedJob,
+  QueuesOverview,
   MAINTENANCE_QUEUE,
   QUEUE_JOB_STATES,
+  ProcessingStatus,
   QueueStats,
   WorkerAnnouncement,
   redisOptionsFromUrl,
@@ -42,6 +44,12 @@ export class QueuesService implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => undefined);
+  }
+
+  /** The queue page: counts, live workers, and since when there has been none. */
+  async overview(): Promise<QueuesOverview> {
+    const [queues, workers, processing] = await Promise.all([this.stats(), this.workers(), this.processingStatus()]);
+    return { queues, workers, processing };
   }
 
   async stats(): Promise<QueueStats[]> {
@@ -80,6 +88,32 @@ export class QueuesService implements OnApplicationShutdown {
       .filter((v): v is string => v !== null)
       .map((v) => JSON.parse(v) as WorkerAnnouncement)
       .sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  /**
+   * Live workers, and since when there has been none. The moment is kept in Redis (set once, cleared
+   * when a worker is seen again) so every API instance reports, and alerts about, the same outage.
+   */
+  async processingStatus(): Promise<ProcessingStatus> {
+    const alive = (await this.workers()).length;
+    const key = `${this.config.get('queuePrefix', { infer: true })}:no-worker-since`;
+    if (alive) {
+      await this.redis.del(key);
+      return { workersAlive: alive, noWorkerSince: null };
+    }
+    await this.redis.set(key, new Date().toISOString(), 'NX');
+    return { workersAlive: 0, noWorkerSince: await this.redis.get(key) };
+  }
+
+  /** Whether a worker holds the job's lock (it renews it every WORKER_LOCK_MS / 2 while alive). */
+  async analysisJobLocked(jobId: string): Promise<boolean> {
+    return (await this.redis.exists(this.queues.get(ANALYSES_QUEUE)!.toKey(`${jobId}:lock`))) === 1;
+  }
+
+  /** Analysis jobs waiting for a worker or held by one. */
+  async pendingAnalysisJobs(): Promise<number> {
+    const counts = await this.queues.get(ANALYSES_QUEUE)!.getJobCounts('waiting', 'active', 'prioritized', 'delayed');
+    return Object.values(counts).reduce((a, b) => a + b, 0);
   }
 
   async failed(name: string, page = 1, pageSize = 20): Promise<{ items: FailedJob[]; total: number }> {

@@ -32,7 +32,7 @@ export class ProfileController {
   @Put('password')
   @AllowTemporaryPassword()
   changePassword(@CurrentUser() me: AuthUser, @Body() dto: ChangePasswordDto): Promise<Session> {
-    return this.auth.changePassword(me.id, dto.currentPassword, dto.newPassword, dto.confirmPassword);
+    return this.auth.changePassword(me.id, dto.currentPassword, dto.newPassword, dto.confirmPassword, me.mfa);
   }
 
   @Put('notifications')

@@ -47,12 +47,6 @@ export class User {
   @Column({ type: 'varchar', length: 120, nullable: true })
   position: string | null;
 
-  @Column({ name: 'failed_login_attempts', type: 'int', default: 0, select: false })
-  failedLoginAttempts: number;
-
-  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true, select: false })
-  lockedUntil: Date | null;
-
   /** Carried in every token; bumping it (password change or reset) ends every older session. */
   @Column({ name: 'session_version', type: 'int', default: 0 })
   sessionVersion: number;

@@ -5,7 +5,6 @@ import * as argon2 from 'argon2';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   FREE_PLAN_TOKENS,
-  LOCKOUT_MINUTES,
   NotificationPreferences,
   Profile,
   PublicUser,
@@ -17,7 +16,8 @@ import { EFFECTIVE_TOKEN_LIMIT } from '../tokens/tokens.service';
 export interface NewUser {
   email: string;
   name: string;
-  password: string;
+  /** The password, or its hash when it was hashed earlier (a confirmed sign-up request). */
+  password: string | { hash: string };
   whatsapp?: string | null;
   role?: UserRole;
 }
@@ -50,7 +50,7 @@ export class UsersService {
   findByEmailWithSecret(email: string): Promise<User | null> {
     return this.users
       .createQueryBuilder('u')
-      .addSelect(['u.passwordHash', 'u.lockedUntil'])
+      .addSelect('u.passwordHash')
       .where('lower(u.email) = lower(:email)', { email })
       .getOne();
   }
@@ -61,7 +61,7 @@ export class UsersService {
       email: input.email.trim(),
       name: input.name.trim(),
       whatsapp: input.whatsapp ?? null,
-      passwordHash: await argon2.hash(input.password),
+      passwordHash: typeof input.password === 'string' ? await argon2.hash(input.password) : input.password.hash,
       role: input.role ?? 'user',
       plan: 'free',
       tokens: FREE_PLAN_TOKENS,
@@ -79,24 +79,8 @@ export class UsersService {
     return !!user && (await this.verifyPassword(user, password));
   }
 
-  /**
-   * Counts a failed login in one statement (parallel attempts cannot slip past the limit). The
-   * attempt that reaches `maxAttempts` locks the account and restarts the count; returns the lock's end.
-   */
-  async recordFailedLogin(id: string, maxAttempts: number): Promise<Date | null> {
-    const [rows] = (await this.users.query(
-      `UPDATE users SET
-         locked_until = CASE WHEN failed_login_attempts + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END,
-         failed_login_attempts = CASE WHEN failed_login_attempts + 1 >= $2 THEN 0 ELSE failed_login_attempts + 1 END
-       WHERE id = $1 RETURNING locked_until`,
-      [id, maxAttempts, LOCKOUT_MINUTES],
-    )) as [{ locked_until: Date | null }[], number];
-    const until = rows[0]?.locked_until ?? null;
-    return until && until > new Date() ? until : null;
-  }
-
   async loginSucceeded(id: string): Promise<void> {
-    await this.users.update({ id }, { lastLoginAt: new Date(), failedLoginAttempts: 0, lockedUntil: null });
+    await this.users.update({ id }, { lastLoginAt: new Date() });
   }
 
   /** Sets a new password and ends every session issued before (they carry the old version). */
@@ -107,12 +91,12 @@ export class UsersService {
       .set({
         passwordHash: await argon2.hash(password),
         sessionVersion: () => 'session_version + 1',
-        failedLoginAttempts: 0,
-        lockedUntil: null,
         mustChangePassword: false,
       })
       .where('id = :id', { id })
       .execute();
+    // A new password (reset by e-mail, or changed) lifts every lock-out of the account.
+    await this.users.query(`DELETE FROM login_failures WHERE user_id = $1`, [id]);
   }
 
   async updateProfile(id: string, patch: ProfilePatch): Promise<User> {
@@ -162,7 +146,7 @@ export class UsersService {
     };
   }
 
-  private emailTaken(email: string, exceptId?: string): Promise<boolean> {
+  emailTaken(email: string, exceptId?: string): Promise<boolean> {
     const q = this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: email.trim() });
     if (exceptId) q.andWhere('u.id <> :exceptId', { exceptId });
     return q.getExists();

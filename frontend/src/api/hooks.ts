@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import type { ProcessingStatus } from '@cda/shared';
 import { fetcher } from './client';
 import type { Analysis, Page, User } from './types';
 
@@ -11,4 +12,12 @@ export function useAnalyses(query = '') {
 
 export function useMe(enabled: boolean) {
   return useSWR<User>(enabled ? '/auth/me' : null, fetcher);
+}
+
+/**
+ * Whether any worker is consuming the queue, re-checked every 15 s (a worker's heartbeat lives 30 s,
+ * so a finer poll would not learn sooner). Signed-in screens only.
+ */
+export function useProcessingStatus(enabled = true) {
+  return useSWR<ProcessingStatus>(enabled ? '/processing' : null, fetcher, { refreshInterval: 15000 });
 }

@@ -1,5 +1,5 @@
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ADMIN_ROLES } from '@cda/shared';
+import { ADMIN_ROLES, TwoFactorChallenge } from '@cda/shared';
 import { ApiError, apiJson, tokenStore } from '../api/client';
 import type { Session, User } from '../api/types';
 
@@ -15,13 +15,17 @@ interface AuthState {
   loading: boolean;
   token: string | null;
   user: User | null;
-  /** Checks the credentials without signing in, so the login screen can ask admins which area to open. */
-  authenticate(email: string, password: string): Promise<Session>;
+  /**
+   * Checks the credentials without signing in, so the login screen can ask admins which area to open;
+   * an administrator with two-factor authentication gets a challenge for the code instead of a session.
+   */
+  authenticate(email: string, password: string): Promise<Session | TwoFactorChallenge>;
   /** `area` is the login's Usuário/Administrador choice; it only matters for admins. */
   signIn(session: Session, remember: boolean, area?: Area): void;
   /** Where this user lands from a guest-only page. */
   home: string;
-  register(input: RegisterInput): Promise<void>;
+  /** Sends the sign-up; answers the server's "check your e-mail" text (the same for a taken e-mail). */
+  register(input: RegisterInput): Promise<string>;
   /** After the profile changes the account (or the password, which comes with a new token). */
   refresh(update: { user?: User; token?: string }): void;
   logout(): void;
@@ -114,7 +118,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [initial, logout]);
 
   const authenticate = useCallback(
-    (email: string, password: string) => apiJson<Session>('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }),
+    (email: string, password: string) =>
+      apiJson<Session | TwoFactorChallenge>('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }),
     [],
   );
 
@@ -139,7 +144,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const register = useCallback(async (input: RegisterInput) => {
-    await apiJson<Session>('/auth/register', { method: 'POST', body: JSON.stringify(input) });
+    const res = await apiJson<{ message: string }>('/auth/register', { method: 'POST', body: JSON.stringify(input) });
+    return res.message;
   }, []);
 
   const home = user ? homeFor(user, area) : '/login';

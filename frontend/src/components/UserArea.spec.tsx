@@ -212,6 +212,19 @@ describe('SimulatorPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ver Opções' }));
     expect(screen.getByRole('dialog', { name: 'Tokens Insuficientes' })).toBeInTheDocument();
   });
+
+  it('tells the user that analyses are queued while no worker is alive, and says nothing otherwise', async () => {
+    serve({ '/dashboard': dashboard(1_000_000), '/processing': { workersAlive: 0, noWorkerSince: '2026-11-24T06:00:00.000Z' } });
+    const { unmount } = mount(<SimulatorPage />);
+    expect(await screen.findByTestId('queued-notice')).toHaveTextContent('as análises ficam na fila e começam assim que o serviço voltar');
+    expect(screen.getByRole('button', { name: 'Iniciar Análise' })).toBeInTheDocument();
+    unmount();
+    serve({ '/dashboard': dashboard(1_000_000), '/processing': { workersAlive: 2, noWorkerSince: null } });
+    mount(<SimulatorPage />);
+    await screen.findByText(/Tokens restantes/);
+    await waitFor(() => expect(requests.some((r) => r.includes('/processing'))).toBe(true));
+    expect(screen.queryByTestId('queued-notice')).not.toBeInTheDocument();
+  });
 });
 
 describe('HistoryPage', () => {

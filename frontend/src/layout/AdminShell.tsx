@@ -1,7 +1,9 @@
 import { ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
+import { NO_WORKER_ADMIN_NOTICE, formatDateTime } from '@cda/shared';
 import { useAnalysisEvents } from '../realtime/useAnalysisEvents';
+import { useProcessingStatus } from '../api/hooks';
 import './shell.css';
 
 const LINKS: Array<[to: string, label: string]> = [
@@ -21,6 +23,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const { user, token, logout } = useAuth();
   const [open, setOpen] = useState(false);
   useAnalysisEvents(token);
+  const { data: processing } = useProcessingStatus(!!token);
   return (
     <div className={`shell shell-admin${open ? ' drawer-open' : ''}`}>
       <aside className="sidebar" aria-label="Menu administrativo">
@@ -42,6 +45,15 @@ export function AdminShell({ children }: { children: ReactNode }) {
             {user?.name} <span className={`admin-role admin-role-${user?.role}`}>{user?.role === 'root' ? 'Root' : 'Admin'}</span>
           </span>
         </header>
+        {processing && processing.workersAlive === 0 && (
+          <div className="alert alert-red shell-banner" role="alert" data-testid="no-worker-banner">
+            <span>
+              <strong>{NO_WORKER_ADMIN_NOTICE}</strong>
+              {processing.noWorkerSince && ` Desde ${formatDateTime(processing.noWorkerSince)}.`}
+            </span>
+            <Link className="button" to="/admin/queues">Ver filas</Link>
+          </div>
+        )}
         {children}
       </div>
     </div>

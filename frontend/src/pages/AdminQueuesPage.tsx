@@ -77,7 +77,9 @@ export function AdminQueuesPage() {
           <section className="card">
             <h2>Workers conectados ({data.workers.length})</h2>
             {data.workers.length === 0 ? (
-              <p className="muted">Nenhum worker conectado: as análises ficam aguardando até um worker iniciar.</p>
+              <p className="alert alert-red" data-testid="no-worker-alive">
+                Nenhum worker ativo{data.processing?.noWorkerSince ? ` desde ${formatDateTime(data.processing.noWorkerSince)}` : ''}: as análises ficam aguardando até um worker iniciar.
+              </p>
             ) : (
               <table className="table">
                 <thead>

@@ -183,6 +183,11 @@ function SectionForm({ section, initial, busy, setBusy, onSaved }: FormProps) {
           </Field>
           {toggle('requireSpecialChars', 'Exigir caracteres especiais', 'Senhas novas precisam de ao menos um caractere especial')}
           {toggle('corsEnabled', 'CORS', 'Permite que as origens acima chamem a API a partir do navegador')}
+          {toggle(
+            'requireAdmin2fa',
+            'Exigir 2FA dos administradores',
+            'Administradores e root entram com senha e código do aplicativo autenticador; quem ainda não ativou é levado a ativar no próximo login, e as sessões abertas sem o segundo fator terminam',
+          )}
         </>
       );
       break;

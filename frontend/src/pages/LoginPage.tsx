@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router-dom';
-import { INVALID_LOGIN } from '@cda/shared';
+import { INVALID_LOGIN, TwoFactorChallenge } from '@cda/shared';
 import { Area, isAdmin, useAuth } from '../auth/AuthContext';
 import { LoginForm, loginSchema } from '../auth/schemas';
 import { Field, PasswordInput } from '../components/forms/Fields';
 import type { Session } from '../api/types';
 import { ApiError } from '../api/client';
+import { TwoFactorStep } from '../auth/TwoFactorStep';
 
 type Mode = Area;
 
@@ -20,6 +21,7 @@ export function LoginPage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<{ session: Session; remember: boolean } | null>(null);
+  const [secondStep, setSecondStep] = useState<{ challenge: TwoFactorChallenge; remember: boolean } | null>(null);
   const [mode, setMode] = useState<Mode>('admin');
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginSchema),
@@ -29,17 +31,32 @@ export function LoginPage() {
   // Signing in re-renders this guest-only route, whose guard then sends the user to the chosen area.
   const enter = (session: Session, remember: boolean, chosen: Mode) => signIn(session, remember, chosen);
 
+  const proceed = (session: Session, remember: boolean) => {
+    if (isAdmin(session.user)) setPending({ session, remember });
+    else enter(session, remember, 'user');
+  };
+
   const submit = handleSubmit(async ({ email, password, remember }) => {
     setError(null);
     try {
-      const session = await authenticate(email, password);
-      if (isAdmin(session.user)) setPending({ session, remember });
-      else enter(session, remember, 'user');
+      const answer = await authenticate(email, password);
+      if ('twoFactor' in answer) setSecondStep({ challenge: answer, remember });
+      else proceed(answer, remember);
     } catch (err) {
       // Lockout, suspension and maintenance have their own texts; anything else is the generic one.
       setError(err instanceof ApiError && err.status !== 401 && err.status !== 0 ? err.message : INVALID_LOGIN);
     }
   });
+
+  if (secondStep && !pending) {
+    return (
+      <TwoFactorStep
+        challenge={secondStep.challenge}
+        onSession={(session) => proceed(session, secondStep.remember)}
+        onCancel={() => setSecondStep(null)}
+      />
+    );
+  }
 
   if (pending) {
     return (
@@ -52,7 +69,7 @@ export function LoginPage() {
             <label className="choice"><input type="radio" name="mode" checked={mode === 'admin'} onChange={() => setMode('admin')} /> Administrador</label>
           </fieldset>
           <button className="button" type="submit">Continuar</button>
-          <button type="button" className="link" onClick={() => setPending(null)}>Voltar</button>
+          <button type="button" className="link" onClick={() => { setPending(null); setSecondStep(null); }}>Voltar</button>
         </form>
       </main>
     );

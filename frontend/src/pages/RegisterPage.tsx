@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { phoneDigits } from '@cda/shared';
 import { useAuth } from '../auth/AuthContext';
 import { RegisterForm, registerSchema } from '../auth/schemas';
@@ -10,10 +10,10 @@ import { Field, PasswordInput, PhoneInput } from '../components/forms/Fields';
 
 export function RegisterPage() {
   const { register: createAccount } = useAuth();
-  const navigate = useNavigate();
   const policy = usePolicy();
   const schema = useMemo(() => registerSchema(policy), [policy]);
   const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const { register, handleSubmit, formState } = useForm<RegisterForm>({
     resolver: zodResolver(schema),
     defaultValues: { name: '', email: '', whatsapp: '', password: '', confirmPassword: '', terms: false },
@@ -23,12 +23,29 @@ export function RegisterPage() {
   const submit = handleSubmit(async ({ name, email, whatsapp, password }) => {
     setError(null);
     try {
-      await createAccount({ name, email, whatsapp: phoneDigits(whatsapp), password });
-      navigate('/login', { state: { notice: 'Conta criada! Entre com seu e-mail e senha.' } });
+      // The account exists once the e-mailed link is followed; a taken e-mail gets the same answer.
+      setSentTo({ email, message: await createAccount({ name, email, whatsapp: phoneDigits(whatsapp), password }) });
     } catch (err) {
       setError((err as Error).message || 'Erro ao criar conta');
     }
   });
+
+  if (sentTo) {
+    return (
+      <main className="auth-page">
+        <section className="card auth-card" aria-labelledby="check-email">
+          <h1 id="check-email">Verifique seu e-mail</h1>
+          <p className="alert alert-green" role="status">{sentTo.message}</p>
+          <p>
+            Enviamos a mensagem para <strong>{sentTo.email}</strong>. Abra o link para concluir o cadastro; se não a encontrar,
+            veja a caixa de spam.
+          </p>
+          <p className="muted small">Se este e-mail já tiver uma conta, você receberá um aviso em vez do link: entre com sua senha ou use “Esqueci minha senha”.</p>
+          <Link to="/login">Ir para o login</Link>
+        </section>
+      </main>
+    );
+  }
 
   return (
     <main className="auth-page">

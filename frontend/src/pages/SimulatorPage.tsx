@@ -5,6 +5,7 @@ import {
   DEFAULT_ANALYSIS_PARAMS,
   DISCOUNT_INPUT_MAX_LENGTH,
   INSTALLMENTS_HELP,
+  NO_WORKER_USER_NOTICE,
   SimulatorField,
   SimulatorInput,
   TYPE_ANALYSIS,
@@ -20,7 +21,7 @@ import {
 } from '@cda/shared';
 import { ApiError, downloadFile, fetcher } from '../api/client';
 import { DASHBOARD_KEY, useDashboardData } from '../api/dashboard';
-import { ANALYSES_KEY } from '../api/hooks';
+import { ANALYSES_KEY, useProcessingStatus } from '../api/hooks';
 import type { Analysis } from '../api/types';
 import { postWithProgress } from '../api/upload';
 import { InsufficientTokensDialog } from '../components/InsufficientTokensDialog';
@@ -37,6 +38,7 @@ type Outcome = { ok: boolean; message: string };
 /** Upload PDFs, set the simulation's terms, follow the analysis live and download its workbooks. */
 export function SimulatorPage() {
   const { data: account } = useDashboardData();
+  const { data: processing } = useProcessingStatus();
   const [files, setFiles] = useState<File[]>([]);
   const [pages, setPages] = useState<Map<File, number | null>>(new Map());
   const [input, setInput] = useState<SimulatorInput>(() => simulatorInputFrom(DEFAULT_ANALYSIS_PARAMS));
@@ -161,6 +163,10 @@ export function SimulatorPage() {
     <div className="page">
       <h1>Extrator de Dados de CDA</h1>
       <p className="muted">Envie os PDFs das Certidões de Dívida Ativa: extraímos cada certidão e simulamos a transação.</p>
+
+      {processing && processing.workersAlive === 0 && (
+        <p className="alert alert-yellow" role="status" data-testid="queued-notice">{NO_WORKER_USER_NOTICE}</p>
+      )}
 
       {account && tokens <= 0 && (
         <div className="alert alert-red banner" role="alert" data-testid="limit-banner">

@@ -67,6 +67,31 @@ export class ForgotPasswordDto {
   email: string;
 }
 
+export class ConfirmSignupDto {
+  @ApiProperty({ description: 'O token do link de confirmação recebido por e-mail.' })
+  @IsString({ message: 'Link de confirmação inválido ou expirado. Faça o cadastro novamente.' })
+  @Matches(/^[A-Za-z0-9_-]{20,200}$/, { message: 'Link de confirmação inválido ou expirado. Faça o cadastro novamente.' })
+  token: string;
+}
+
+const CHALLENGE_EXPIRED = 'A verificação expirou. Entre novamente com seu e-mail e senha.';
+
+export class TwoFactorChallengeDto {
+  @ApiProperty({ description: 'O desafio devolvido pelo login (vale 10 minutos).' })
+  @IsString({ message: CHALLENGE_EXPIRED })
+  @IsNotEmpty({ message: CHALLENGE_EXPIRED })
+  @MaxLength(2000, { message: CHALLENGE_EXPIRED })
+  challenge: string;
+}
+
+export class TwoFactorCodeDto extends TwoFactorChallengeDto {
+  @ApiProperty({ description: 'Código de 6 dígitos do aplicativo autenticador, ou um código de recuperação.' })
+  @IsString({ message: 'Informe o código.' })
+  @IsNotEmpty({ message: 'Informe o código.' })
+  @MaxLength(40, { message: 'Código inválido.' })
+  code: string;
+}
+
 export class ResetPasswordDto {
   @ApiProperty({ description: 'O token do link recebido por e-mail.' })
   @IsString({ message: 'Link de redefinição inválido ou expirado. Peça um novo.' })

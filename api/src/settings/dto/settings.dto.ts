@@ -70,6 +70,7 @@ export class SecuritySettingsDto {
   @bool('Exigir caracteres especiais') requireSpecialChars?: boolean;
   @int(10, 1_000_000, 'O limite de requisições por hora') apiRateLimitPerHour?: number;
   @bool('CORS') corsEnabled?: boolean;
+  @bool('Exigir autenticação em dois fatores dos administradores') requireAdmin2fa?: boolean;
 
   @IsOptional()
   @IsArray({ message: 'As origens permitidas devem ser uma lista.' })
