@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BadRequestException, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, type OnModuleInit, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -40,7 +40,7 @@ interface ChallengeClaims {
  * browser holds a short-lived challenge token that no route accepts as a session.
  */
 @Injectable()
-export class TwoFactorService {
+export class TwoFactorService implements OnModuleInit {
   private readonly logger = new Logger(TwoFactorService.name);
   private readonly box: SecretBox;
 
@@ -50,7 +50,38 @@ export class TwoFactorService {
     private readonly settings: SettingsService,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.box = new SecretBox(config.get('settingsKey', { infer: true }));
+    // The previous keys open secrets sealed before a key rotation (SETTINGS_ENCRYPTION_KEY_PREVIOUS),
+    // as for the settings; onModuleInit then re-seals them with the current key.
+    this.box = new SecretBox(config.get('settingsKey', { infer: true }), config.get('settingsKeysPrevious', { infer: true }));
+  }
+
+  /** Key rotation: TOTP secrets sealed with a previous key are sealed again with the current one. */
+  async onModuleInit(): Promise<void> {
+    await this.resealStaleSecrets().catch((err) => this.logger.error({ err: (err as Error).message }, 'TOTP secrets could not be re-sealed'));
+  }
+
+  async resealStaleSecrets(): Promise<number> {
+    let resealed = 0;
+    const rows = (await this.db.query(`SELECT id, totp_secret, totp_pending_secret FROM users WHERE totp_secret IS NOT NULL OR totp_pending_secret IS NOT NULL`)) as Array<{ id: string; totp_secret: string | null; totp_pending_secret: string | null }>;
+    for (const row of rows) {
+      for (const column of ['totp_secret', 'totp_pending_secret'] as const) {
+        const stored = row[column];
+        if (!stored) continue;
+        let stale: boolean;
+        try {
+          stale = this.box.isStale(stored);
+        } catch {
+          this.logger.error({ userId: row.id, column }, 'TOTP secret sealed with an unknown key: the administrator must enrol again');
+          continue;
+        }
+        if (!stale) continue;
+        // Written only if unchanged meanwhile (several API instances may start together).
+        const res = (await this.db.query(`UPDATE users SET ${column} = $2 WHERE id = $1 AND ${column} = $3`, [row.id, this.box.seal(this.box.open(stored)), stored])) as [unknown, number];
+        if (res[1]) resealed++;
+      }
+    }
+    if (resealed) this.logger.log({ resealed }, 'TOTP secrets re-sealed with the current key');
+    return resealed;
   }
 
   /** The second step this login needs, or null: admins and roots with 2FA enrolled, or required by the settings. */
