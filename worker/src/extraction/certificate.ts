@@ -277,7 +277,6 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   for (const i of co.lines) skip[i] = true;
   const isLabel = (c: { folded: string }, o: boolean) => { const h = findLabel(c.folded, o); return !!h && h.kind !== 'decoy'; };
   const stream = makeStream(readingOrder(lines, (i) => skip[i], isLabel));
-  if (globalThis.process.env.CDA_DEBUG) globalThis.process.stderr.write(`STREAM ${stream.text}\n`);
   let rows: DebtRow[] = table.rows;
   const masked: Array<[number, number]> = [];
   let rowsFromProse = false;
@@ -315,7 +314,6 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     }
   };
 
-  if (globalThis.process.env.CDA_DEBUG) for (const c of cands) globalThis.process.stderr.write(`CAND ${c.field} ${c.route} ${c.score.toFixed(2)} ${JSON.stringify(c.value.value)}\n`);
   const { issuer, name: issuerName } = detectIssuer(lines);
 
   const reg = choose(cands, 'registrationNumber', registrationBonus(issuer));
