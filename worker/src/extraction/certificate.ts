@@ -1,6 +1,6 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { type Candidate, afterLabel, findLabel, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
+import { type Candidate, afterLabel, findLabel, isFieldLabel, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
 import { COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, type ScalarField, TITLES } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, readingOrder } from './page';
@@ -244,8 +244,7 @@ export function registrationOf(lines: Line[]): string {
   const ocr = lines.some((l) => l.ocr);
   const table = readTables(lines);
   const skip = lines.map((l, i) => l.furniture || table.lines.has(i));
-  const isLabel = (c: { folded: string }, o: boolean) => { const h = findLabel(c.folded, o); return !!h && h.kind !== 'decoy'; };
-  const stream = makeStream(readingOrder(lines, (i) => skip[i], isLabel));
+  const stream = makeStream(readingOrder(lines, (i) => skip[i], isFieldLabel));
   const cands = [...geometricCandidates({ lines, skip }, REGISTRATION_ONLY), ...proseCandidates(stream, ocr, [], REGISTRATION_ONLY)];
   const issuer = detectIssuer(lines).issuer;
   return choose(cands, 'registrationNumber', registrationBonus(issuer)).value?.value ?? '';
@@ -275,8 +274,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   const skip = lines.map((l, i) => l.furniture || table.lines.has(i));
   const co = readCoDebtors(lines, skip);
   for (const i of co.lines) skip[i] = true;
-  const isLabel = (c: { folded: string }, o: boolean) => { const h = findLabel(c.folded, o); return !!h && h.kind !== 'decoy'; };
-  const stream = makeStream(readingOrder(lines, (i) => skip[i], isLabel));
+  const stream = makeStream(readingOrder(lines, (i) => skip[i], isFieldLabel));
   let rows: DebtRow[] = table.rows;
   const masked: Array<[number, number]> = [];
   let rowsFromProse = false;

@@ -109,6 +109,12 @@ export function extendLabel(folded: string, end: number): number {
   return words.every((w) => LABEL_WORDS.has(w)) ? end + m[1].length : end;
 }
 
+/** A cell that opens with the label of a field (a decoy's label is not one). */
+export function isFieldLabel(cell: { folded: string }, ocr = false): boolean {
+  const hit = findLabel(cell.folded, ocr);
+  return !!hit && hit.kind !== 'decoy';
+}
+
 /** What follows a label in its cell, separators dropped ("....:", "(R$)", "nº"). */
 export function afterLabel(text: string): string {
   return text.replace(/^[\s.:…_·=>|-]*(?:\((?:em\s+)?r\$\)|\(r\$\))?[\s.:…_·=>|–—-]*(?:n\s*[.ºo°]\s*\.?\s*:?\s+)?/i, '');

@@ -1,6 +1,6 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
 import { isCourtFiling, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
-import { findLabel } from './fields';
+import { isFieldLabel } from './fields';
 import { type Line, type Page, markFurniture } from './page';
 import { PdfReadError, REASONS, readPages, sniff } from './text';
 
@@ -22,11 +22,7 @@ export interface ExtractOptions {
 /** A repeated line that carries a field label (a header with the inscription number) is content, not furniture. */
 const carriesField = (l: Line) =>
   // A certificate's title repeated at the top of each page opens each certificate: never furniture.
-  isTitle(l) ||
-  l.cells.some((c) => {
-    const hit = findLabel(c.folded, l.ocr);
-    return !!hit && hit.kind !== 'decoy';
-  });
+  isTitle(l) || l.cells.some((c) => isFieldLabel(c, l.ocr));
 
 /** Certificates from already-read pages: the pure part, used by tests and the PDF path. */
 export function extractFromPages(pages: Page[]): CertificateRecord[] {
