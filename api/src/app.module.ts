@@ -29,6 +29,7 @@ import { TicketsModule } from './tickets/tickets.module';
 import { AdminModule } from './admin/admin.module';
 import { SecurityModule } from './security/security.module';
 import { ReportsModule } from './reports/reports.module';
+import { ApiTokensModule } from './api-tokens/api-tokens.module';
 
 @Module({
   imports: [
@@ -89,6 +90,7 @@ import { ReportsModule } from './reports/reports.module';
     AdminModule,
     SecurityModule,
     ReportsModule,
+    ApiTokensModule,
   ],
 })
 export class AppModule {}

@@ -16,3 +16,4 @@ export * from './reports';
 export * from './queues';
 export * from './admin';
 export * from './async';
+export * from './automation';

@@ -31,6 +31,8 @@ export interface SecuritySettings {
   minPasswordLength: number;
   requireSpecialChars: boolean;
   apiRateLimitPerHour: number;
+  /** Requests per minute allowed to each personal API token (RateLimit-* headers, 429 beyond). */
+  apiTokenRateLimitPerMinute: number;
   corsEnabled: boolean;
   allowedOrigins: string[];
   /**
@@ -100,6 +102,7 @@ export const DEFAULT_SETTINGS: Settings = {
     minPasswordLength: 6,
     requireSpecialChars: false,
     apiRateLimitPerHour: 1000,
+    apiTokenRateLimitPerMinute: 120,
     corsEnabled: false,
     allowedOrigins: [],
     requireAdmin2fa: false,

@@ -1,5 +1,8 @@
 import {
+  BadRequestException,
   Body,
+  Headers,
+  Res,
   Controller,
   Get,
   HttpCode,
@@ -14,7 +17,8 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { AllowApiToken } from '../api-tokens/api-token.decorator';
 import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { AnalysesService, UploadedPdf } from './analyses.service';
@@ -22,6 +26,8 @@ import { CreateAnalysisDto } from './dto/create-analysis.dto';
 import { ListAnalysesDto } from './dto/list-analyses.dto';
 import { PdfUploadInterceptor } from './pdf-upload.interceptor';
 
+/** Printable ASCII, no spaces: what clients send (UUIDs, hashes, job names). */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Análise não encontrada.') });
 
@@ -34,25 +40,39 @@ export class AnalysesController {
 
   @Post()
   @HttpCode(202)
+  @AllowApiToken('analyses:write')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(PdfUploadInterceptor)
-  async create(@CurrentUser() user: AuthUser, @Req() req: Request, @Body() dto: CreateAnalysisDto) {
+  async create(
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body() dto: CreateAnalysisDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ) {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw new BadRequestException('Idempotency-Key inválida: use de 1 a 255 caracteres visíveis (por exemplo, um UUID).');
+    }
     const files = (req.files as UploadedPdf[] | undefined) ?? [];
-    const a = await this.analyses.create(user, files, dto, String((req as Request & { id?: unknown }).id ?? ''));
+    const { analysis: a, replayed } = await this.analyses.create(user, files, dto, String((req as Request & { id?: unknown }).id ?? ''), idempotencyKey);
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
     return { id: a.id, status: a.status, fileCount: a.fileCount, tokens: a.tokensCost };
   }
 
   @Get()
+  @AllowApiToken('analyses:read')
   list(@CurrentUser() user: AuthUser, @Query() query: ListAnalysesDto) {
     return this.analyses.list(user, query);
   }
 
   @Get(':id')
+  @AllowApiToken('analyses:read')
   get(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
     return this.analyses.view(user, id);
   }
 
   @Get(':id/files/:name')
+  @AllowApiToken('analyses:read')
   async download(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Param('name') name: string): Promise<StreamableFile> {
     const stream = await this.analyses.openWorkbook(user, id, name);
     return new StreamableFile(stream, { type: XLSX, disposition: `attachment; filename="${name}"` });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { BadRequestException, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
@@ -92,6 +92,30 @@ const PERIOD_START: Record<Period, string> = {
   month: `now() - interval '30 days'`,
 };
 
+/** An upload's Idempotency-Key names its analysis for this long; after it the key can name a new one. */
+const IDEMPOTENCY_WINDOW = `interval '24 hours'`;
+export const IDEMPOTENCY_KEY_REUSED =
+  'Esta Idempotency-Key já foi usada com outro envio (arquivos ou parâmetros diferentes). Use uma chave nova para um envio novo.';
+
+/** Thrown inside the creation's transaction when another request holds the key: rolls the new analysis back. */
+class IdempotencyKeyTaken extends Error {}
+
+/** What an upload's idempotency key is checked against: every file's bytes and name, in order, and the parameters. */
+export function uploadFingerprint(files: UploadedPdf[], params: AnalysisParams): string {
+  const h = createHash('sha256');
+  h.update(JSON.stringify(Object.entries(params).sort(([a], [b]) => a.localeCompare(b))));
+  for (const f of files) {
+    h.update('\0file\0').update(f.originalname).update('\0').update(createHash('sha256').update(f.buffer).digest('hex'));
+  }
+  return h.digest('hex');
+}
+
+export interface CreatedAnalysis {
+  analysis: Analysis;
+  /** True when an earlier request with the same Idempotency-Key created it: nothing new was charged. */
+  replayed: boolean;
+}
+
 @Injectable()
 export class AnalysesService {
   private readonly logger = new Logger(AnalysesService.name);
@@ -109,7 +133,39 @@ export class AnalysesService {
     private readonly pageCounter: PageCounter,
   ) {}
 
-  async create(user: AuthUser, files: UploadedPdf[], dto: CreateAnalysisDto, requestId?: string): Promise<Analysis> {
+  /**
+   * With an `idempotencyKey`, a repeat of the same upload (same files, names and parameters) answers
+   * the analysis the first one created and charges nothing; the same key on a different upload is
+   * refused (422). Two concurrent requests with one key: the second waits on the key's row and then
+   * answers the first's analysis.
+   */
+  async create(user: AuthUser, files: UploadedPdf[], dto: CreateAnalysisDto, requestId?: string, idempotencyKey?: string): Promise<CreatedAnalysis> {
+    const fingerprint = idempotencyKey ? uploadFingerprint(files, { ...DEFAULT_ANALYSIS_PARAMS, ...stripUndefined(dto) }) : '';
+    if (idempotencyKey) {
+      const earlier = await this.replay(user.id, idempotencyKey, fingerprint);
+      if (earlier) return { analysis: earlier, replayed: true };
+    }
+    return { analysis: await this.createNew(user, files, dto, requestId, idempotencyKey ? { key: idempotencyKey, fingerprint } : undefined), replayed: false };
+  }
+
+  /** The analysis an unexpired key already names (422 when it named another upload), or null. */
+  private async replay(userId: string, key: string, fingerprint: string): Promise<Analysis | null> {
+    const [row]: { request_hash: string; analysis_id: string }[] = await this.db.query(
+      `SELECT request_hash, analysis_id FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at > now() - ${IDEMPOTENCY_WINDOW}`,
+      [userId, key],
+    );
+    if (!row) return null;
+    if (row.request_hash !== fingerprint) throw new UnprocessableEntityException({ statusCode: 422, message: IDEMPOTENCY_KEY_REUSED, code: 'IDEMPOTENCY_KEY_REUSED' });
+    return this.analyses.findOneOrFail({ where: { id: row.analysis_id } });
+  }
+
+  private async createNew(
+    user: AuthUser,
+    files: UploadedPdf[],
+    dto: CreateAnalysisDto,
+    requestId?: string,
+    idempotency?: { key: string; fingerprint: string },
+  ): Promise<Analysis> {
     if (this.lifecycle.isDraining) {
       this.metrics.uploadsRefused.inc({ reason: 'shutting_down' });
       throw new ServiceUnavailableException('Servidor reiniciando. Envie novamente em alguns segundos.');
@@ -164,12 +220,30 @@ export class AnalysesService {
             storageKey: jobFiles[i].key,
           })),
         );
+        if (idempotency) {
+          // Waits while a concurrent request holding the key commits; an expired row is taken over.
+          const taken = returned(
+            await tx.query(
+              `INSERT INTO idempotency_keys (user_id, key, request_hash, analysis_id) VALUES ($1, $2, $3, $4)
+               ON CONFLICT (user_id, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, analysis_id = EXCLUDED.analysis_id, created_at = now()
+                 WHERE idempotency_keys.created_at <= now() - ${IDEMPOTENCY_WINDOW}
+               RETURNING key`,
+              [user.id, idempotency.key, idempotency.fingerprint, a.id],
+            ),
+          );
+          if (!taken.length) throw new IdempotencyKeyTaken();
+        }
         return a;
       });
     } catch (err) {
       // No analysis: whatever was stored for it goes (the daily upload purge is the safety net).
       await stored.catch(() => undefined);
       await this.storage.removePrefix(storageKeys.uploadPrefix(id)).catch((e) => this.logger.error({ analysisId: id, err: e }, 'could not remove refused uploads'));
+      if (err instanceof IdempotencyKeyTaken && idempotency) {
+        const earlier = await this.replay(user.id, idempotency.key, idempotency.fingerprint);
+        if (earlier) return earlier;
+        throw new ConflictException('Outro envio com esta Idempotency-Key está em andamento. Tente novamente em instantes.');
+      }
       throw err;
     }
 
@@ -223,6 +297,8 @@ export class AnalysesService {
         ),
       );
       await this.tokens.settle(analysisId, tx);
+      // Refunded and never run: a retry with the same Idempotency-Key should start it again, not replay the failure.
+      if (rows.length) await tx.query(`DELETE FROM idempotency_keys WHERE analysis_id = $1`, [analysisId]);
       return rows;
     });
     await this.storage.removePrefix(storageKeys.uploadPrefix(analysisId)).catch(() => undefined);
@@ -290,7 +366,9 @@ export class AnalysesService {
   /** 404, not 403, for someone else's analysis: its existence is not the caller's business. */
   async findVisible(user: AuthUser, id: string): Promise<Analysis> {
     const analysis = await this.analyses.findOne({ where: { id }, relations: { files: true } });
-    if (!analysis || (analysis.userId !== user.id && !ADMIN_ROLES.includes(user.role))) {
+    // An administrator's API token acts as a user like any other: the back office is for sessions only.
+    const seesAll = ADMIN_ROLES.includes(user.role) && !user.apiToken;
+    if (!analysis || (analysis.userId !== user.id && !seesAll)) {
       throw new NotFoundException('Análise não encontrada.');
     }
     return analysis;

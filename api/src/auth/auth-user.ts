@@ -1,4 +1,4 @@
-import type { UserRole } from '@cda/shared';
+import type { ApiTokenScope, UserRole } from '@cda/shared';
 
 /** Who the caller is, as the database says now (the role is never taken from the token alone). */
 export interface AuthUser {
@@ -8,6 +8,8 @@ export interface AuthUser {
   mustChangePassword?: boolean;
   /** The session was opened with the second factor. */
   mfa?: boolean;
+  /** Set when the caller is a personal API token acting as this user (never the back office). */
+  apiToken?: { id: string; scopes: ApiTokenScope[] };
 }
 
 export interface JwtClaims {

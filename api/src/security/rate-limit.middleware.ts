@@ -2,7 +2,8 @@ import { HttpStatus, Injectable, Logger, NestMiddleware, OnApplicationShutdown }
 import { ConfigService } from '@nestjs/config';
 import type { NextFunction, Request, Response } from 'express';
 import Redis from 'ioredis';
-import { ADMIN_ROLES, AppConfig, redisOptionsFromUrl } from '@cda/shared';
+import { ADMIN_ROLES, API_TOKEN_PREFIX, AppConfig, redisOptionsFromUrl } from '@cda/shared';
+import { hashToken } from '../api-tokens/api-tokens.service';
 import { SettingsService } from '../settings/settings.service';
 import { bearerToken } from '../auth/jwt-auth.guard';
 import { AuthService } from '../auth/auth.service';
@@ -88,6 +89,9 @@ export class RateLimitMiddleware implements NestMiddleware {
    */
   private async client(req: Request): Promise<string | null> {
     const token = bearerToken(req.headers);
+    // A personal API token counts on its own (its hash, no database read here); an unknown one is
+    // refused by the guard anyway. Its per-minute limit is applied by JwtAuthGuard.
+    if (token.startsWith(API_TOKEN_PREFIX)) return `pat:${hashToken(token).slice(0, 32)}`;
     const claims = token ? this.auth.verifiedClaims(token) : null;
     // An invalid or expired token counts against the address it came from.
     if (!claims) return `ip:${req.ip ?? 'unknown'}`;

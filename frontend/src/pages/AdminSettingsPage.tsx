@@ -172,6 +172,7 @@ function SectionForm({ section, initial, busy, setBusy, onSaved }: FormProps) {
             {num('maxLoginAttempts', 'Máximo de tentativas de login')}
             {num('minPasswordLength', 'Tamanho mínimo da senha')}
             {num('apiRateLimitPerHour', 'Limite de requisições da API (por hora)')}
+            {num('apiTokenRateLimitPerMinute', 'Limite por token de API (por minuto)')}
           </div>
           <Field label="Origens permitidas (CORS), separadas por vírgula" error={err('allowedOrigins')}>
             <textarea

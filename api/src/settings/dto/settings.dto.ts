@@ -69,6 +69,7 @@ export class SecuritySettingsDto {
   @int(6, 128, 'O tamanho mínimo de senha') minPasswordLength?: number;
   @bool('Exigir caracteres especiais') requireSpecialChars?: boolean;
   @int(10, 1_000_000, 'O limite de requisições por hora') apiRateLimitPerHour?: number;
+  @int(1, 100_000, 'O limite de requisições por minuto de cada token de API') apiTokenRateLimitPerMinute?: number;
   @bool('CORS') corsEnabled?: boolean;
   @bool('Exigir autenticação em dois fatores dos administradores') requireAdmin2fa?: boolean;
 
