@@ -13,7 +13,8 @@
 export type ValueType = 'registration' | 'date' | 'document' | 'money' | 'process' | 'code' | 'revenue' | 'text' | 'longText' | 'name' | 'status';
 
 /** Words a situação is made of: a value with none of them is not a situação ("LV./FLS", "COD"). */
-export const STATUS_VOCABULARY = 'ativ|inscrit|ajuiz|suspens|parcel|negoci|protest|garant|cobranc|extint|cancel|quitad|execu|baixad|autoriz|penhor|sispar|exigib|decisao|judicial|regular|pendente|remetid|encaminhad';
+// Word starts only: "discriminATIVo" is not a situação.
+export const STATUS_VOCABULARY = '\\b(?:ativ|inscrit|ajuiz|suspens|parcel|negoci|protest|garant|cobranc|extint|cancel|quitad|execu|baixad|autoriz|penhor|sispar|exigib|decisao|judicial|regular|pendente|remetid|encaminhad)';
 
 export type ScalarField =
   | 'registrationNumber'
@@ -279,7 +280,7 @@ export const DECOYS: string[] = [
   'renavam', 'placa(?:\\s*/\\s*renavam)?', 'chassi', 'veiculo',
   'cgm', 'cnae', 'cadastro\\s+(?:mobiliario|imobiliario|municipal)', 'fpas(?:\\s*/\\s*cod\\.?\\s*terceiros)?', 'cod\\.?\\s*terceiros',
   'livro(?:\\s*/\\s*folha)?', 'lv\\.?\\s*/\\s*fls?\\.?', 'folhas?', 'fls\\.?',
-  'cod(?:igo|\\.)?\\s*(?:da\\s+)?unidade', 'unidade(?:\\s+de\\s+inscricao)?', 'processo\\s+judicial', 'n\\s*[.ºo°]+\\s*(?:do\\s+)?processo\\s+judicial',
+  'cod(?:igo|\\.)?\\s*(?:da\\s+)?unidade', 'unidade(?:\\s+de\\s+inscricao)?', 'processo\\s+judicial', 'n\\s*[.ºo°]+\\s*(?:do\\s+)?processo\\s+judicial', '(?:n\\s*[.ºo°]+\\s*(?:da\\s+)?)?execucao\\s+fiscal(?:\\s+n\\s*[.ºo°]+)?', 'autos(?:\\s+n\\s*[.ºo°]+)?',
   'endereco(?:\\s+de\\s+correspondencia|\\s+do\\s+estabelecimento)?', 'domicilio(?:\\s+tributario|\\s+fiscal)?', 'cep', 'localizacao(?:\\s+do\\s+imovel)?', 'setor\\s*/\\s*quadra\\s*/\\s*lote',
   'tipo', 'atividade', 'parcela', 'item',
   'emitid[oa]\\s+em', 'emissao', 'data\\s+(?:da\\s+)?emissao', 'lavrad[oa]\\s+em', 'usuario', 'exercicio', 'codigo\\s+de\\s+controle', 'codigo\\s+de\\s+verificacao',

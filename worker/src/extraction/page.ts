@@ -66,7 +66,10 @@ function makeCell(frags: Frag[]): Cell {
     if (i > 0) {
       const gap = f.x0 - frags[i - 1].x1;
       // pdf.js often keeps the space inside the item; otherwise a gap of a fifth of an em is one.
-      if (!/\s$/.test(text) && !/^\s/.test(f.text) && gap > f.size * 0.18) text += ' ';
+      // A separate run of digits after a word is a value after its label, even when a tight (or
+      // overlapping, mis-measured) run leaves no gap: "INSCRIÇÃO" + "2261830108041".
+      const labelThenNumber = /\p{L}$/u.test(text) && /^\d/.test(f.text);
+      if (!/\s$/.test(text) && !/^\s/.test(f.text) && (gap > f.size * 0.18 || labelThenNumber)) text += ' ';
     }
     text += f.text;
   }
