@@ -379,7 +379,9 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
 
   // The receita may be printed as code and description apart ("Receita 1070" here, "ITR - …" there):
   // each part comes from the best candidate that has it.
-  const revenueParts = cands.filter((c) => c.field === 'revenue').sort((a, b) => b.score - a.score);
+  // Only readings about as well supported as the best one: a weak candidate (a value taken from
+  // the wrong side of a caption) must not lend its code to a description read elsewhere.
+  const revenueParts = cands.filter((c) => c.field === 'revenue' && c.score >= revenue.score - 0.75).sort((a, b) => b.score - a.score);
   const revenueCode = revCode.value?.value || revenue.value?.code || revenueParts.find((c) => c.value.code)?.value.code || '';
   const revenueDescription = revDesc.value?.value || revenue.value?.description || revenueParts.find((c) => c.value.description)?.value.description || '';
 

@@ -179,7 +179,8 @@ export function valuesOf(type: ValueType, text: string): Value[] {
     case 'process':
       return processValues(text);
     case 'code': {
-      const m = /^\s*[:.\-–—]?\s*(\d{3,5}(?:[-.]\d{1,2})?)(?![\d/.,])/.exec(text);
+      // Federal codes (1082, 2372-01) and municipal hierarchical ones (1.2.1, 11.2.03).
+      const m = /^\s*[:.\-–—]?\s*(\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,3}){1,3})(?![\d/.,])/.exec(text);
       return m ? [{ value: m[1].replace(/\D/g, ''), raw: m[1], start: m.index, end: m.index + m[0].length }] : [];
     }
     case 'revenue': {
