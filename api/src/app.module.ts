@@ -30,6 +30,7 @@ import { AdminModule } from './admin/admin.module';
 import { SecurityModule } from './security/security.module';
 import { ReportsModule } from './reports/reports.module';
 import { ApiTokensModule } from './api-tokens/api-tokens.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -91,6 +92,7 @@ import { ApiTokensModule } from './api-tokens/api-tokens.module';
     SecurityModule,
     ReportsModule,
     ApiTokensModule,
+    WebhooksModule,
   ],
 })
 export class AppModule {}

@@ -60,6 +60,19 @@ export interface AppConfig {
    */
   settingsKeysPrevious: string[];
   logLevel: string;
+  /** Completion webhooks (issue #26). */
+  webhooks: {
+    /**
+     * Accept http:// and loopback/private receivers. Only development by default: elsewhere such an
+     * endpoint would let an account make our servers call inside our own network. A test stack turns
+     * it on explicitly (WEBHOOK_ALLOW_PRIVATE_TARGETS=true) to receive on 127.0.0.1.
+     */
+    allowPrivateTargets: boolean;
+    /** First retry after this; each next one waits twice as long. */
+    retryBaseMs: number;
+    /** A receiver that has not answered by then counts as failed. */
+    timeoutMs: number;
+  };
   /** Env fallbacks for the payment settings; the base URL points tests and test mode at a fake provider. */
   mercadoPago: { baseUrl: string; accessToken: string; publicKey: string; webhookSecret: string; notificationUrl: string };
 }
@@ -72,6 +85,13 @@ function int(env: Env, name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${raw}"`);
   return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got "${raw}"`);
+  return raw === 'true';
 }
 
 function str(env: Env, name: string, fallback: string): string {
@@ -155,6 +175,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     settingsKey: str(env, 'SETTINGS_ENCRYPTION_KEY', DEV_SETTINGS_KEY),
     settingsKeysPrevious: list(env, 'SETTINGS_ENCRYPTION_KEY_PREVIOUS'),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    webhooks: {
+      allowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', nodeEnv === 'development'),
+      retryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000),
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    },
     mercadoPago: {
       baseUrl: str(env, 'MP_BASE_URL', MERCADO_PAGO_API),
       accessToken: str(env, 'MP_ACCESS_TOKEN', ''),

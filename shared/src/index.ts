@@ -17,3 +17,4 @@ export * from './queues';
 export * from './admin';
 export * from './async';
 export * from './automation';
+export * from './webhook-target';
