@@ -128,14 +128,20 @@ export function processValues(text: string): Value[] {
   return out;
 }
 
+/** A receita code: federal (1082, 2372-01) or a municipal hierarchical one (1.2.1, 11.2.03). */
+const CODE = String.raw`\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,3}){1,3}`;
+const CODE_AT_START = new RegExp(String.raw`^\s*[:.\-–—]?\s*(${CODE})(?![\d/.,])`);
+const CODE_THEN_TEXT = new RegExp(String.raw`^(${CODE})['\`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(.+)$`);
+const CODE_ONLY = new RegExp(String.raw`^(${CODE})$`);
+
 /** A receita as printed: an optional code ("2172 -", "046-2", "101 -") and its description. */
 export function revenueValue(text: string): Value | null {
   const t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
   if (!t || /^[—–-]+$/.test(t)) return null;
-  const m = /^(\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,2}){1,3})['`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(.+)$/.exec(t);
+  const m = CODE_THEN_TEXT.exec(t);
   // The description as printed (the README's normal form), whitespace collapsed.
   if (m) return { value: t, raw: t, start: 0, end: text.length, code: m[1].replace(/\D/g, ''), description: m[2].trim() };
-  const only = /^(\d{3,5}(?:[-.]\d{1,2})?)$/.exec(t);
+  const only = CODE_ONLY.exec(t);
   if (only) return { value: t, raw: t, start: 0, end: text.length, code: only[1].replace(/\D/g, ''), description: '' };
   if (!/\p{L}{2}/u.test(t)) return null;
   return { value: t, raw: t, start: 0, end: text.length, code: '', description: t };
@@ -179,8 +185,7 @@ export function valuesOf(type: ValueType, text: string): Value[] {
     case 'process':
       return processValues(text);
     case 'code': {
-      // Federal codes (1082, 2372-01) and municipal hierarchical ones (1.2.1, 11.2.03).
-      const m = /^\s*[:.\-–—]?\s*(\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,3}){1,3})(?![\d/.,])/.exec(text);
+      const m = CODE_AT_START.exec(text);
       return m ? [{ value: m[1].replace(/\D/g, ''), raw: m[1], start: m.index, end: m.index + m[0].length }] : [];
     }
     case 'revenue': {
