@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { WEBHOOK_SIGNATURE_HEADER, WORKBOOK_BASE, WebhookEvent } from '@cda/shared';
 import { verifyWebhook } from '../src/webhooks/webhook-signature';
+import { SettingsService } from '../src/settings/settings.service';
 import { CORRUPT_PDF, Stack, makePagedPdf, registerUser, startStack, waitForFinal, waitUntil } from './harness';
 import { as } from './admin-fixtures';
 
@@ -43,6 +44,8 @@ describe('completion webhooks', () => {
     stack = await startStack();
     await stack.startWorker();
     db = stack.app.get(DataSource);
+    // Prices below assume 1,000 tokens per page; say so rather than rely on other specs.
+    await stack.app.get(SettingsService).update('system', { tokensPerPage: 1000 }, null);
     receiver = await startReceiver();
   }, 60000);
 
@@ -185,4 +188,38 @@ describe('completion webhooks', () => {
     expect(failed.body).toMatchObject({ success: false, statusCode: null });
     expect(failed.body.error).toContain('ECONNREFUSED');
   });
+
+  it('e-mails one report per analysis (not per file) with its totals and a link to its page, unless the owner turned it off', async () => {
+    const user = await registerUser(stack);
+    const since = stack.mails.length;
+    const res = await stack.http
+      .post('/api/analyses')
+      .set(as(user.token))
+      .attach('files', await makePagedPdf(2), 'a.pdf')
+      .attach('files', await makePagedPdf(1, 2), 'b.pdf')
+      .attach('files', CORRUPT_PDF, 'c.pdf')
+      .expect(202);
+    await waitForFinal(stack, user.token, res.body.id);
+    await waitUntil(() => stack.mails.slice(since).some((m) => m.to === user.email && m.kind === 'analysis-finished'));
+    await new Promise((r) => setTimeout(r, 300));
+    const mine = stack.mails.slice(since).filter((m) => m.to === user.email && m.kind === 'analysis-finished');
+    expect(mine).toHaveLength(1);
+    expect(mine[0].subject).toBe('Análise concluída — CDA Extractor');
+    expect(mine[0].text).toContain('Arquivos enviados: 3 (1 não pôde ser lido).');
+    expect(mine[0].text).toContain('Certidões extraídas: 2.');
+    expect(mine[0].text).toContain('Tokens cobrados: 3.000.');
+    expect(mine[0].text).toMatch(/Simulação da transação: dívida total de R\$ [\d.,]+, R\$ [\d.,]+ a pagar/);
+    expect(mine[0].text).toContain(`/history/${res.body.id}`);
+    expect(mine[0].html).toContain(`/history/${res.body.id}`);
+
+    await stack.http
+      .put('/api/profile/notifications')
+      .set(as(user.token))
+      .send({ emailAnalysis: false, emailMarketing: false, pushAnalysis: true, pushMarketing: false })
+      .expect(200);
+    const quiet = await stack.http.post('/api/analyses').set(as(user.token)).attach('files', await makePagedPdf(1), 'd.pdf').expect(202);
+    await waitForFinal(stack, user.token, quiet.body.id);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(stack.mails.filter((m) => m.to === user.email && m.kind === 'analysis-finished')).toHaveLength(1);
+  }, 60000);
 });

@@ -7,9 +7,14 @@ import { UsersService } from '../users/users.service';
 import { SettingsService } from '../settings/settings.service';
 import { MailService } from './mail.service';
 import { analysisFinishedMail } from './templates';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Analysis } from '../analyses/analysis.entity';
+import { analysisSummary } from '../analyses/analysis-summary';
 
 /**
- * E-mails the owner when an analysis ends, if their `emailAnalysis` preference is on and the admin
+ * E-mails the owner once per analysis (never per file) when it ends, with its totals and a link to its
+ * page (/history/:id), if their `emailAnalysis` preference is on and the admin
  * has not switched e-mail notifications off. Every API instance hears the worker's message; the
  * outbox's dedupe key makes only one of them send.
  */
@@ -23,6 +28,7 @@ export class AnalysisMailer implements OnModuleInit, OnApplicationShutdown {
     private readonly users: UsersService,
     private readonly settings: SettingsService,
     private readonly mail: MailService,
+    @InjectRepository(Analysis) private readonly analyses: Repository<Analysis>,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -51,10 +57,11 @@ export class AnalysisMailer implements OnModuleInit, OnApplicationShutdown {
     if (!(await this.settings.get('email')).notificationsEnabled) return false;
     const user = await this.users.findById(msg.userId);
     if (!user || !user.notificationPrefs.emailAnalysis) return false;
+    const analysis = await this.analyses.findOne({ where: { id: msg.id }, relations: { files: true } });
+    if (!analysis) return false;
     const { siteName } = await this.settings.get('general');
-    const link = `${this.config.get('publicUrl', { infer: true })}/history`;
     await this.mail.send({
-      ...analysisFinishedMail(siteName, user.name, msg.status === AnalysisStatus.Done, link),
+      ...analysisFinishedMail(siteName, user.name, analysisSummary(analysis, this.config.get('publicUrl', { infer: true }))),
       to: user.email,
       kind: 'analysis-finished',
       dedupeKey: `analysis-finished:${msg.id}`,

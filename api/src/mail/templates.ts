@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, PaymentMethodKind, RESET_TOKEN_TTL_MINUTES, formatCentavos } from '@cda/shared';
+import { AnalysisStatus, AnalysisSummary, PAYMENT_METHOD_LABELS, PaymentMethodKind, RESET_TOKEN_TTL_MINUTES, formatCentavos } from '@cda/shared';
 
 /** The product's e-mails, pt-BR, as text and HTML (names are escaped: they are user input). */
 export interface MailContent {
@@ -33,16 +33,40 @@ export function passwordResetMail(siteName: string, name: string, link: string):
   };
 }
 
-export function analysisFinishedMail(siteName: string, name: string, succeeded: boolean, link: string): MailContent {
+const count = (n: number) => n.toLocaleString('pt-BR');
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+/**
+ * The one e-mail of an analysis that ended (not one per file): its totals and a link to its page.
+ * Counts and money only, never a debtor's name or a document number (mail passes through third parties).
+ */
+export function analysisFinishedMail(siteName: string, name: string, a: AnalysisSummary): MailContent {
   const hello = `Olá, ${name}!`;
-  const line = succeeded
-    ? 'Sua análise de CDAs foi concluída. As planilhas já estão disponíveis para download.'
-    : 'Sua análise de CDAs terminou com erro. Os tokens reservados foram estornados; veja os detalhes no histórico.';
+  const succeeded = a.status === AnalysisStatus.Done;
+  const lines: string[] = [];
+  if (succeeded) {
+    lines.push('Sua análise de CDAs foi concluída. As planilhas já estão disponíveis para download.');
+    const unread = a.failedFiles ? ` (${plural(a.failedFiles, 'não pôde ser lido', 'não puderam ser lidos')})` : '';
+    lines.push(`Arquivos enviados: ${count(a.fileCount)}${unread}.`);
+    lines.push(`Certidões extraídas: ${count(a.certificateCount)}.`);
+    if (a.flaggedFieldCount) lines.push(`Campos a conferir: ${count(a.flaggedFieldCount)} (destacados na planilha Base).`);
+    if (a.simulation) {
+      lines.push(
+        `Simulação da transação: dívida total de ${formatCentavos(a.simulation.gross)}, ${formatCentavos(a.simulation.toPay)} a pagar ` +
+          `(desconto de ${formatCentavos(a.simulation.discount)}).`,
+      );
+    }
+    lines.push(`Tokens cobrados: ${count(a.tokensCharged)}.`);
+  } else {
+    lines.push('Sua análise de CDAs terminou com erro. Os tokens reservados foram estornados.');
+    if (a.error) lines.push(`Motivo: ${a.error}`);
+    lines.push(`Arquivos enviados: ${count(a.fileCount)}.`);
+  }
   const prefs = 'Você pode desligar estes avisos em Configurações da Conta > Notificações.';
   return {
     subject: succeeded ? `Análise concluída — ${siteName}` : `Análise com erro — ${siteName}`,
-    text: [hello, '', line, '', `Ver histórico: ${link}`, '', prefs].join('\n'),
-    html: layout([escapeHtml(hello), escapeHtml(line), escapeHtml(prefs)], { label: 'Ver histórico', url: link }),
+    text: [hello, '', ...lines, '', `Abrir a análise: ${a.url}`, '', prefs].join('\n'),
+    html: layout([escapeHtml(hello), ...lines.map(escapeHtml), escapeHtml(prefs)], { label: 'Abrir a análise', url: a.url }),
   };
 }
 
