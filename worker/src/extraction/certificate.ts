@@ -286,6 +286,11 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
         .map((r) => ({ period: r.period, dueDate: r.dueDate, principal: r.principal ?? 0, fine: r.fine ?? 0, interest: r.interest ?? 0 }))
         .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
       for (const r of loose) masked.push([r.start, r.end]);
+      // A part some rows print and another row lacks was not read there (it reads as 0): a doubt.
+      for (const [part, label] of [['principal', 'principal'], ['fine', 'multa'], ['interest', 'juros']] as const) {
+        const missing = loose.filter((r) => r[part] === null).length;
+        if (missing && missing < loose.length) flag('debts', `Valor de ${label} não encontrado em ${missing} linha(s) dos débitos; confira`);
+      }
       // Lines wholly inside a row's text are the row's, not labels of the certificate's fields; a line
       // with a cell outside every row (a label/value row beside the cards) stays readable.
       const inside = new Map<number, boolean>();

@@ -1,4 +1,4 @@
-import { CO_DEBTOR_LABELS, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, type ValueType } from './lexicon';
+import { COLUMNS, CO_DEBTOR_LABELS, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, type ValueType } from './lexicon';
 import { PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import type { Cell, Line, Piece } from './page';
 import { type Value, nameValue, revenueValue, textValue, valuesOf } from './values';
@@ -443,6 +443,16 @@ export interface LooseRow {
 const ROW_FIELDS = new Set<LabelKind>(['principal', 'fine', 'interest', 'registrationDate']);
 const STOP_ROWS = /(?<![a-z])(?:somad[oa]s|consolidac|resumo|totais|total\s+(?:geral|devido|do|da|dos)|valores\s+consolidados|perfazendo)/g;
 
+/** A row's parts by their labels: the certificate's own labels, and a debt table's column words
+ * (a card per debt reads "CONTRIBUIÇÃO 7.034,79" like a table's column). */
+const columnWords = (kind: string) => COLUMNS.filter((c) => c.kind === kind).map((c) => c.pattern);
+const ROW_SLOTS: Array<[keyof LooseRow, string, ValueType]> = [
+  ['dueDate', ROW_DUE, 'date'],
+  ['principal', [...FIELDS.principal.labels, ...(FIELDS.principal.prose ?? []), ...columnWords('principal')].join('|'), 'money'],
+  ['fine', [...FIELDS.fine.labels, ...(FIELDS.fine.prose ?? []), ...columnWords('fine')].join('|'), 'money'],
+  ['interest', [...FIELDS.interest.labels, ...(FIELDS.interest.prose ?? []), ...columnWords('interest')].join('|'), 'money'],
+];
+
 /**
  * Debt rows written out rather than tabulated: "período de apuração 1º TRI/2019, com vencimento em
  * 30/04/2019: valor originário de R$ …, multa … de R$ … e juros … de R$ …", or one "card" per debt
@@ -474,18 +484,12 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
   }
   stops.sort((a, b) => a - b);
   const rows: LooseRow[] = [];
+  const slots = ROW_SLOTS.map(([slot, src, type]) => [slot, proseRe(src, ocr), type] as const);
   starts.forEach((st, k) => {
     let end = Math.min(starts[k + 1]?.at ?? s.text.length, stops.find((x) => x > st.valueAt) ?? s.text.length);
     const row: LooseRow = { period: st.period, dueDate: null, principal: null, fine: null, interest: null, start: st.at, end };
-    const slots: Array<[keyof LooseRow, string, ValueType]> = [
-      ['dueDate', ROW_DUE, 'date'],
-      ['principal', [...FIELDS.principal.labels, ...(FIELDS.principal.prose ?? [])].join('|'), 'money'],
-      ['fine', [...FIELDS.fine.labels, ...(FIELDS.fine.prose ?? [])].join('|'), 'money'],
-      ['interest', [...FIELDS.interest.labels, ...(FIELDS.interest.prose ?? [])].join('|'), 'money'],
-    ];
     const found: Array<{ slot: keyof LooseRow; at: number; value: string }> = [];
-    for (const [slot, src, type] of slots) {
-      const r = proseRe(src, ocr);
+    for (const [slot, r, type] of slots) {
       r.lastIndex = st.valueAt;
       for (let m = r.exec(s.folded); m && m.index < end; m = r.exec(s.folded)) {
         const v = proseValue(type, s.text, m.index + m[0].length);
