@@ -65,7 +65,13 @@ function findHeader(line: Line): Column[] | null {
     }
     hits.sort((a, b) => a.start - b.start || b.end - a.end);
     const kept: typeof hits = [];
-    for (const h of hits) if (!kept.length || h.start >= kept[kept.length - 1].end) kept.push(h);
+    for (const h of hits) {
+      const last = kept[kept.length - 1];
+      if (last && h.start < last.end) continue;
+      // Two words of one kind in one cell name one column ("Período de Referência").
+      if (last && last.kind === h.kind && h.kind !== 'other' && !cell.folded.slice(last.end, h.start).replace(FILLER, '').trim()) last.end = h.end;
+      else kept.push(h);
+    }
     if (!kept.length) return null;
     // The whole cell must be header words: a cell with other words is not part of a header.
     let rest = cell.folded;
