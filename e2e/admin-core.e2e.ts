@@ -80,6 +80,10 @@ test('back office: dashboard, users with every modal, suspension refusing the ne
   const row = table.locator('tbody tr', { hasText: victimEmail });
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await row.getByRole('button', { name: 'Suspender' }).click();
+  // Suspending asks first; nothing happens until confirmed.
+  const confirmSuspend = page.getByRole('dialog', { name: 'Suspender Usuário' });
+  await expect(confirmSuspend).toContainText('Tem certeza que deseja suspender Vitória Suspensa');
+  await confirmSuspend.getByRole('button', { name: 'Suspender' }).click();
   await expect(page.getByText('Vitória Suspensa suspenso.')).toBeVisible();
   await expect(row.getByText('Suspenso')).toBeVisible();
   const refused = victim.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);

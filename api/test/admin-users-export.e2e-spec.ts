@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Stack, downloadBinary, registerAdmin, registerUser, startStack } from './harness';
 import { as, insertUser } from './admin-fixtures';
 
-const HEADER = 'ID;Nome;E-mail;Plano;Papel;Status;Tokens usados;Tokens do plano;Créditos;Saldo;Telefone;Empresa;Último acesso;Cadastro';
+const HEADER = 'ID;Nome;E-mail;Plano;Papel;Status;Tokens usados;Tokens do plano;Créditos;Saldo;WhatsApp;Telefone;Empresa;Último acesso;Cadastro';
 
 /** Splits `;`-separated CSV text into rows of fields, honouring quotes (RFC 4180 style). */
 function parseCsv(text: string): string[][] {
@@ -47,7 +47,7 @@ describe('admin users CSV export: filtered, Excel pt-BR friendly, streamed', () 
   it('exports the filtered list as UTF-8 with BOM, `;`-separated, with pt-BR labels; deleted accounts left out', async () => {
     const tag = `Exp${Date.now()}`;
     const joao = await insertUser(db, { name: `João "Zé" da Silva; ${tag}`, plan: 'premium', createdAt: '2026-03-01T15:30:00Z' });
-    await db.query(`UPDATE users SET phone = '11987654321', company = 'Ação & Cia', last_login_at = '2026-04-02T12:00:00Z' WHERE id = $1`, [joao]);
+    await db.query(`UPDATE users SET whatsapp = '11987654321', phone = '1133224455', company = 'Ação & Cia', last_login_at = '2026-04-02T12:00:00Z' WHERE id = $1`, [joao]);
     const formula = await insertUser(db, { name: `=HYPERLINK("x") ${tag}`, status: 'suspended', createdAt: '2026-03-02T10:00:00Z' });
     const gone = await insertUser(db, { name: `Excluída ${tag}`, createdAt: '2026-03-03T10:00:00Z' });
     await stack.http.delete(`/api/admin/users/${gone}`).set(as(admin.token)).expect(200);
@@ -65,11 +65,11 @@ describe('admin users CSV export: filtered, Excel pt-BR friendly, streamed', () 
     expect(rows).toHaveLength(3);
     // Newest first, as in the table.
     expect(rows[1]).toEqual([
-      formula, `'=HYPERLINK("x") ${tag}`, expect.any(String), 'Gratuito', 'Usuário', 'Suspenso', '0', '1000000', '0', '1000000', '', '', '', '02/03/2026 07:00',
+      formula, `'=HYPERLINK("x") ${tag}`, expect.any(String), 'Gratuito', 'Usuário', 'Suspenso', '0', '1000000', '0', '1000000', '', '', '', '', '02/03/2026 07:00',
     ]);
     expect(rows[2]).toEqual([
       joao, `João "Zé" da Silva; ${tag}`, expect.any(String), 'Premium', 'Usuário', 'Ativo', '0', '20000000', '1500', '20001500',
-      '(11) 98765-4321', 'Ação & Cia', '02/04/2026 09:00', '01/03/2026 12:30',
+      '(11) 98765-4321', '(11) 3322-4455', 'Ação & Cia', '02/04/2026 09:00', '01/03/2026 12:30',
     ]);
     // The raw bytes quote the field holding `;` and double its quotes.
     expect(text).toContain(`"João ""Zé"" da Silva; ${tag}"`);

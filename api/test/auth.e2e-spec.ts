@@ -72,6 +72,7 @@ describe('accounts: register, login, lockout, sessions, password reset, profile,
         status: 'active',
         tokens: 1_000_000,
         tokensPlan: 1_000_000,
+        creditTokens: 0,
         mustChangePassword: false,
         createdAt: expect.any(String),
       });
@@ -165,7 +166,7 @@ describe('accounts: register, login, lockout, sessions, password reset, profile,
       expect(unknown.body.message).toBe(INVALID);
       expect(wrong.body).toEqual(unknown.body);
       const ok = await login(user.email.toUpperCase(), 'senha-forte-1').expect(200);
-      expect(Object.keys(ok.body.user).sort()).toEqual(['createdAt', 'email', 'id', 'mustChangePassword', 'name', 'plan', 'role', 'status', 'tokens', 'tokensPlan']);
+      expect(Object.keys(ok.body.user).sort()).toEqual(['createdAt', 'creditTokens', 'email', 'id', 'mustChangePassword', 'name', 'plan', 'role', 'status', 'tokens', 'tokensPlan']);
       const me = await stack.http.get('/api/auth/me').set(as(ok.body.token)).expect(200);
       expect(me.body.id).toBe(user.id);
     });

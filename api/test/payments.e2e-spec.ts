@@ -143,6 +143,9 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThan(367);
     expect(await consistent(user.id)).toBe(20_000_000);
+    // The ledger says what the amount (+19M over the Free balance) did, not just the item bought.
+    const [entry] = await db.query(`SELECT amount::int, description FROM token_transactions WHERE order_id = $1`, [order.id]);
+    expect(entry).toEqual({ amount: 19_000_000, description: 'Plano Premium: saldo ajustado para 20M (compra anual)' });
   });
 
   it('PIX: QR data and 30-minute expiry; the approval webhook credits and is pushed over socket.io', async () => {

@@ -1,4 +1,5 @@
 import type { UserRole } from './analysis';
+import { formatPhone } from './phone';
 
 /**
  * Account rules shared by the API (which enforces them) and the screens (which explain them before a
@@ -84,17 +85,15 @@ export function passwordProblem(password: string, policy: PasswordPolicy, subjec
 export const PASSWORDS_DIFFER = 'As senhas não coincidem';
 export const INVALID_LOGIN = 'Usuário ou senha inválidos';
 
-/** Brazilian phone/WhatsApp with area code: 10 (landline) or 11 (mobile) digits. */
+/** Brazilian phone/WhatsApp with area code: 10 (landline) or 11 (mobile) digits, as stored. */
 export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 export const PHONE_DIGITS = /^\d{10,11}$/;
 
-/** Stored digits as people write them: `(11) 98765-4321`, `(11) 3456-7890`; anything else unchanged. */
+/** Stored digits as people write them (see `formatPhone` in phone.ts, which this names for older callers). */
 export function displayPhone(digits: string | null | undefined): string {
-  if (!digits) return '';
-  const m = /^(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : digits;
+  return formatPhone(digits);
 }
 
 /** What every auth answer carries about the signed-in account. */
@@ -109,6 +108,8 @@ export interface PublicUser {
   tokens: number;
   /** The plan's allowance per period. */
   tokensPlan: number;
+  /** The non-expiring part of `tokens` (purchases, grants); with the two above it makes `tokenStanding`. */
+  creditTokens: number;
   /** An admin-created account still on its temporary password: only the password change is allowed. */
   mustChangePassword: boolean;
   createdAt: string | Date;

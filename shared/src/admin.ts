@@ -32,6 +32,8 @@ export interface AdminUserView {
   usagePercent: number;
   /** Non-expiring tokens (purchases, grants). */
   credits: number;
+  /** The WhatsApp given at sign-up (digits), editable by its holder and by admins. */
+  whatsapp: string | null;
   phone: string | null;
   company: string | null;
   lastLoginAt: When | null;

@@ -8,6 +8,7 @@ export * from './tokens';
 export * from './simulation';
 export * from './tickets';
 export * from './account';
+export * from './phone';
 export * from './payments';
 export * from './pagination';
 export * from './simulator-settings';

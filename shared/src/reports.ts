@@ -59,3 +59,38 @@ export interface Report {
   cards: ReportCard[];
   charts: ReportChart[];
 }
+
+/** Excel refuses sheet names over 31 characters. */
+export const SHEET_NAME_MAX = 31;
+/** Words a shortened name must not end on ("Tempo de processamento por"). */
+const DANGLING = new Set(['a', 'à', 'as', 'ao', 'com', 'da', 'das', 'de', 'do', 'dos', 'e', 'em', 'na', 'no', 'o', 'os', 'ou', 'para', 'por', 'sem']);
+
+/** A title cut to `max` characters at a word boundary, without a dangling connective at the end. */
+function cutAtWord(title: string, max: number): string {
+  if (title.length <= max) return title;
+  const words = title.split(' ');
+  const kept: string[] = [];
+  for (const w of words) {
+    if ([...kept, w].join(' ').length > max) break;
+    kept.push(w);
+  }
+  while (kept.length > 1 && DANGLING.has(kept[kept.length - 1].toLowerCase())) kept.pop();
+  // A single word longer than the limit has no boundary to cut at.
+  return kept.length ? kept.join(' ') : title.slice(0, max);
+}
+
+/**
+ * An Excel sheet name for a report chart: no `[]:*?/\`, at most 31 characters cut between words
+ * (never "Análises concluídas e com erro p"), unique within the workbook (`taken`, which it updates)
+ * by a numeric suffix.
+ */
+export function sheetNameFor(title: string, taken: Set<string>): string {
+  const clean = title.replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim() || 'Planilha';
+  let name = cutAtWord(clean, SHEET_NAME_MAX);
+  for (let i = 2; [...taken].some((t) => t.toLowerCase() === name.toLowerCase()); i++) {
+    const suffix = ` ${i}`;
+    name = `${cutAtWord(clean, SHEET_NAME_MAX - suffix.length)}${suffix}`;
+  }
+  taken.add(name);
+  return name;
+}

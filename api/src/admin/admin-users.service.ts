@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import * as argon2 from 'argon2';
-import { displayPhone, formatDateTime } from '@cda/shared';
+import { displayPhone, formatDateTime, planBalanceDescription, tokenStanding } from '@cda/shared';
 import type { AdminUserStatus, AdminUserView, AppConfig, UserRole, UserStats } from '@cda/shared';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditService } from '../audit/audit.service';
@@ -25,7 +25,7 @@ const ROOT_UNDELETABLE = 'Um usuário root não pode ser excluído.';
 const EXPORT_BATCH = 2000;
 const STATUS_LABELS: Record<string, string> = { active: 'Ativo', pending: 'Pendente', suspended: 'Suspenso' };
 const ROLE_LABELS: Record<string, string> = { user: 'Usuário', admin: 'Administrador', root: 'Root' };
-const CSV_HEADER = ['ID', 'Nome', 'E-mail', 'Plano', 'Papel', 'Status', 'Tokens usados', 'Tokens do plano', 'Créditos', 'Saldo', 'Telefone', 'Empresa', 'Último acesso', 'Cadastro'];
+const CSV_HEADER = ['ID', 'Nome', 'E-mail', 'Plano', 'Papel', 'Status', 'Tokens usados', 'Tokens do plano', 'Créditos', 'Saldo', 'WhatsApp', 'Telefone', 'Empresa', 'Último acesso', 'Cadastro'];
 
 /**
  * One `;`-separated field for Excel pt-BR: quoted when it holds the separator, quotes or line breaks,
@@ -42,15 +42,15 @@ const csvLine = (fields: Array<string | number | null>) => `${fields.map(csvFiel
 
 const SELECT_VIEW = `
   SELECT u.id, u.name, u.email, u.plan, p.name AS plan_name, u.role, u.status, u.tokens, u.credit_tokens,
-         ${EFFECTIVE_TOKEN_LIMIT} AS token_limit, u.token_limit_override, p.token_limit AS plan_token_limit, u.phone, u.company, u.last_login_at, u.created_at
+         ${EFFECTIVE_TOKEN_LIMIT} AS token_limit, u.token_limit_override, p.token_limit AS plan_token_limit, u.whatsapp, u.phone, u.company, u.last_login_at, u.created_at
   FROM users u JOIN plans p ON p.id = u.plan`;
 
 function view(r: Record<string, unknown>): AdminUserView {
   const tokens = num(r.tokens);
   const credits = num(r.credit_tokens);
   const limit = num(r.token_limit);
-  // Plan tokens left are the balance minus the credits; what is missing from the allowance was used.
-  const used = Math.max(0, limit - (tokens - credits));
+  // The same split of the balance as every other screen (shared tokenStanding): use is of the allowance.
+  const standing = tokenStanding({ tokens, creditTokens: credits, allowance: limit });
   return {
     id: r.id as string,
     name: r.name as string,
@@ -64,9 +64,10 @@ function view(r: Record<string, unknown>): AdminUserView {
     tokenLimit: limit,
     tokenLimitOverridden: r.token_limit_override !== null && r.token_limit_override !== undefined,
     planTokenLimit: num(r.plan_token_limit),
-    tokensUsed: used,
-    usagePercent: limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 0,
+    tokensUsed: standing.allowanceUsed,
+    usagePercent: limit > 0 ? standing.usedPercent : 0,
     credits,
+    whatsapp: (r.whatsapp as string | null) ?? null,
     phone: (r.phone as string | null) ?? null,
     company: (r.company as string | null) ?? null,
     lastLoginAt: (r.last_login_at as Date | null) ?? null,
@@ -174,9 +175,9 @@ export class AdminUsersService {
       await this.assertEmailFree(tx, dto.email);
       try {
         const [row] = (await tx.query(
-          `INSERT INTO users (email, name, password_hash, role, status, plan, tokens, phone, company, must_change_password)
-           VALUES ($1, $2, $3, 'user', $4, $5::varchar, (SELECT token_limit FROM plans WHERE id = $5::varchar), $6, $7, true) RETURNING id`,
-          [dto.email, dto.name, hash, dto.status ?? 'active', plan, dto.phone ?? null, dto.company || null],
+          `INSERT INTO users (email, name, password_hash, role, status, plan, tokens, phone, company, must_change_password, whatsapp)
+           VALUES ($1, $2, $3, 'user', $4, $5::varchar, (SELECT token_limit FROM plans WHERE id = $5::varchar), $6, $7, true, $8) RETURNING id`,
+          [dto.email, dto.name, hash, dto.status ?? 'active', plan, dto.phone ?? null, dto.company || null, dto.whatsapp ?? null],
         )) as { id: string }[];
         return row.id;
       } catch (err) {
@@ -256,6 +257,7 @@ export class AdminUsersService {
         // Sessions carry the role they were opened with (the hourly rate limit trusts it): they end.
         sets.push('session_version = session_version + 1');
       }
+      if (dto.whatsapp !== undefined) set('whatsapp', dto.whatsapp, 'whatsapp', true);
       if (dto.phone !== undefined) set('phone', dto.phone, 'phone', true);
       if (dto.company !== undefined) set('company', dto.company || null, 'company', true);
       if (sets.length) {
@@ -288,18 +290,18 @@ export class AdminUsersService {
    * The new plan starts from its own limit: a per-user limit set earlier is cleared.
    */
   private async changePlan(tx: EntityManager, id: string, plan: string): Promise<void> {
-    const rows = returned<{ delta: string }>(await tx.query(
+    const rows = returned<{ delta: string; allowance: string; plan_name: string }>(await tx.query(
       `WITH old AS (SELECT tokens FROM users WHERE id = $1 FOR UPDATE)
        UPDATE users u SET plan = $2, tokens = u.credit_tokens + p.token_limit, plan_period_start = now(), plan_expires_at = NULL, token_limit_override = NULL
        FROM old, plans p WHERE u.id = $1 AND p.id = $2
-       RETURNING (u.tokens - old.tokens)::text AS delta`,
+       RETURNING (u.tokens - old.tokens)::text AS delta, p.token_limit::text AS allowance, p.name AS plan_name`,
       [id, plan],
     ));
     const delta = Number(rows[0].delta);
     if (delta !== 0) {
       await tx.query(
-        `INSERT INTO token_transactions (user_id, type, amount, description) VALUES ($1, 'renewal', $2, 'Plano alterado pelo administrador')`,
-        [id, delta],
+        `INSERT INTO token_transactions (user_id, type, amount, description) VALUES ($1, 'renewal', $2, $3)`,
+        [id, delta, planBalanceDescription(rows[0].plan_name, Number(rows[0].allowance), 'alterado pelo administrador')],
       );
     }
   }
@@ -422,7 +424,7 @@ export class AdminUsersService {
         const u = view(r);
         chunk += csvLine([
           u.id, u.name, u.email, u.planName, ROLE_LABELS[u.role] ?? u.role, STATUS_LABELS[u.status] ?? u.status,
-          u.tokensUsed, u.tokensPlan, u.credits, u.tokens, displayPhone(u.phone) || null, u.company,
+          u.tokensUsed, u.tokensPlan, u.credits, u.tokens, displayPhone(u.whatsapp) || null, displayPhone(u.phone) || null, u.company,
           u.lastLoginAt ? formatDateTime(u.lastLoginAt) : null, formatDateTime(u.createdAt),
         ]);
       }

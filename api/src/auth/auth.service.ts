@@ -57,6 +57,9 @@ const RESET_INVALID = 'Link de redefinição inválido ou expirado. Peça um nov
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** How stale "Último acesso" may get while a session is in use (one write per user per interval at most). */
+export const LAST_ACCESS_RESOLUTION_MS = 5 * 60_000;
+
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
@@ -158,6 +161,8 @@ export class AuthService {
       throw err;
     }
     this.logger.log({ userId: user.id }, 'user registered (e-mail confirmed)');
+    // The confirmation link signs the new account in: that is its first access.
+    await this.users.loginSucceeded(user.id);
     return this.sessionFor(user);
   }
 
@@ -245,6 +250,11 @@ export class AuthService {
     if (!state || state.status === 'suspended' || state.sessionVersion !== (claims.ver ?? 0)) return null;
     // Once 2FA is required, an administrator's session opened without it ends (the next login enrols).
     if (requireAdmin2fa && ADMIN_ROLES.includes(state.role) && !claims.mfa) return null;
+    // A remembered session can last for days without a new login: "Último acesso" follows its use,
+    // written at most every few minutes (the state read above already tells when it was last written).
+    if (!state.lastLoginAt || Date.now() - state.lastLoginAt.getTime() > LAST_ACCESS_RESOLUTION_MS) {
+      void this.users.loginSucceeded(claims.sub).catch((err) => this.logger.warn({ err: String(err) }, 'last access not recorded'));
+    }
     return { id: claims.sub, role: state.role, mustChangePassword: state.mustChangePassword, mfa: !!claims.mfa };
   }
 

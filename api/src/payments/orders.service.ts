@@ -16,6 +16,7 @@ import {
   PaymentMethodKind,
   TokenPackView,
   isValidCpf,
+  planBalanceDescription,
   maxInstallments,
   rejectionReason,
   rooms,
@@ -430,19 +431,22 @@ export class OrdersService {
       // The allowance replaces the unused plan tokens (as a renewal does); a still-running paid
       // period of the same plan is extended rather than cut short. A new plan starts from its own
       // limit (an admin's per-user limit is cleared); buying the same plan again keeps that limit.
-      const [r] = returned<{ delta: string }>(await tx.query(
+      const [r] = returned<{ delta: string; allowance: string; plan_name: string }>(await tx.query(
         `WITH old AS (SELECT tokens, plan, plan_expires_at FROM users WHERE id = $1 FOR UPDATE)
          UPDATE users u SET plan = $2::varchar, plan_period_start = now(),
            token_limit_override = CASE WHEN old.plan = $2::varchar THEN u.token_limit_override END,
            tokens = u.credit_tokens + CASE WHEN old.plan = $2::varchar THEN COALESCE(u.token_limit_override, $3) ELSE $3 END,
            plan_expires_at = CASE WHEN old.plan = $2::varchar AND old.plan_expires_at > now() THEN old.plan_expires_at ELSE now() END + $4::interval
          FROM old WHERE u.id = $1
-         RETURNING (u.tokens - old.tokens)::text AS delta`,
+         RETURNING (u.tokens - old.tokens)::text AS delta, (u.tokens - u.credit_tokens)::text AS allowance,
+           (SELECT name FROM plans WHERE id = u.plan) AS plan_name`,
         [o.user_id, o.plan_id, Number(o.tokens), period],
       ));
+      // The amount is the difference from the old balance; the words say what it was set to and why.
+      const reason = o.billing_cycle === 'yearly' ? 'compra anual' : 'compra mensal';
       await tx.query(
         `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, 'purchase', $2, 0, $3, $4)`,
-        [o.user_id, Number(r.delta), o.id, `Compra: ${o.item_name}`],
+        [o.user_id, Number(r.delta), o.id, planBalanceDescription(r.plan_name, Number(r.allowance), reason)],
       );
       return;
     }

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { REPORT_PERIOD_LABELS, REPORT_TYPE_LABELS, Report, ReportUnit } from '@cda/shared';
+import { REPORT_PERIOD_LABELS, REPORT_TYPE_LABELS, Report, ReportUnit, sheetNameFor } from '@cda/shared';
 
 const FORMATS: Record<ReportUnit, string> = {
   count: '#,##0',
@@ -39,7 +39,7 @@ export function streamReportWorkbook(report: Report): PassThrough {
     summary.commit();
     const used = new Set<string>(['Resumo']);
     for (const chart of report.charts) {
-      const ws = wb.addWorksheet(sheetName(chart.title, used));
+      const ws = wb.addWorksheet(sheetNameFor(chart.title, used));
       ws.columns = [
         { header: chart.x.label, key: chart.x.key, width: chart.x.isDate ? 14 : 26 },
         ...chart.series.map((s) => ({ header: s.label + unitSuffix(s.unit), key: s.key, width: 20 })),
@@ -66,11 +66,3 @@ function br(date: string): string {
   return `${d}/${m}/${y}`;
 }
 
-/** Excel sheet names: at most 31 characters, no []:*?/\ and unique. */
-function sheetName(title: string, used: Set<string>): string {
-  const base = title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
-  let name = base;
-  for (let i = 2; used.has(name); i++) name = `${base.slice(0, 26)} ${i}`;
-  used.add(name);
-  return name;
-}

@@ -66,6 +66,15 @@ interface Totals {
  * - processing time: the worker's time per file (p50/p95), for files of analyses started that day;
  * - revenue: approved orders by approval day (refunded ones are no longer approved), in centavos.
  */
+/**
+ * Who counts as a user in every figure: accounts not deleted, as on the users page and the admin
+ * dashboard (a deleted account leaves lists, logins and figures). Analyses, tokens and revenue stay
+ * whole: they happened; only the counts of people leave the deleted out.
+ */
+const COUNTED = 'deleted_at IS NULL';
+/** Joins an analysis to its owner only while the owner counts (active users = distinct counted owners). */
+const COUNTED_OWNER = 'LEFT JOIN users au ON au.id = an.user_id AND au.deleted_at IS NULL';
+
 @Injectable()
 export class ReportsService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -99,11 +108,11 @@ export class ReportsService {
   private async days(from: string, to: string): Promise<Day[]> {
     const rows: Record<string, unknown>[] = await this.db.query(
       `WITH days AS (${DAYS}),
-       u AS (SELECT ${dayOf('created_at')} AS day, count(*) AS signups FROM users WHERE ${inRange('created_at')} GROUP BY 1),
-       a AS (SELECT ${dayOf('created_at')} AS day, count(*) AS analyses, count(DISTINCT user_id) AS active_users,
-                    count(*) FILTER (WHERE status = $3) AS done, count(*) FILTER (WHERE status = $4) AS errors,
-                    COALESCE(sum(tokens_cost - tokens_refunded) FILTER (WHERE settled_at IS NOT NULL), 0) AS tokens
-               FROM analyses WHERE ${inRange('created_at')} GROUP BY 1),
+       u AS (SELECT ${dayOf('created_at')} AS day, count(*) AS signups FROM users WHERE ${inRange('created_at')} AND ${COUNTED} GROUP BY 1),
+       a AS (SELECT ${dayOf('an.created_at')} AS day, count(*) AS analyses, count(DISTINCT au.id) AS active_users,
+                    count(*) FILTER (WHERE an.status = $3) AS done, count(*) FILTER (WHERE an.status = $4) AS errors,
+                    COALESCE(sum(an.tokens_cost - an.tokens_refunded) FILTER (WHERE an.settled_at IS NOT NULL), 0) AS tokens
+               FROM analyses an ${COUNTED_OWNER} WHERE ${inRange('an.created_at')} GROUP BY 1),
        f AS (SELECT ${dayOf('a.created_at')} AS day, count(*) AS files, COALESCE(sum(f.pages), 0) AS pages,
                     COALESCE(sum(f.certificate_count), 0) AS certificates,
                     percentile_cont(0.5) WITHIN GROUP (ORDER BY f.processing_ms) AS p50,
@@ -138,13 +147,13 @@ export class ReportsService {
   private async totals(from: string, to: string): Promise<Totals> {
     const [r]: Record<string, unknown>[] = await this.db.query(
       `SELECT
-         (SELECT count(*) FROM users WHERE ${inRange('created_at')}) AS signups,
-         (SELECT count(*) FROM users WHERE created_at < (($2::date + 1)::timestamp AT TIME ZONE '${ADMIN_TZ}')) AS users_at_end,
+         (SELECT count(*) FROM users WHERE ${inRange('created_at')} AND ${COUNTED}) AS signups,
+         (SELECT count(*) FROM users WHERE created_at < (($2::date + 1)::timestamp AT TIME ZONE '${ADMIN_TZ}') AND ${COUNTED}) AS users_at_end,
          a.*, f.*, o.*
-       FROM (SELECT count(*) AS analyses, count(DISTINCT user_id) AS active_users,
-                    count(*) FILTER (WHERE status = $3) AS done, count(*) FILTER (WHERE status = $4) AS errors,
-                    COALESCE(sum(tokens_cost - tokens_refunded) FILTER (WHERE settled_at IS NOT NULL), 0) AS tokens
-               FROM analyses WHERE ${inRange('created_at')}) a,
+       FROM (SELECT count(*) AS analyses, count(DISTINCT au.id) AS active_users,
+                    count(*) FILTER (WHERE an.status = $3) AS done, count(*) FILTER (WHERE an.status = $4) AS errors,
+                    COALESCE(sum(an.tokens_cost - an.tokens_refunded) FILTER (WHERE an.settled_at IS NOT NULL), 0) AS tokens
+               FROM analyses an ${COUNTED_OWNER} WHERE ${inRange('an.created_at')}) a,
             (SELECT count(*) AS files, count(*) FILTER (WHERE f.status = 'done') AS files_done,
                     count(*) FILTER (WHERE f.status = 'error') AS files_error,
                     COALESCE(sum(f.pages), 0) AS pages, COALESCE(sum(f.certificate_count), 0) AS certificates,
@@ -190,7 +199,7 @@ export class ReportsService {
   private async usersByPlan(to: string): Promise<{ label: string; users: number }[]> {
     const rows: Record<string, unknown>[] = await this.db.query(
       `SELECT p.name AS label, count(u.id) AS users
-         FROM plans p LEFT JOIN users u ON u.plan = p.id AND u.created_at < (($1::date + 1)::timestamp AT TIME ZONE '${ADMIN_TZ}')
+         FROM plans p LEFT JOIN users u ON u.plan = p.id AND u.created_at < (($1::date + 1)::timestamp AT TIME ZONE '${ADMIN_TZ}') AND u.deleted_at IS NULL
         GROUP BY p.id, p.name, p.sort_order ORDER BY p.sort_order`,
       [to],
     );

@@ -30,6 +30,7 @@ export interface AuthState {
   status: string;
   sessionVersion: number;
   mustChangePassword: boolean;
+  lastLoginAt: Date | null;
 }
 
 const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
@@ -43,7 +44,7 @@ export class UsersService {
   }
 
   async authState(id: string): Promise<AuthState | null> {
-    return this.users.findOne({ where: { id }, select: { role: true, status: true, sessionVersion: true, mustChangePassword: true } });
+    return this.users.findOne({ where: { id }, select: { role: true, status: true, sessionVersion: true, mustChangePassword: true, lastLoginAt: true } });
   }
 
   /** Includes the password hash and lockout state, which are otherwise never selected. */
@@ -79,6 +80,7 @@ export class UsersService {
     return !!user && (await this.verifyPassword(user, password));
   }
 
+  /** "Último acesso": set when a session opens, and kept current while one is used (see `AuthService.verifyToken`). */
   async loginSucceeded(id: string): Promise<void> {
     await this.users.update({ id }, { lastLoginAt: new Date() });
   }
@@ -112,15 +114,17 @@ export class UsersService {
     return value;
   }
 
-  /** The account's allowance per period (its own limit if an admin set one, else the plan's), shown beside the balance. */
-  async planTokens(userId: string): Promise<number> {
-    const [row] = (await this.users.query(`SELECT ${EFFECTIVE_TOKEN_LIMIT} AS token_limit FROM users u JOIN plans p ON p.id = u.plan WHERE u.id = $1`, [
-      userId,
-    ])) as { token_limit: string }[];
-    return row ? Number(row.token_limit) : 0;
+  /** Allowance and non-expiring credits, read together with the balance they split. */
+  private async tokenParts(userId: string): Promise<{ tokensPlan: number; creditTokens: number }> {
+    const [row] = (await this.users.query(
+      `SELECT ${EFFECTIVE_TOKEN_LIMIT} AS token_limit, u.credit_tokens FROM users u JOIN plans p ON p.id = u.plan WHERE u.id = $1`,
+      [userId],
+    )) as { token_limit: string; credit_tokens: string }[];
+    return row ? { tokensPlan: Number(row.token_limit), creditTokens: Number(row.credit_tokens) } : { tokensPlan: 0, creditTokens: 0 };
   }
 
   async publicView(user: User): Promise<PublicUser> {
+    const parts = await this.tokenParts(user.id);
     return {
       id: user.id,
       email: user.email,
@@ -129,7 +133,8 @@ export class UsersService {
       role: user.role,
       status: user.status,
       tokens: user.tokens,
-      tokensPlan: await this.planTokens(user.id),
+      tokensPlan: parts.tokensPlan,
+      creditTokens: parts.creditTokens,
       mustChangePassword: user.mustChangePassword ?? false,
       createdAt: user.createdAt,
     };

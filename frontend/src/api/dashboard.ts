@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { TokenStanding, tokenStanding } from '@cda/shared';
 import { fetcher } from './client';
 import type { Analysis, User } from './types';
 
@@ -17,6 +18,10 @@ export interface DashboardData {
 }
 
 export const DASHBOARD_KEY = '/dashboard';
+
+/** "Tokens restantes / total" of the account, by the one shared definition (credits count in both). */
+export const standingOf = (d: Pick<DashboardData, 'tokens' | 'creditTokens' | 'tokensPlan'>): TokenStanding =>
+  tokenStanding({ tokens: d.tokens, creditTokens: d.creditTokens, allowance: d.tokensPlan });
 
 export const useDashboardData = () => useSWR<DashboardData>(DASHBOARD_KEY, fetcher);
 

@@ -12,6 +12,7 @@ const root: User = {
   status: 'active',
   tokens: 0,
   tokensPlan: 0,
+  creditTokens: 0,
   mustChangePassword: false,
   createdAt: '2025-01-01T00:00:00Z',
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_LOGIN, PASSWORDS_DIFFER, PHONE_DIGITS, PasswordPolicy, passwordProblem, phoneDigits } from '@cda/shared';
+import { INVALID_LOGIN, PASSWORDS_DIFFER, PasswordPolicy, isBlankPhone, normalizePhone, passwordProblem } from '@cda/shared';
 
 /**
  * Form rules, with the same pt-BR texts and password policy (from /api/auth/policy) the server
@@ -7,8 +7,9 @@ import { INVALID_LOGIN, PASSWORDS_DIFFER, PHONE_DIGITS, PasswordPolicy, password
  */
 const email = z.string().trim().min(1, 'Informe o e-mail.').email('Informe um e-mail válido.');
 const required = (message: string) => z.string().trim().min(1, message);
-const phone = (message: string) => z.string().refine((v) => PHONE_DIGITS.test(phoneDigits(v)), message);
-const optionalPhone = (message: string) => z.string().refine((v) => phoneDigits(v) === '' || PHONE_DIGITS.test(phoneDigits(v)), message);
+/** A Brazilian number that exists (libphonenumber-js's rules, shared with the API): `+55 11 98765-4321`, `(11) 3322-4455`. */
+const phone = (message: string) => z.string().refine((v) => normalizePhone(v) !== null, message);
+const optionalPhone = (message: string) => z.string().refine((v) => isBlankPhone(v) || normalizePhone(v) !== null, message);
 
 /** A new password (under `field`) and its confirmation, checked against the policy. */
 function newPasswordRule(policy: PasswordPolicy, field: 'password' | 'newPassword', subject: 'A senha' | 'A nova senha') {
@@ -50,6 +51,7 @@ export type ResetForm = z.infer<ReturnType<typeof resetSchema>>;
 export const profileSchema = z.object({
   name: required('Informe seu nome.'),
   email,
+  whatsapp: optionalPhone('Informe um WhatsApp válido com DDD.'),
   phone: optionalPhone('Informe um telefone válido com DDD.'),
   company: z.string().max(200, 'Use no máximo 200 caracteres.'),
   position: z.string().max(120, 'Use no máximo 120 caracteres.'),

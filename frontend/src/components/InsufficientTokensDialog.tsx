@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { formatCentavos, formatTokens } from '@cda/shared';
+import { formatCentavos, formatTokens, tokenStanding } from '@cda/shared';
 import { usePacks } from '../payments/api';
 import { Dialog } from './Dialog';
 import { ProgressBar } from './ProgressBar';
@@ -7,16 +7,19 @@ import { ProgressBar } from './ProgressBar';
 interface Props {
   tokens: number;
   tokensPlan: number;
+  /** The non-expiring part of `tokens`. */
+  creditTokens?: number;
   /** What the refused analysis would cost, when known. */
   cost?: number | null;
   onClose(): void;
 }
 
 /** Out of tokens: how much of the plan is used, and the one-off packs (from the server) to buy. */
-export function InsufficientTokensDialog({ tokens, tokensPlan, cost, onClose }: Props) {
+export function InsufficientTokensDialog({ tokens, tokensPlan, creditTokens = 0, cost, onClose }: Props) {
   const navigate = useNavigate();
   const { data: packs, error } = usePacks();
-  const used = Math.max(0, tokensPlan - Math.max(0, tokens));
+  const standing = tokenStanding({ tokens, creditTokens, allowance: tokensPlan });
+  const used = standing.allowanceUsed;
   const fraction = tokensPlan > 0 ? Math.min(1, used / tokensPlan) : 1;
   return (
     <Dialog title="Tokens Insuficientes" onClose={onClose} wide>

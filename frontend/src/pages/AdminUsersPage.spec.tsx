@@ -7,12 +7,12 @@ type Row = AdminUserView;
 
 const me: User = {
   id: 'admin-1', email: 'adm@teste.com.br', name: 'Ana Admin', plan: 'free', role: 'admin', status: 'active',
-  tokens: 1_000_000, tokensPlan: 1_000_000, mustChangePassword: false, createdAt: '2025-01-01T00:00:00Z',
+  tokens: 1_000_000, tokensPlan: 1_000_000, creditTokens: 0, mustChangePassword: false, createdAt: '2025-01-01T00:00:00Z',
 };
 const row = (id: string, name: string, extra: Partial<Row> = {}): Row => ({
   id, name, email: `${id}@teste.com.br`, plan: 'free', planName: 'Gratuito', role: 'user', status: 'active',
   tokens: 1_000_000, tokensPlan: 1_000_000, tokenLimit: 1_000_000, tokenLimitOverridden: false, planTokenLimit: 1_000_000,
-  tokensUsed: 250_000, usagePercent: 25, credits: 0, phone: null, company: null,
+  tokensUsed: 250_000, usagePercent: 25, credits: 0, whatsapp: null, phone: null, company: null,
   lastLoginAt: null, createdAt: '2025-01-01T00:00:00Z', ...extra,
 });
 const rows = [

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { formatDateTime } from '@cda/shared';
+import { formatDateTime, formatPhone } from '@cda/shared';
 import { apiJson } from '../api/client';
 import { USERS_KEY, adminApi, exportUsers, query, useAdminPlans, useAdminUsers, useUserStats, type AdminUser, type UserStatus } from '../api/admin';
 import { useAuth } from '../auth/AuthContext';
 import { Pagination } from '../components/Pagination';
 import { ErrorBanner, Notice, NoticeState, RoleLabel, STATUS_LABELS, StatCard, UsageBar, UserStatusBadge, messageOf } from '../components/admin/AdminUi';
 import { useDebounced } from '../components/tickets/useListControls';
-import { AddCreditsModal, DeleteUserModal, EditUserModal, NewUserModal } from '../components/admin/UserModals';
+import { AddCreditsModal, DeleteUserModal, EditUserModal, NewUserModal, SuspendUserModal } from '../components/admin/UserModals';
 
-type Modal = { kind: 'new' } | { kind: 'edit' | 'credits' | 'delete'; user: AdminUser } | null;
+type Modal = { kind: 'new' } | { kind: 'edit' | 'credits' | 'delete' | 'suspend'; user: AdminUser } | null;
 
 /** `/admin/users`: every account, filtered on the server, 10 per page; `?user=ID` opens that account. */
 export function AdminUsersPage() {
@@ -141,7 +141,17 @@ export function AdminUsersPage() {
                   const guarded = u.role === 'root' && !isRoot;
                   return (
                     <tr key={u.id}>
-                      <td><div className="who"><strong>{u.name}</strong><span title={u.email}>{u.email}</span></div></td>
+                      <td>
+                        <div className="who">
+                          <strong>{u.name}</strong>
+                          <span title={u.email}>{u.email}</span>
+                          {(u.whatsapp || u.phone) && (
+                            <span className="muted small" data-testid="user-contact">
+                              {u.whatsapp ? `WhatsApp ${formatPhone(u.whatsapp)}` : `Tel. ${formatPhone(u.phone)}`}
+                            </span>
+                          )}
+                        </div>
+                      </td>
                       <td>{u.planName}</td>
                       <td>
                         <UsageBar used={u.tokensUsed} total={u.tokenLimit} percent={u.usagePercent} />
@@ -158,7 +168,7 @@ export function AdminUsersPage() {
                           {u.status === 'suspended' ? (
                             <button type="button" className="ok" disabled={guarded} onClick={() => void toggle(u)}>Reativar</button>
                           ) : (
-                            <button type="button" className="warn" disabled={guarded || self} onClick={() => void toggle(u)}>Suspender</button>
+                            <button type="button" className="warn" disabled={guarded || self} onClick={() => setModal({ kind: 'suspend', user: u })}>Suspender</button>
                           )}
                           <button
                             type="button"
@@ -188,6 +198,7 @@ export function AdminUsersPage() {
       {modal?.kind === 'edit' && me && <EditUserModal user={modal.user} plans={plans} actorRole={me.role} onClose={closeModal} onDone={done} />}
       {modal?.kind === 'credits' && <AddCreditsModal user={modal.user} onClose={closeModal} onDone={done} />}
       {modal?.kind === 'delete' && <DeleteUserModal user={modal.user} onClose={closeModal} onDone={done} />}
+      {modal?.kind === 'suspend' && <SuspendUserModal user={modal.user} onClose={closeModal} onDone={done} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatTokens } from '@cda/shared';
-import { useDashboardData } from '../api/dashboard';
+import { standingOf, useDashboardData } from '../api/dashboard';
 import { useAuth } from '../auth/AuthContext';
 import { AnalysisList } from '../components/AnalysisList';
 import '../components/user-area.css';
@@ -27,6 +27,7 @@ export function DashboardPage() {
   if (error && !data) return <div className="page"><p className="alert alert-red" role="alert">Erro ao carregar dados do dashboard: {(error as Error).message}</p></div>;
   if (!data) return <div className="page"><p className="muted">Carregando dashboard...</p></div>;
   const free = data.planId === 'free';
+  const standing = standingOf(data);
   return (
     <div className="page page-wide">
       {banner && (
@@ -45,8 +46,10 @@ export function DashboardPage() {
         </div>
         <div className="card stat" data-testid="stat-tokens">
           <span className="muted small">Tokens restantes</span>
-          <strong>{formatTokens(data.tokens)}</strong>
-          <span className="muted small">{formatTokens(data.tokensPlan)} total</span>
+          <strong>{formatTokens(standing.remaining)}</strong>
+          <span className="muted small" title={standing.credits > 0 ? `${formatTokens(standing.allowance)} do plano + ${formatTokens(standing.credits)} em créditos` : undefined}>
+            {formatTokens(standing.total)} total{standing.credits > 0 ? ` (${formatTokens(standing.credits)} em créditos)` : ''}
+          </span>
         </div>
         <div className="card stat" data-testid="stat-plan">
           <span className="muted small">Plano atual</span>

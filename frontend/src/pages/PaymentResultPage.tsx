@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ORDER_STATUS_LABELS, OrderView, PAYMENT_METHOD_LABELS, formatCentavos, formatDateTime } from '@cda/shared';
+import { ORDER_STATUS_LABELS, OrderView, PAYMENT_METHOD_LABELS, formatCentavos, formatDateTime, formatTokenAmount } from '@cda/shared';
 import { CheckoutItem, resultPath, useOrder } from '../payments/api';
 import { mmss, useNow } from '../payments/useTicker';
 import { useOrderEvents } from '../payments/useOrderEvents';
@@ -86,7 +86,7 @@ export function PaymentResultPage({ variant }: { variant: Variant }) {
           </ol>
           <h2>Benefícios</h2>
           <ul>
-            <li>{order.kind === 'plan' ? `${(order.tokens / 1_000_000).toLocaleString('pt-BR')} milhões de tokens por mês` : `${(order.tokens / 1_000_000).toLocaleString('pt-BR')} milhões de tokens que não expiram`}</li>
+            <li>{order.kind === 'plan' ? `${formatTokenAmount(order.tokens)} por mês` : `${formatTokenAmount(order.tokens)} que não expiram`}</li>
             <li>Planilhas de certidões e simulação de transação</li>
             <li>Histórico completo das análises</li>
           </ul>

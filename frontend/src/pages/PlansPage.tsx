@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useNavigate } from 'react-router-dom';
-import { BillingCycle, formatCentavos, formatTokens, yearlyDiscountPercent } from '@cda/shared';
+import { BillingCycle, formatCentavos, formatTokens, tokenStanding, yearlyDiscountPercent } from '@cda/shared';
 import { fetcher } from '../api/client';
 import { useDashboard, usePacks, usePlans } from '../payments/api';
 import { TestModeBanner } from '../payments/TestModeBanner';
@@ -21,8 +21,10 @@ export function PlansPage() {
   const { data: contact } = usePlanContact();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
 
-  const used = me ? Math.max(0, me.tokensPlan - me.tokens) : 0;
-  const percent = me && me.tokensPlan > 0 ? Math.min(100, Math.round((used / me.tokensPlan) * 100)) : 0;
+  // The shared definition: use is measured against the plan's allowance, credits are shown apart.
+  const standing = me ? tokenStanding({ tokens: me.tokens, creditTokens: me.creditTokens, allowance: me.tokensPlan }) : null;
+  const used = standing?.allowanceUsed ?? 0;
+  const percent = me && me.tokensPlan > 0 ? (standing?.usedPercent ?? 0) : 0;
 
   return (
     <div className="page page-wide">
@@ -37,7 +39,10 @@ export function PlansPage() {
             <p className="muted small">{me.planExpiresAt ? `Válido até ${new Date(me.planExpiresAt).toLocaleDateString('pt-BR')}` : 'Ativo'}</p>
           </div>
           <div className="usage">
-            <span data-testid="current-tokens">{formatTokens(me.tokens)} tokens disponíveis</span>
+            <span data-testid="current-tokens">
+              {formatTokens(standing!.remaining)} tokens disponíveis de {formatTokens(standing!.total)}
+              {standing!.credits > 0 && ` (${formatTokens(standing!.credits)} em créditos que não expiram)`}
+            </span>
             <div className="bar"><div style={{ width: `${percent}%` }} /></div>
             <span className="muted small">{formatTokens(used)} de {formatTokens(me.tokensPlan)} tokens do plano usados ({percent}%)</span>
           </div>

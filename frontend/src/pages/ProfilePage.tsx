@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NotificationPreferences, Profile, phoneDigits } from '@cda/shared';
+import { NotificationPreferences, Profile, formatDateTime, phoneToSend } from '@cda/shared';
 import { apiJson, fetcher } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { ProfileForm, profileSchema } from '../auth/schemas';
@@ -87,7 +87,7 @@ function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved(p: Profile
   const [outcome, setOutcome] = useState<Outcome>(null);
   const { register, handleSubmit, formState } = useForm<ProfileForm>({
     resolver: zodResolver(profileSchema),
-    defaultValues: { name: profile.name, email: profile.email, phone: formatPhone(profile.phone), company: profile.company ?? '', position: profile.position ?? '' },
+    defaultValues: { name: profile.name, email: profile.email, whatsapp: formatPhone(profile.whatsapp), phone: formatPhone(profile.phone), company: profile.company ?? '', position: profile.position ?? '' },
   });
   const { errors, isSubmitting } = formState;
 
@@ -95,7 +95,7 @@ function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved(p: Profile
     setOutcome(
       await attempt(
         async () => {
-          const saved = await apiJson<Profile>('/profile', { method: 'PATCH', body: JSON.stringify({ ...values, phone: phoneDigits(values.phone) }) });
+          const saved = await apiJson<Profile>('/profile', { method: 'PATCH', body: JSON.stringify({ ...values, whatsapp: phoneToSend(values.whatsapp), phone: phoneToSend(values.phone) }) });
           onSaved(saved);
           refresh({ user: saved });
         },
@@ -111,7 +111,9 @@ function ProfileTab({ profile, onSaved }: { profile: Profile; onSaved(p: Profile
       <OutcomeBanner outcome={outcome} />
       <Field label="Nome completo" error={errors.name?.message}><input autoComplete="name" {...register('name')} /></Field>
       <Field label="E-mail" error={errors.email?.message}><input type="email" autoComplete="email" {...register('email')} /></Field>
-      <Field label="Telefone" error={errors.phone?.message}><PhoneInput autoComplete="tel" {...register('phone')} /></Field>
+      {/* The WhatsApp given at sign-up, editable here; the phone is an optional second number (e.g. the office line). */}
+      <Field label="WhatsApp" error={errors.whatsapp?.message}><PhoneInput autoComplete="tel" placeholder="(11) 98765-4321" {...register('whatsapp')} /></Field>
+      <Field label="Telefone" error={errors.phone?.message}><PhoneInput autoComplete="tel" placeholder="(11) 3322-4455" {...register('phone')} /></Field>
       <Field label="Empresa" error={errors.company?.message}><input autoComplete="organization" {...register('company')} /></Field>
       <Field label="Cargo" error={errors.position?.message}><input autoComplete="organization-title" {...register('position')} /></Field>
       <button className="button" type="submit" disabled={isSubmitting}>{isSubmitting ? 'Salvando...' : 'Salvar Alterações'}</button>

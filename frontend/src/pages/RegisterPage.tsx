@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
-import { phoneDigits } from '@cda/shared';
+import { phoneToSend } from '@cda/shared';
 import { useAuth } from '../auth/AuthContext';
 import { RegisterForm, registerSchema } from '../auth/schemas';
 import { usePolicy } from '../auth/usePolicy';
@@ -24,7 +24,7 @@ export function RegisterPage() {
     setError(null);
     try {
       // The account exists once the e-mailed link is followed; a taken e-mail gets the same answer.
-      setSentTo({ email, message: await createAccount({ name, email, whatsapp: phoneDigits(whatsapp), password }) });
+      setSentTo({ email, message: await createAccount({ name, email, whatsapp: phoneToSend(whatsapp), password }) });
     } catch (err) {
       setError((err as Error).message || 'Erro ao criar conta');
     }

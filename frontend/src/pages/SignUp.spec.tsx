@@ -13,6 +13,7 @@ const ana: User = {
   status: 'active',
   tokens: 1_000_000,
   tokensPlan: 1_000_000,
+  creditTokens: 0,
   mustChangePassword: false,
   createdAt: '2025-01-01T00:00:00Z',
 };

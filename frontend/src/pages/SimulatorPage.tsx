@@ -218,7 +218,7 @@ export function SimulatorPage() {
       {analysisId && <AnalysisResult analysis={analysis} />}
 
       {outOfTokens && account && (
-        <InsufficientTokensDialog tokens={tokens} tokensPlan={account.tokensPlan} cost={outOfTokens.cost} onClose={() => setOutOfTokens(null)} />
+        <InsufficientTokensDialog tokens={tokens} tokensPlan={account.tokensPlan} creditTokens={account.creditTokens} cost={outOfTokens.cost} onClose={() => setOutOfTokens(null)} />
       )}
     </div>
   );

@@ -13,7 +13,7 @@ import {
 import { createTicket, refreshTickets, sendMessage, setOwnStatus, useTicketList } from '../api/tickets';
 import { useTicketEvents } from '../realtime/useTicketEvents';
 import { AttachmentPicker } from '../components/tickets/AttachmentPicker';
-import { ErrorBanner, ListState, OpenClosedBadge, Pagination, TicketPanel, TicketStatusBadge } from '../components/tickets/TicketParts';
+import { ErrorBanner, ListState, Pagination, TicketPanel, TicketStatusBadge } from '../components/tickets/TicketParts';
 import { useListControls } from '../components/tickets/useListControls';
 
 /** /tickets: list, create (`?novo`) and one ticket (`?ticket=ID`), kept in the URL so Back works. */
@@ -58,7 +58,7 @@ function TicketList({ onOpen, onNew }: { onOpen(id: string): void; onNew(): void
               <button type="button" className="ticket-row" onClick={() => onOpen(t.id)}>
                 <span className="ticket-row-head">
                   <strong>{t.title}</strong>
-                  <OpenClosedBadge status={t.status} />
+                  <TicketStatusBadge status={t.status} testId="ticket-list-status" />
                 </span>
                 <span className="ticket-snippet">{t.description}</span>
                 <span className="muted small">

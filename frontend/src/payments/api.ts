@@ -7,6 +7,7 @@ export interface DashboardView {
   planName: string;
   tokens: number;
   tokensPlan: number;
+  creditTokens: number;
   planExpiresAt: string | null;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
 import { mutate } from 'swr';
-import { AnalysisStatus, AnalysisStatusEvent, SocketEvents } from '@cda/shared';
+import { AnalysisStatus, AnalysisStatusEvent, ORDER_STATUS_EVENT, SocketEvents } from '@cda/shared';
 import { ANALYSES_KEY } from '../api/hooks';
 import { DASHBOARD_KEY, type DashboardData } from '../api/dashboard';
 import type { Analysis, Page } from '../api/types';
@@ -50,6 +50,12 @@ export function useAnalysisEvents(token: string | null) {
         { revalidate: final },
       );
       if (unseen && !final) void mutate(DASHBOARD_KEY);
+    });
+    // A payment decided (approved, refunded…) changes the plan and the balance: the header, dashboard
+    // and plans page read them from the dashboard answer, the profile from its own.
+    socket.on(ORDER_STATUS_EVENT, () => {
+      void mutate(DASHBOARD_KEY);
+      void mutate('/profile');
     });
     return () => {
       socket.disconnect();

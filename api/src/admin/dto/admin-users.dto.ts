@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { normalizePhone } from '@cda/shared';
 import type { UserRole } from '@cda/shared';
 import { UNLIMITED_TOKENS } from './admin-plans.dto';
 
@@ -11,8 +12,12 @@ export const USER_ROLES: readonly UserRole[] = ['user', 'admin', 'root'];
 export const MAX_GRANT = 1_000_000_000;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** `(11) 98765-4321` and `11987654321` are the same phone; an empty field clears it. */
-const digits = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\D/g, '') || null : value);
+/**
+ * `+55 11 98765-4321`, `(11) 98765-4321` and `11987654321` are the same phone (libphonenumber-js rules
+ * in shared/src/phone.ts); an empty field clears it; a number that does not exist stays as sent and fails.
+ */
+const digits = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? (!/\d/.test(value) ? null : (normalizePhone(value) ?? value)) : value;
 
 export class ListUsersQuery {
   @ApiPropertyOptional({ description: 'Nome, e-mail ou id' })
@@ -79,7 +84,12 @@ export class CreateUserDto {
   @ApiPropertyOptional()
   @IsOptional()
   @Transform(digits)
-  @Matches(/^\d{10,11}$/, { message: 'Telefone: informe DDD e número (10 ou 11 dígitos).' })
+  @Matches(/^\d{10,11}$/, { message: 'WhatsApp: informe um número brasileiro válido com DDD.' })
+  whatsapp?: string | null;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(digits)
+  @Matches(/^\d{10,11}$/, { message: 'Telefone: informe um número brasileiro válido com DDD.' })
   phone?: string | null;
 
   @ApiPropertyOptional()
@@ -131,7 +141,12 @@ export class UpdateUserDto {
   @ApiPropertyOptional()
   @IsOptional()
   @Transform(digits)
-  @Matches(/^\d{10,11}$/, { message: 'Telefone: informe DDD e número (10 ou 11 dígitos).' })
+  @Matches(/^\d{10,11}$/, { message: 'WhatsApp: informe um número brasileiro válido com DDD.' })
+  whatsapp?: string | null;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(digits)
+  @Matches(/^\d{10,11}$/, { message: 'Telefone: informe um número brasileiro válido com DDD.' })
   phone?: string | null;
 
   @ApiPropertyOptional()

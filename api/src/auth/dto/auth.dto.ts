@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { PHONE_DIGITS, phoneDigits } from '@cda/shared';
+import { PHONE_DIGITS, normalizePhone } from '@cda/shared';
 
 /**
  * Password length and character rules come from the security settings, which change at run time, so
@@ -23,10 +23,13 @@ export const EmailField = () =>
 export const NameField = (max: number, message: string) =>
   applyDecorators(trim, IsString({ message }), IsNotEmpty({ message }), MaxLength(max, { message: `Use no máximo ${max} caracteres.` }));
 
-/** Brazilian phone with area code in any punctuation; stored as its digits. */
+/**
+ * A Brazilian phone with area code written any common way (`+55 11 98765-4321`, `(11) 3322-4455`);
+ * stored as its national digits. A number that does not exist in Brazil stays as sent and fails the match.
+ */
 export const PhoneField = (message: string) =>
   applyDecorators(
-    Transform(({ value }) => (typeof value === 'string' ? phoneDigits(value) : value)),
+    Transform(({ value }) => (typeof value === 'string' ? (normalizePhone(value) ?? value) : value)),
     IsString({ message }),
     Matches(PHONE_DIGITS, { message }),
   );

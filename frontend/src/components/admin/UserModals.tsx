@@ -1,5 +1,5 @@
 import { FormEvent, useId, useState } from 'react';
-import { formatTokens, phoneDigits } from '@cda/shared';
+import { formatTokens, phoneToSend } from '@cda/shared';
 import { adminApi, type AdminPlan, type AdminUser, type UserStatus } from '../../api/admin';
 import { Dialog } from '../Dialog';
 import { Field, PhoneInput, formatPhone } from '../forms/Fields';
@@ -32,7 +32,7 @@ function PlanSelect({ id, plans, value, onChange }: { id?: string; plans: AdminP
 }
 
 export function NewUserModal({ plans, onClose, onDone }: Done & { plans: AdminPlan[] }) {
-  const [f, setF] = useState({ name: '', email: '', plan: 'free', status: 'active' as UserStatus, phone: '', company: '', credits: '0' });
+  const [f, setF] = useState({ name: '', email: '', plan: 'free', status: 'active' as UserStatus, whatsapp: '', phone: '', company: '', credits: '0' });
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const { busy, error, run } = useAction();
   const credits = f.credits.trim() === '' ? 0 : Number(f.credits);
@@ -48,7 +48,8 @@ export function NewUserModal({ plans, onClose, onDone }: Done & { plans: AdminPl
         email: f.email.trim(),
         plan: f.plan,
         status: f.status,
-        phone: phoneDigits(f.phone) || undefined,
+        phone: phoneToSend(f.phone) || undefined,
+        whatsapp: phoneToSend(f.whatsapp) || undefined,
         company: f.company.trim() || undefined,
         credits,
       });
@@ -73,6 +74,7 @@ export function NewUserModal({ plans, onClose, onDone }: Done & { plans: AdminPl
             {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
           </select>
         </Field>
+        <Field label="WhatsApp"><PhoneInput value={f.whatsapp} onChange={set('whatsapp')} /></Field>
         <Field label="Telefone"><PhoneInput value={f.phone} onChange={set('phone')} /></Field>
         <Field label="Empresa"><input value={f.company} onChange={set('company')} maxLength={200} /></Field>
         <Field label="Créditos iniciais" error={creditsBad ? 'Informe um número inteiro maior ou igual a zero.' : undefined}>
@@ -88,7 +90,7 @@ export function NewUserModal({ plans, onClose, onDone }: Done & { plans: AdminPl
 
 export function EditUserModal({ user, plans, actorRole, onClose, onDone }: Done & { user: AdminUser; plans: AdminPlan[]; actorRole: UserRole }) {
   const [f, setF] = useState({
-    name: user.name, email: user.email, plan: user.plan, status: user.status, role: user.role, phone: formatPhone(user.phone), company: user.company ?? '',
+    name: user.name, email: user.email, plan: user.plan, status: user.status, role: user.role, whatsapp: formatPhone(user.whatsapp), phone: formatPhone(user.phone), company: user.company ?? '',
     // Empty: the plan's limit applies.
     limit: user.tokenLimitOverridden ? String(user.tokenLimit) : '',
   });
@@ -112,7 +114,8 @@ export function EditUserModal({ user, plans, actorRole, onClose, onDone }: Done 
     if (f.plan !== user.plan) patch.plan = f.plan;
     if (f.status !== user.status) patch.status = f.status;
     if (f.role !== user.role) patch.role = f.role;
-    if (phoneDigits(f.phone) !== (user.phone ?? '')) patch.phone = phoneDigits(f.phone);
+    if (phoneToSend(f.phone) !== (user.phone ?? '')) patch.phone = phoneToSend(f.phone);
+    if (phoneToSend(f.whatsapp) !== (user.whatsapp ?? '')) patch.whatsapp = phoneToSend(f.whatsapp);
     if (f.company.trim() !== (user.company ?? '')) patch.company = f.company.trim();
     // A plan change already clears the account's own limit; a limit typed with it applies to the new plan.
     const current = user.tokenLimitOverridden ? user.tokenLimit : null;
@@ -172,6 +175,7 @@ export function EditUserModal({ user, plans, actorRole, onClose, onDone }: Done 
         ) : (
           <div className="field"><span>Papel</span><span className="readonly">{ROLE_LABELS[user.role]} <span className="hint">· só um root altera</span></span></div>
         )}
+        <Field label="WhatsApp"><PhoneInput value={f.whatsapp} onChange={set('whatsapp')} /></Field>
         <Field label="Telefone"><PhoneInput value={f.phone} onChange={set('phone')} /></Field>
         <Field label="Empresa"><input value={f.company} onChange={set('company')} maxLength={200} /></Field>
         {planChanged && (
@@ -246,6 +250,36 @@ export function DeleteUserModal({ user, onClose, onDone }: Done & { user: AdminU
       <p className="muted small">
         A conta deixa de funcionar na hora e some das listas; o histórico (extrato de tokens, pagamentos e análises) é mantido para auditoria,
         e o e-mail fica livre para um novo cadastro.
+      </p>
+    </Dialog>
+  );
+}
+
+/** Suspending ends the user's sessions at once, so it is confirmed first (reactivating needs no confirmation). */
+export function SuspendUserModal({ user, onClose, onDone }: Done & { user: AdminUser }) {
+  const { busy, error, run } = useAction();
+  return (
+    <Dialog
+      title="Suspender Usuário"
+      onClose={onClose}
+      actions={
+        <button
+          type="button"
+          className="button danger"
+          disabled={busy}
+          onClick={() => void run(async () => {
+            await adminApi.setStatus(user.id, true);
+            onDone(`${user.name} suspenso.`);
+          })}
+        >
+          {busy ? 'Suspendendo...' : 'Suspender'}
+        </button>
+      }
+    >
+      {error && <ErrorBanner title="Erro ao alterar status do usuário" detail={error} />}
+      <p>Tem certeza que deseja suspender <strong>{user.name}</strong> ({user.email})?</p>
+      <p className="muted small">
+        A pessoa é desconectada na hora e não consegue entrar até ser reativada. Os dados, o saldo e o histórico da conta são mantidos.
       </p>
     </Dialog>
   );

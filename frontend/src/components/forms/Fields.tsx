@@ -1,5 +1,5 @@
-import { cloneElement, forwardRef, InputHTMLAttributes, ReactElement, useId, useState } from 'react';
-import { InputMask, format } from '@react-input/mask';
+import { ChangeEvent, FocusEvent, cloneElement, forwardRef, InputHTMLAttributes, ReactElement, useId, useState } from 'react';
+import { PHONE_INPUT_MAX_LENGTH, formatPhone as formatStoredPhone, phoneOnBlur, typingPhone } from '@cda/shared';
 
 /**
  * A labelled input with its validation message under it. The label points at the input by id (not
@@ -29,15 +29,29 @@ export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HT
   );
 });
 
-/** The spec's mask for WhatsApp and phone numbers: area code and nine digits. */
-const PHONE_MASK = '(__) _____-____';
-const replacement = { _: /\d/ };
-
-/** Shows stored digits the way the masked input shows them. */
+/** Stored digits as the phone input shows them: `(11) 98765-4321`, `(11) 3322-4455`. */
 export function formatPhone(digits: string | null | undefined): string {
-  return digits ? format(digits, { mask: PHONE_MASK, replacement }) : '';
+  return formatStoredPhone(digits);
 }
 
-export const PhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function PhoneInput(props, ref) {
-  return <InputMask {...props} ref={ref} mask={PHONE_MASK} replacement={replacement} inputMode="tel" maxLength={15} />;
+/**
+ * WhatsApp and phone numbers, formatted by libphonenumber-js while typed (shared/src/phone.ts) rather
+ * than by a fixed mask, so a pasted `+55 11 98765-4321` and a landline `(11) 3322-4455` both come out
+ * right. The value is rewritten before the caller's handler reads it (react-hook-form's `register`
+ * and controlled `value`/`onChange` both work); leaving the field writes the national form.
+ */
+export const PhoneInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function PhoneInput({ onChange, onBlur, ...props }, ref) {
+  const change = (e: ChangeEvent<HTMLInputElement>) => {
+    e.target.value = typingPhone(e.target.value);
+    onChange?.(e);
+  };
+  const blur = (e: FocusEvent<HTMLInputElement>) => {
+    const finished = phoneOnBlur(e.target.value);
+    if (finished !== e.target.value) {
+      e.target.value = finished;
+      onChange?.(e as unknown as ChangeEvent<HTMLInputElement>);
+    }
+    onBlur?.(e);
+  };
+  return <input {...props} ref={ref} type="tel" inputMode="tel" maxLength={PHONE_INPUT_MAX_LENGTH} onChange={change} onBlur={blur} />;
 });

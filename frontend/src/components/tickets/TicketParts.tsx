@@ -17,14 +17,9 @@ const TONE: Record<TicketStatus, string> = {
   closed: 'badge-grey',
 };
 
-export function TicketStatusBadge({ status }: { status: TicketStatus }) {
-  return <span className={`badge ${TONE[status]}`} data-testid="ticket-status">{TICKET_STATUS_LABELS[status]}</span>;
-}
-
-/** The list only tells open from closed; the full status is on the ticket itself. */
-export function OpenClosedBadge({ status }: { status: TicketStatus }) {
-  const closed = status === 'closed';
-  return <span className={`badge ${closed ? 'badge-grey' : 'badge-green'}`}>{closed ? 'Fechado' : 'Aberto'}</span>;
+/** One label per status, the same in the list and on the ticket (the list said "Aberto" while the ticket said "Aguardando resposta"). */
+export function TicketStatusBadge({ status, testId = 'ticket-status' }: { status: TicketStatus; testId?: string }) {
+  return <span className={`badge ${TONE[status]}`} data-testid={testId}>{TICKET_STATUS_LABELS[status]}</span>;
 }
 
 export const categoryLabel = (category: number) => TICKET_CATEGORIES[category] ?? TICKET_CATEGORIES[0];
