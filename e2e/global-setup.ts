@@ -29,6 +29,8 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: 'e2e-admin-senha',
       LOG_LEVEL: 'warn',
       WORKER_METRICS_PORT: '0',
+      // The example clients' webhook receiver listens on loopback (explicit: never on outside development by default).
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     },
     { workers: 1, log: process.env.E2E_VERBOSE ? process.stdout : { write: () => true } },
   );

@@ -4,7 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # libreoffice-calc: the workbook tests recalculate our formulas with an independent engine.
-APT_PACKAGES=(chromium poppler-utils tesseract-ocr tesseract-ocr-por tesseract-ocr-osd img2pdf fonts-liberation libreoffice-calc postgresql-client)
+# curl, jq: the batch API's shell example (examples/enviar-cdas.sh), run by the end-to-end tests.
+APT_PACKAGES=(chromium poppler-utils tesseract-ocr tesseract-ocr-por tesseract-ocr-osd img2pdf fonts-liberation libreoffice-calc postgresql-client curl jq)
 missing=()
 for p in "${APT_PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

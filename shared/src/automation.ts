@@ -16,9 +16,10 @@ export const API_TOKEN_PREFIX = 'cda_pat_';
 export const API_TOKEN_DISPLAY_LENGTH = API_TOKEN_PREFIX.length + 6;
 export const MAX_API_TOKENS_PER_USER = 20;
 
+/** Short labels for the scope picker and the token list (what each allows is explained beside them). */
 export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
-  'analyses:read': 'Somente leitura (consultar análises e baixar planilhas)',
-  'analyses:write': 'Leitura e envio (enviar PDFs, consultar e baixar)',
+  'analyses:read': 'Somente leitura',
+  'analyses:write': 'Leitura e envio',
 };
 
 /** Whether a token with `scopes` may do what `needed` names (`analyses:write` implies `analyses:read`). */

@@ -9,15 +9,17 @@ import { useAuth } from '../auth/AuthContext';
 import { ProfileForm, profileSchema } from '../auth/schemas';
 import { Field, PhoneInput, formatPhone } from '../components/forms/Fields';
 import { MyDataSection } from './MyDataSection';
+import { ApiSection } from './ApiSection';
 import { PaymentsSection } from '../payments/PaymentsSection';
 import { PasswordChangeFields, usePasswordChange } from '../auth/PasswordChange';
 
-type Tab = 'perfil' | 'seguranca' | 'notificacoes' | 'pagamentos' | 'meus-dados';
+type Tab = 'perfil' | 'seguranca' | 'notificacoes' | 'pagamentos' | 'api' | 'meus-dados';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'perfil', label: 'Perfil' },
   { id: 'seguranca', label: 'Segurança' },
   { id: 'notificacoes', label: 'Notificações' },
   { id: 'pagamentos', label: 'Pagamentos' },
+  { id: 'api', label: 'API' },
   { id: 'meus-dados', label: 'Meus dados' },
 ];
 type Outcome = { ok: boolean; message: string } | null;
@@ -57,6 +59,7 @@ export function ProfilePage() {
   else if (tab === 'seguranca') body = <SecurityTab />;
   else if (tab === 'pagamentos') body = <PaymentsSection />;
   else if (tab === 'meus-dados') body = <MyDataSection />;
+  else if (tab === 'api') body = <ApiSection />;
   else body = <NotificationsTab initial={profile.notifications} onSaved={(n) => mutate({ ...profile, notifications: n }, { revalidate: false })} />;
 
   return (
