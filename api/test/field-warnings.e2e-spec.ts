@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { FLAGGED_CELL_ARGB, FieldWarnings, WORKBOOK_BASE, countFlaggedFields } from '@cda/shared';
-import type { AnalysisView } from '../src/analyses/analyses.service';
+import type { AnalysisView } from '@cda/shared';
 import { Stack, downloadBinary, registerUser, startStack, waitForFinal } from './harness';
 
 // The handbook's samples live beside the repository (CI checks them out there too).

@@ -9,11 +9,11 @@ import request from 'supertest';
 import { io, Socket } from 'socket.io-client';
 import * as Minio from 'minio';
 import PDFDocument from 'pdfkit';
-import type { AnalysisView } from '../src/analyses/analyses.service';
+import type { AnalysisView } from '@cda/shared';
 import { makeCdaPdf, sampleCertificate } from '../../scripts/cda-pdf';
 import { DataSource } from 'typeorm';
 import { Client } from 'pg';
-import { AnalysisStatusEvent, SocketEvents, loadConfig, s3ClientOptions } from '@cda/shared';
+import { AnalysisStatusEvent, SOCKET_EVENTS, loadConfig, s3ClientOptions } from '@cda/shared';
 import type { Mail } from '../src/mail/mail.service';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -277,7 +277,7 @@ export function collectUntilFinal(socket: Socket, analysisId: () => string | und
   const seen: AnalysisStatusEvent[] = [];
   const done = new Promise<AnalysisStatusEvent[]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no final status; saw ${JSON.stringify(seen)}`)), timeoutMs);
-    socket.on(SocketEvents.AnalysisStatus, (e: AnalysisStatusEvent) => {
+    socket.on(SOCKET_EVENTS.analysisStatus, (e: AnalysisStatusEvent) => {
       if (e.id !== analysisId()) return;
       seen.push(e);
       if (e.status !== 'Processando') {

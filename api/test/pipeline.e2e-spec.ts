@@ -3,7 +3,7 @@ import { Socket, io } from 'socket.io-client';
 import { getQueueToken } from '@nestjs/bullmq';
 import { DataSource } from 'typeorm';
 import { Queue } from 'bullmq';
-import { ANALYSES_QUEUE, AnalysisStatusEvent, SocketEvents, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
+import { ANALYSES_QUEUE, AnalysisStatusEvent, SOCKET_EVENTS, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
 import { AnalysesService } from '../src/analyses/analyses.service';
 import { Stack, collectUntilFinal, connectSocket, listKeys, makeCdaPdf, makePagedPdf, registerUser, sampleCertificate, startStack, waitForFinal, downloadBinary, waitUntil } from './harness';
 
@@ -33,7 +33,7 @@ describe('upload → queue → worker → storage → live status → download',
     const aliceSocket = await socketFor(alice.token);
     const bobSocket = await socketFor(bob.token);
     const bobEvents: AnalysisStatusEvent[] = [];
-    bobSocket.on(SocketEvents.AnalysisStatus, (e: AnalysisStatusEvent) => bobEvents.push(e));
+    bobSocket.on(SOCKET_EVENTS.analysisStatus, (e: AnalysisStatusEvent) => bobEvents.push(e));
 
     let id: string | undefined;
     const events = collectUntilFinal(aliceSocket, () => id);
@@ -129,7 +129,7 @@ describe('upload → queue → worker → storage → live status → download',
     const user = await registerUser(stack);
     const otherTab = await socketFor(user.token);
     const heard: AnalysisStatusEvent[] = [];
-    otherTab.on(SocketEvents.AnalysisStatus, (e: AnalysisStatusEvent) => heard.push(e));
+    otherTab.on(SOCKET_EVENTS.analysisStatus, (e: AnalysisStatusEvent) => heard.push(e));
     const queue = stack.app.get<Queue>(getQueueToken(ANALYSES_QUEUE));
     // No worker may take it: what the tab hears comes from the API alone.
     await queue.pause();

@@ -1,6 +1,6 @@
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
-import { AnalysisStatusEvent, SocketEvents } from '@cda/shared';
+import { AnalysisStatusEvent, SOCKET_EVENTS } from '@cda/shared';
 import { SettingsService } from '../src/settings/settings.service';
 import { TokensService } from '../src/tokens/tokens.service';
 import { CORRUPT_PDF, Stack, WorkerProcess, listKeys, makePagedPdf, metricValue, metricsAuth, signUp, startStack, waitForFinal } from './harness';
@@ -31,7 +31,7 @@ describe('scale-out: 2 API processes and 3 workers', () => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    socket.on(SocketEvents.AnalysisStatus, (e: AnalysisStatusEvent) => events.push(e));
+    socket.on(SOCKET_EVENTS.analysisStatus, (e: AnalysisStatusEvent) => events.push(e));
   }, 90000);
 
   afterAll(async () => {

@@ -16,7 +16,9 @@ export const WORKBOOK_SIMULATION = 'Simulacao_Classificacao.xlsx';
  */
 export const FLAGGED_CELL_ARGB = 'FFFFE699';
 
-export const ANALYSES_QUEUE = 'analyses';
+import { QUEUES } from './contracts/queues';
+/** @deprecated prefer `QUEUES.analyses`. */
+export const ANALYSES_QUEUE = QUEUES.analyses;
 
 export interface AnalysisParams {
   /** Discount percentage asked by the user (0–100). */
@@ -32,22 +34,6 @@ export const DEFAULT_ANALYSIS_PARAMS: AnalysisParams = {
   installmentsSocialSecurity: 60,
   installmentsOther: 114,
 };
-
-export interface JobFile {
-  key: string;
-  name: string;
-  pages: number;
-}
-
-/** Ids and keys only: document text never travels through Redis. */
-export interface AnalysisJobPayload {
-  analysisId: string;
-  userId: string;
-  files: JobFile[];
-  params: AnalysisParams;
-  /** The upload's request id, so one id follows the analysis from the API log to the worker's. */
-  requestId?: string;
-}
 
 export const storageKeys = {
   upload: (analysisId: string, n: number) => `uploads/${analysisId}/${n}.pdf`,
@@ -66,7 +52,8 @@ export const FREE_PLAN_TOKENS = 1_000_000;
 export type UserRole = 'user' | 'admin' | 'root';
 export const ADMIN_ROLES: readonly UserRole[] = ['admin', 'root'];
 
-export const MAINTENANCE_QUEUE = 'maintenance';
+/** @deprecated prefer `QUEUES.maintenance`. */
+export const MAINTENANCE_QUEUE = QUEUES.maintenance;
 /** Temporary uploads older than this are deleted whatever happened to their analysis. */
 export const UPLOAD_RETENTION_MS = 24 * 60 * 60 * 1000;
 

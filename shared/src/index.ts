@@ -1,5 +1,4 @@
 export * from './analysis';
-export * from './realtime';
 export * from './money';
 export * from './config';
 export * from './certificate';
@@ -19,3 +18,4 @@ export * from './admin';
 export * from './async';
 export * from './automation';
 export * from './webhook-target';
+export * from './contracts';

@@ -1,3 +1,4 @@
+import { SOCKET_EVENTS } from './contracts/socket';
 /** Orders, payment methods and the texts shown for them: shared by the API and the checkout screens. */
 
 export const OrderStatus = {
@@ -42,7 +43,7 @@ export function maxInstallments(cycle: BillingCycle | null): number {
 }
 
 /** Socket.io event telling the owner's browsers that an order changed (the PIX screen waits for it). */
-export const ORDER_STATUS_EVENT = 'order:status';
+export const ORDER_STATUS_EVENT = SOCKET_EVENTS.orderStatus;
 export interface OrderStatusEvent {
   id: string;
   status: OrderStatus;

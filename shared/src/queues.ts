@@ -1,11 +1,12 @@
-import type { WorkerAnnouncement } from './realtime';
+import { SOCKET_EVENTS } from './contracts/socket';
+import type { WorkerAnnouncement } from './contracts/workers';
 
 /** The queue monitor's figures, as the API answers them and pushes them to admins over socket.io. */
 export const QUEUE_JOB_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed', 'paused', 'prioritized'] as const;
 export type QueueJobState = (typeof QUEUE_JOB_STATES)[number];
 
 /** Socket event carrying a `QueuesOverview` to the admins' room every few seconds. */
-export const QUEUE_STATS_EVENT = 'queues:stats';
+export const QUEUE_STATS_EVENT = SOCKET_EVENTS.queuesStats;
 
 export interface QueueStats {
   name: string;

@@ -130,6 +130,3 @@ export const SECRET_SETTINGS: { [S in SettingsSection]?: (keyof Settings[S])[] }
   email: ['smtpPassword'],
   payment: ['mercadoPagoAccessToken', 'mercadoPagoWebhookSecret'],
 };
-
-/** Redis channel announcing that a section changed, so every API instance and worker reloads it. */
-export const SETTINGS_CHANNEL = 'cda:settings-changed';

@@ -1,3 +1,4 @@
+import { SOCKET_EVENTS } from './contracts/socket';
 /**
  * Support tickets: the contract between the API and both ticket screens. Codes stay English (they are
  * stored and sent over the wire); labels are what users read, in pt-BR.
@@ -72,7 +73,7 @@ export interface TicketView extends TicketSummary {
   attachments: TicketAttachmentView[];
 }
 
-export const TICKET_EVENT = 'ticket:updated';
+export const TICKET_EVENT = SOCKET_EVENTS.ticketUpdated;
 
 /** Pushed to the owner's room and to admins whenever a ticket changes, so an open ticket refreshes. */
 export interface TicketEvent {

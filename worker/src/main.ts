@@ -1,16 +1,17 @@
-import { once } from 'node:events';
 import os from 'node:os';
 import { DelayedError, Job, MetricsTime, UnrecoverableError, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
 import {
-  ANALYSES_QUEUE,
-  AnalysisJobPayload,
-  SETTINGS_CHANNEL,
+  CHANNELS,
+  JOBS,
+  JobData,
+  QUEUES,
   WORKER_ANNOUNCE_INTERVAL_MS,
   WorkerAnnouncement,
   loadConfig,
   redisOptionsFromUrl,
+  subscribe,
   workerRegistryKey,
 } from '@cda/shared';
 import { logger } from './logger';
@@ -27,6 +28,9 @@ const FINISH_RETRY_MS = 2000;
 const INTERNAL_FAILURE = 'Falha interna ao processar a análise. Tente novamente; se persistir, abra um chamado.';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const VERSION: string = require('../package.json').version;
+
+/** The one job this worker takes, typed from the contract (shared/src/contracts/queues.ts). */
+type AnalysisJob = Job<JobData<'analyses', 'analyze'>, void, typeof JOBS.analyze>;
 
 async function main() {
   const config = loadConfig();
@@ -53,7 +57,7 @@ async function main() {
   // Admin settings win over the environment's default once saved; they are re-read when announced.
   let system = await db.settings('system');
   if (await db.isSaved('system', 'logLevel')) logger.level = system.logLevel;
-  const worker = new Worker<AnalysisJobPayload>(ANALYSES_QUEUE, (job, token) => processJob(job, token), {
+  const worker = new Worker<JobData<'analyses', 'analyze'>, void, typeof JOBS.analyze>(QUEUES.analyses, (job, token) => processJob(job, token), {
     connection,
     prefix: config.queuePrefix,
     concurrency: system.maxConcurrentAnalyses || config.workerConcurrency,
@@ -65,7 +69,7 @@ async function main() {
   });
   metrics.concurrency.set(worker.concurrency);
 
-  async function processJob(job: Job<AnalysisJobPayload>, token?: string): Promise<void> {
+  async function processJob(job: AnalysisJob, token?: string): Promise<void> {
     const log = logger.child({ jobId: job.id, analysisId: job.data.analysisId, requestId: job.data.requestId });
     const started = Date.now();
     metrics.activeJobs.inc();
@@ -83,27 +87,23 @@ async function main() {
     }
   }
 
-  settingsRedis.on('message', async (_channel, section: string) => {
-    if (section !== 'system') return;
-    try {
+  await subscribe(settingsRedis, CHANNELS.settingsChanged, {
+    onMessage: async (section) => {
+      if (section !== 'system') return;
       system = await db.settings('system');
       worker.concurrency = system.maxConcurrentAnalyses;
       metrics.concurrency.set(worker.concurrency);
       logger.level = system.logLevel;
       logger.info({ concurrency: system.maxConcurrentAnalyses, timeoutS: system.analysisTimeoutSeconds }, 'settings reloaded');
-    } catch (err) {
-      logger.error({ err }, 'could not reload settings');
-    }
+    },
+    onError: (err) => logger.error({ err }, 'could not reload settings'),
   });
-  // Subscribing before the connection is ready makes ioredis' ready check fail in subscriber mode.
-  if (settingsRedis.status !== 'ready') await once(settingsRedis, 'ready');
-  await settingsRedis.subscribe(SETTINGS_CHANNEL);
 
   worker.on('failed', (job, err) => void onFailed(job, err));
   worker.on('error', (err) => logger.error({ err }, 'worker error'));
 
   /** Only the last failure ends the analysis; earlier ones are retried by BullMQ with back-off. */
-  async function onFailed(job: Job<AnalysisJobPayload> | undefined, err: Error) {
+  async function onFailed(job: AnalysisJob | undefined, err: Error) {
     if (!job || err instanceof DelayedError) return;
     const state = await job.getState().catch(() => 'unknown');
     const final = err instanceof UnrecoverableError || state === 'failed';

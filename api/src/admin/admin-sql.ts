@@ -1,15 +1,6 @@
 /** Helpers shared by the admin services' hand-written SQL. */
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
-
-export function page<T>(items: T[], total: number, pageNo: number, pageSize: number): Page<T> {
-  return { items, total, page: pageNo, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
-}
+export { toPage as page, type Page } from '@cda/shared';
 
 /** `%term%` for LIKE on lower-cased columns, with LIKE's own wildcards taken literally. */
 export function containsPattern(term: string): string {

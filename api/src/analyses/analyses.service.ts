@@ -2,23 +2,26 @@ import { createHash, randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Queue } from 'bullmq';
 import { DataSource, Repository } from 'typeorm';
 import { Readable } from 'node:stream';
 import {
   ADMIN_ROLES,
-  ANALYSES_QUEUE,
   AnalysisFileView,
-  AnalysisJobPayload,
   AnalysisParams,
   AnalysisStatus,
   AnalysisStatusMessage,
+  AnalysisView,
   DEFAULT_ANALYSIS_PARAMS,
+  JOBS,
   JobFile,
+  Page,
+  QUEUES,
   SimulationSummary,
   TYPE_ANALYSIS,
   analysisCost,
+  enqueue,
   startedEarly,
+  toPage,
   storageKeys,
 } from '@cda/shared';
 import { StorageService } from '../storage/storage.service';
@@ -28,6 +31,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { StatusRelayService } from '../realtime/status-relay.service';
 import { returned } from '../common/sql-result';
+import type { ContractQueue } from '../common/job-queue';
 import type { AuthUser } from '../auth/auth-user';
 import { Analysis } from './analysis.entity';
 import { AnalysisFile } from './analysis-file.entity';
@@ -40,35 +44,6 @@ export interface UploadedPdf {
   originalname: string;
   buffer: Buffer;
   size: number;
-}
-
-export interface AnalysisView {
-  id: string;
-  type: string;
-  status: AnalysisStatus;
-  createdAt: Date;
-  completedAt: Date | null;
-  fileCount: number;
-  processedFiles: number;
-  certificateCount: number;
-  /** Extracted fields in doubt, highlighted with their reason in the Base workbook ("campos a conferir"). */
-  flaggedFieldCount: number;
-  /** Reserved cost while processing; what was actually charged once settled. */
-  tokens: number;
-  params: AnalysisParams;
-  error: string | null;
-  workbooks: string[];
-  /** The simulation's totals (overall and per nature) once finished; null before or when it could not run. */
-  simulation: SimulationSummary | null;
-  simulationError: string | null;
-  files?: AnalysisFileView[];
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageCount: number;
 }
 
 /**
@@ -123,7 +98,7 @@ export class AnalysesService {
   constructor(
     @InjectRepository(Analysis) private readonly analyses: Repository<Analysis>,
     @InjectDataSource() private readonly db: DataSource,
-    @InjectQueue(ANALYSES_QUEUE) private readonly queue: Queue<AnalysisJobPayload>,
+    @InjectQueue(QUEUES.analyses) private readonly queue: ContractQueue<'analyses'>,
     private readonly storage: StorageService,
     private readonly settings: SettingsService,
     private readonly tokens: TokensService,
@@ -252,8 +227,9 @@ export class AnalysesService {
     try {
       await stored;
       await withTimeout(
-        this.queue.add(
-          'analyze',
+        enqueue(
+          this.queue,
+          JOBS.analyze,
           { analysisId: analysis.id, userId: user.id, files: jobFiles, params, ...(requestId ? { requestId } : {}) },
           // Five attempts, 2+4+8+16 s apart: a worker's job outlives a half-minute database or storage outage.
           { jobId: analysis.id, attempts: 5, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 5000 },
@@ -332,7 +308,7 @@ export class AnalysesService {
     const rows = ids.length
       ? await this.analyses.find({ where: ids.map(({ id }) => ({ id })), relations: { files: true }, order: { createdAt: 'DESC', id: 'DESC' } })
       : [];
-    return { items: rows.map((a) => toView(a, true)), total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+    return toPage(rows.map((a) => toView(a, true)), total, page, pageSize);
   }
 
   /**
@@ -390,8 +366,8 @@ export function toView(a: Analysis, withFiles: boolean): AnalysisView {
     id: a.id,
     type: TYPE_ANALYSIS,
     status: a.status,
-    createdAt: a.createdAt,
-    completedAt: a.completedAt,
+    createdAt: a.createdAt.toISOString(),
+    completedAt: a.completedAt?.toISOString() ?? null,
     fileCount: a.fileCount,
     processedFiles: a.processedFiles,
     certificateCount: a.certificateCount,

@@ -2,7 +2,6 @@ import { Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@
 import { ConfigService } from '@nestjs/config';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Queue } from 'bullmq';
 import { Repository } from 'typeorm';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,12 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Readable } from 'node:stream';
-import { AppConfig, MAINTENANCE_QUEUE, storageKeys } from '@cda/shared';
+import { AppConfig, JOBS, QUEUES, enqueue, storageKeys } from '@cda/shared';
 import { StorageService } from '../storage/storage.service';
 import { SettingsService } from '../settings/settings.service';
+import type { ContractQueue } from '../common/job-queue';
 import { Backup } from './backup.entity';
 
-export const BACKUP_JOB = 'backup';
 const SCHEDULER_ID = 'scheduled-backup';
 /** Brasília night, when nobody is uploading. */
 const PATTERNS = { hourly: '0 * * * *', daily: '0 3 * * *', weekly: '0 3 * * 0', monthly: '0 3 1 * *' } as const;
@@ -27,7 +26,7 @@ export class BackupsService implements OnApplicationBootstrap {
 
   constructor(
     @InjectRepository(Backup) private readonly backups: Repository<Backup>,
-    @InjectQueue(MAINTENANCE_QUEUE) private readonly queue: Queue,
+    @InjectQueue(QUEUES.maintenance) private readonly queue: ContractQueue<'maintenance'>,
     private readonly storage: StorageService,
     private readonly settings: SettingsService,
     private readonly config: ConfigService<AppConfig, true>,
@@ -50,7 +49,7 @@ export class BackupsService implements OnApplicationBootstrap {
     await this.queue.upsertJobScheduler(
       SCHEDULER_ID,
       { pattern: PATTERNS[backupFrequency], tz: 'America/Sao_Paulo' },
-      { name: BACKUP_JOB, data: { trigger: 'scheduled' }, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+      { name: JOBS.backup, data: { trigger: 'scheduled' }, opts: { removeOnComplete: 50, removeOnFail: 50 } },
     );
   }
 
@@ -59,7 +58,7 @@ export class BackupsService implements OnApplicationBootstrap {
     const backup = await this.backups.save(
       this.backups.create({ storageKey: storageKeys.backup(new Date()), trigger: 'manual', createdBy: userId }),
     );
-    await this.queue.add(BACKUP_JOB, { backupId: backup.id }, { removeOnComplete: 50, removeOnFail: 50 });
+    await enqueue(this.queue, JOBS.backup, { backupId: backup.id }, { removeOnComplete: 50, removeOnFail: 50 });
     return backup;
   }
 

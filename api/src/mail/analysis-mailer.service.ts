@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import Redis from 'ioredis';
-import { AnalysisStatus, AnalysisStatusMessage, AppConfig, STATUS_CHANNEL, redisOptionsFromUrl } from '@cda/shared';
+import { AnalysisStatus, AnalysisStatusMessage, AppConfig, CHANNELS, redisOptionsFromUrl, subscribe } from '@cda/shared';
 import { UsersService } from '../users/users.service';
 import { SettingsService } from '../settings/settings.service';
 import { MailService } from './mail.service';
@@ -33,12 +32,10 @@ export class AnalysisMailer implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.subscriber = new Redis(redisOptionsFromUrl(this.config.get('redisUrl', { infer: true })));
-    this.subscriber.on('message', (_channel, raw: string) => {
-      this.handle(raw).catch((err) => this.logger.error({ err: String(err) }, 'analysis e-mail failed'));
+    await subscribe(this.subscriber, CHANNELS.analysisStatus, {
+      onMessage: async (msg) => void (await this.handle(msg)),
+      onError: (err) => this.logger.error({ err: err.message }, 'analysis e-mail failed'),
     });
-    // Subscribing before the connection is ready makes ioredis' ready check fail in subscriber mode.
-    if (this.subscriber.status !== 'ready') await once(this.subscriber, 'ready');
-    await this.subscriber.subscribe(STATUS_CHANNEL);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -46,13 +43,7 @@ export class AnalysisMailer implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Returns whether a mail was handed to the MailService (exposed for tests). */
-  async handle(raw: string): Promise<boolean> {
-    let msg: AnalysisStatusMessage;
-    try {
-      msg = JSON.parse(raw) as AnalysisStatusMessage;
-    } catch {
-      return false;
-    }
+  async handle(msg: AnalysisStatusMessage): Promise<boolean> {
     if (msg.status === AnalysisStatus.Processing) return false;
     if (!(await this.settings.get('email')).notificationsEnabled) return false;
     const user = await this.users.findById(msg.userId);

@@ -1,38 +1,24 @@
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Job, Queue } from 'bullmq';
-import { MAINTENANCE_QUEUE } from '@cda/shared';
+import { Job } from 'bullmq';
+import { JobHandlers, MAINTENANCE_TASKS, QUEUES, isJobName, runJob } from '@cda/shared';
 import { MaintenanceService } from './maintenance.service';
-import { BACKUP_JOB, BackupsService } from '../backups/backups.service';
+import { BackupsService } from '../backups/backups.service';
 import { RetentionService } from '../privacy/retention.service';
 import { OrdersService } from '../payments/orders.service';
+import type { ContractQueue } from '../common/job-queue';
 
-type Task = 'renew-allowances' | 'purge-stale-uploads' | 'purge-auth-leftovers' | 'sweep-stuck-analyses' | 'reconcile-orders' | RetentionTask;
-
-/** The privacy policy's retention rules; each run logs what it deleted. */
-type RetentionTask = 'retention-deleted-accounts' | 'retention-access-logs' | 'retention-payment-records';
-
-const SCHEDULE: Record<Task, number> = {
-  'renew-allowances': 60 * 60 * 1000,
-  'purge-stale-uploads': 60 * 60 * 1000,
-  'purge-auth-leftovers': 60 * 60 * 1000,
-  // Every minute: it is also what ends analyses held by a worker that died with no other to retake them.
-  'sweep-stuck-analyses': 60 * 1000,
-  'reconcile-orders': 10 * 60 * 1000,
-  'retention-deleted-accounts': 6 * 60 * 60 * 1000,
-  'retention-access-logs': 6 * 60 * 60 * 1000,
-  'retention-payment-records': 24 * 60 * 60 * 1000,
-};
+type Outcome = number | string | object;
 
 /**
  * Repeatable jobs: however many API instances run, BullMQ gives each tick to exactly one of them.
  */
-@Processor(MAINTENANCE_QUEUE)
+@Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(MaintenanceProcessor.name);
 
   constructor(
-    @InjectQueue(MAINTENANCE_QUEUE) private readonly queue: Queue,
+    @InjectQueue(QUEUES.maintenance) private readonly queue: ContractQueue<'maintenance'>,
     private readonly maintenance: MaintenanceService,
     private readonly backups: BackupsService,
     private readonly retention: RetentionService,
@@ -42,12 +28,14 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    for (const [task, every] of Object.entries(SCHEDULE)) {
-      await this.queue.upsertJobScheduler(task, { every }, { name: task, opts: { removeOnComplete: 100, removeOnFail: 100 } });
+    for (const { name, every } of MAINTENANCE_TASKS) {
+      await this.queue.upsertJobScheduler(name, { every }, { name, opts: { removeOnComplete: 100, removeOnFail: 100 } });
     }
   }
 
-  private readonly tasks: Record<Task, () => Promise<number | object>> = {
+  /** One handler per job of the maintenance queue (shared/src/contracts/queues.ts): a task missing here does not compile. */
+  private readonly handlers: JobHandlers<'maintenance', Outcome> = {
+    backup: async (data) => (await this.backups.run(data.backupId)).status,
     'renew-allowances': () => this.maintenance.renewAllowances(),
     'purge-stale-uploads': () => this.maintenance.purgeStaleUploads(),
     'purge-auth-leftovers': () => this.maintenance.purgeAuthLeftovers(),
@@ -58,11 +46,9 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     'retention-payment-records': () => this.retention.purgePaymentRecords(),
   };
 
-  async process(job: Job): Promise<number | string | object> {
-    if (job.name === BACKUP_JOB) return (await this.backups.run((job.data as { backupId?: string }).backupId)).status;
-    const task = this.tasks[job.name as Task];
-    if (!task) throw new Error(`unknown maintenance job ${job.name}`);
-    const done = await task();
+  async process(job: Job): Promise<Outcome> {
+    if (!isJobName(this.handlers, job.name)) throw new Error(`unknown maintenance job ${job.name}`);
+    const done = await runJob(this.handlers, job.name, job.data);
     this.logger.log({ task: job.name, done }, 'maintenance task ran');
     return done;
   }

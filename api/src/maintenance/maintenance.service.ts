@@ -1,15 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ANALYSES_QUEUE, AnalysisJobPayload, AnalysisStatus, UPLOAD_RETENTION_MS } from '@cda/shared';
+import { AnalysisStatus, QUEUES, UPLOAD_RETENTION_MS } from '@cda/shared';
 import { StorageService } from '../storage/storage.service';
 import { SettingsService } from '../settings/settings.service';
 import { TokensService } from '../tokens/tokens.service';
 import { AnalysesService } from '../analyses/analyses.service';
 import { QueuesService } from '../queues/queues.service';
 import { LoginLockoutService } from '../auth/login-lockout.service';
+import type { ContractQueue } from '../common/job-queue';
 
 export const STUCK_MESSAGE = 'A análise foi interrompida antes de terminar. Seus tokens foram estornados; envie os arquivos novamente.';
 
@@ -20,7 +20,7 @@ export class MaintenanceService {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @InjectQueue(ANALYSES_QUEUE) private readonly analysesQueue: Queue<AnalysisJobPayload>,
+    @InjectQueue(QUEUES.analyses) private readonly analysesQueue: ContractQueue<'analyses'>,
     private readonly storage: StorageService,
     private readonly settings: SettingsService,
     private readonly tokens: TokensService,

@@ -6,16 +6,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import {
-  ANALYSES_QUEUE,
   AnalysisStatus,
   AppConfig,
   FailedJob,
+  QUEUES,
   QueuesOverview,
-  MAINTENANCE_QUEUE,
   QUEUE_JOB_STATES,
   ProcessingStatus,
   QueueStats,
   WorkerAnnouncement,
+  decodeWorkerAnnouncement,
+  jobAnalysisId,
   redisOptionsFromUrl,
 } from '@cda/shared';
 
@@ -30,14 +31,14 @@ export class QueuesService implements OnApplicationShutdown {
   private readonly redis: Redis;
 
   constructor(
-    @InjectQueue(ANALYSES_QUEUE) analyses: Queue,
-    @InjectQueue(MAINTENANCE_QUEUE) maintenance: Queue,
+    @InjectQueue(QUEUES.analyses) analyses: Queue,
+    @InjectQueue(QUEUES.maintenance) maintenance: Queue,
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: ConfigService<AppConfig, true>,
   ) {
     this.queues = new Map([
-      [ANALYSES_QUEUE, analyses],
-      [MAINTENANCE_QUEUE, maintenance],
+      [QUEUES.analyses, analyses],
+      [QUEUES.maintenance, maintenance],
     ]);
     this.redis = new Redis(redisOptionsFromUrl(config.get('redisUrl', { infer: true })));
   }
@@ -85,8 +86,8 @@ export class QueuesService implements OnApplicationShutdown {
     } while (cursor !== '0');
     const values = keys.length ? await redis.mget(...keys) : [];
     return values
-      .filter((v): v is string => v !== null)
-      .map((v) => JSON.parse(v) as WorkerAnnouncement)
+      .map((v) => (v === null ? null : decodeWorkerAnnouncement(v)))
+      .filter((a): a is WorkerAnnouncement => a !== null)
       .sort((a, b) => a.id.localeCompare(b.id));
   }
 
@@ -107,12 +108,12 @@ export class QueuesService implements OnApplicationShutdown {
 
   /** Whether a worker holds the job's lock (it renews it every WORKER_LOCK_MS / 2 while alive). */
   async analysisJobLocked(jobId: string): Promise<boolean> {
-    return (await this.redis.exists(this.queues.get(ANALYSES_QUEUE)!.toKey(`${jobId}:lock`))) === 1;
+    return (await this.redis.exists(this.queues.get(QUEUES.analyses)!.toKey(`${jobId}:lock`))) === 1;
   }
 
   /** Analysis jobs waiting for a worker or held by one. */
   async pendingAnalysisJobs(): Promise<number> {
-    const counts = await this.queues.get(ANALYSES_QUEUE)!.getJobCounts('waiting', 'active', 'prioritized', 'delayed');
+    const counts = await this.queues.get(QUEUES.analyses)!.getJobCounts('waiting', 'active', 'prioritized', 'delayed');
     return Object.values(counts).reduce((a, b) => a + b, 0);
   }
 
@@ -125,7 +126,7 @@ export class QueuesService implements OnApplicationShutdown {
         id: String(j.id),
         name: j.name,
         // Ids only: job data may never carry document content, and this list shows none.
-        analysisId: (j.data as { analysisId?: string } | undefined)?.analysisId ?? null,
+        analysisId: jobAnalysisId(j.data),
         reason: j.failedReason,
         attempts: j.attemptsMade,
         failedAt: j.finishedOn ? new Date(j.finishedOn).toISOString() : null,
@@ -141,8 +142,8 @@ export class QueuesService implements OnApplicationShutdown {
     const q = this.queue(name);
     const job = await q.getJob(id);
     if (!job || (await job.getState()) !== 'failed') throw new NotFoundException('Tarefa com falha não encontrada.');
-    const analysisId = (job.data as { analysisId?: string }).analysisId;
-    if (name === ANALYSES_QUEUE && analysisId) {
+    const analysisId = jobAnalysisId(job.data);
+    if (name === QUEUES.analyses && analysisId) {
       const [row] = await this.db.query(`SELECT status FROM analyses WHERE id = $1`, [analysisId]);
       if (!row || row.status !== AnalysisStatus.Processing) {
         throw new ConflictException('Esta análise já foi encerrada e os tokens estornados; peça ao usuário que envie os arquivos novamente.');

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { OnGatewayConnection, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { ADMIN_ROLES, AnalysisStatusEvent, SocketEvents, rooms } from '@cda/shared';
+import { ADMIN_ROLES, AnalysisStatusEvent, ClientToServerEvents, SOCKET_EVENTS, ServerToClientEvents, rooms } from '@cda/shared';
 import { AuthService } from '../auth/auth.service';
 
 /**
@@ -12,12 +12,13 @@ import { AuthService } from '../auth/auth.service';
 export class RealtimeGateway implements OnGatewayConnection {
   private readonly logger = new Logger(RealtimeGateway.name);
 
+  /** Typed from the contract: an event emitted with another payload than ServerToClientEvents says does not compile. */
   @WebSocketServer()
-  server: Server;
+  server: Server<ClientToServerEvents, ServerToClientEvents>;
 
   constructor(private readonly auth: AuthService) {}
 
-  async handleConnection(socket: Socket): Promise<void> {
+  async handleConnection(socket: Socket<ClientToServerEvents, ServerToClientEvents>): Promise<void> {
     const token = (socket.handshake.auth as { token?: string } | undefined)?.token;
     const user = token ? await this.auth.verifyToken(token) : null;
     if (!user) {
@@ -43,6 +44,6 @@ export class RealtimeGateway implements OnGatewayConnection {
    * (`local`); going through the Redis adapter here would deliver it once per instance.
    */
   relayAnalysisStatus(userId: string, event: AnalysisStatusEvent): void {
-    this.server.local.to(rooms.user(userId)).to(rooms.admins).emit(SocketEvents.AnalysisStatus, event);
+    this.server.local.to(rooms.user(userId)).to(rooms.admins).emit(SOCKET_EVENTS.analysisStatus, event);
   }
 }

@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import Redis from 'ioredis';
-import { AppConfig, AnalysisStatusMessage, STATUS_CHANNEL, redisOptionsFromUrl } from '@cda/shared';
+import { AppConfig, AnalysisStatusMessage, CHANNELS, publish, redisOptionsFromUrl, subscribe } from '@cda/shared';
 import { RealtimeGateway } from './realtime.gateway';
 
 /**
@@ -26,27 +25,15 @@ export class StatusRelayService implements OnModuleInit, OnApplicationShutdown {
     // A subscribed connection cannot publish: one of each. Redis down costs a publish 1 s, not a hung request.
     this.publisher = new Redis({ ...options, lazyConnect: true, commandTimeout: 1000 });
     this.subscriber = new Redis(options);
-    this.subscriber.on('message', (_channel, raw) => this.relay(raw));
-    // Subscribing before the connection is ready makes ioredis' ready check fail in subscriber mode.
-    if (this.subscriber.status !== 'ready') await once(this.subscriber, 'ready');
-    await this.subscriber.subscribe(STATUS_CHANNEL);
+    await subscribe(this.subscriber, CHANNELS.analysisStatus, {
+      onMessage: ({ userId, ...event }) => this.gateway.relayAnalysisStatus(userId, event),
+      onError: (err, raw) => this.logger.warn({ err: err.message, raw }, 'status message not relayed'),
+    });
   }
 
   async publish(message: AnalysisStatusMessage): Promise<void> {
     if (!this.publisher) throw new Error('status publisher not started');
-    await this.publisher.publish(STATUS_CHANNEL, JSON.stringify(message));
-  }
-
-  private relay(raw: string): void {
-    let msg: AnalysisStatusMessage;
-    try {
-      msg = JSON.parse(raw) as AnalysisStatusMessage;
-    } catch {
-      this.logger.warn({ raw: raw.slice(0, 200) }, 'ignored malformed status message');
-      return;
-    }
-    const { userId, ...event } = msg;
-    this.gateway.relayAnalysisStatus(userId, event);
+    await publish(this.publisher, CHANNELS.analysisStatus, message);
   }
 
   async onApplicationShutdown(): Promise<void> {

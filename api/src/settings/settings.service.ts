@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -8,11 +7,13 @@ import {
   AppConfig,
   DEFAULT_SETTINGS,
   DEV_SETTINGS_KEY,
+  CHANNELS,
   SECRET_SETTINGS,
-  SETTINGS_CHANNEL,
   Settings,
   SettingsSection,
+  publish,
   redisOptionsFromUrl,
+  subscribe,
 } from '@cda/shared';
 import { Setting } from './setting.entity';
 import { SecretBox } from './secret-box';
@@ -60,10 +61,10 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
     const opts = redisOptionsFromUrl(this.config.get('redisUrl', { infer: true }));
     this.publisher = new Redis(opts);
     this.subscriber = new Redis(opts);
-    this.subscriber.on('message', (_c, section: string) => this.changed(section as SettingsSection));
-    // Subscribing before the connection is ready makes ioredis' ready check fail in subscriber mode.
-    if (this.subscriber.status !== 'ready') await once(this.subscriber, 'ready');
-    await this.subscriber.subscribe(SETTINGS_CHANNEL);
+    await subscribe(this.subscriber, CHANNELS.settingsChanged, {
+      onMessage: (section) => this.changed(section),
+      onError: (err, raw) => this.logger.warn({ err: err.message, raw }, 'settings change not applied'),
+    });
     await this.resealStaleSecrets();
   }
 
@@ -158,7 +159,7 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
     // Keys only: secret values never reach the audit log or the logs.
     await this.audit.record(userId, 'settings.update', section, { keys: Object.keys(clean) });
     this.changed(section);
-    await this.publisher?.publish(SETTINGS_CHANNEL, section);
+    if (this.publisher) await publish(this.publisher, CHANNELS.settingsChanged, section);
     this.logger.log({ section, by: userId, fields: Object.keys(clean) }, 'settings updated');
     return value;
   }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import useSWR, { mutate as globalMutate } from 'swr';
-import { io } from 'socket.io-client';
-import { FailedJob, QUEUE_STATS_EVENT, QueueStats, QueuesOverview, formatDateTime, formatTime } from '@cda/shared';
+import { FailedJob, QueueStats, QueuesOverview, SOCKET_EVENTS, formatDateTime, formatTime } from '@cda/shared';
 import { apiFetch, fetcher } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
+import { connectSocket } from '../realtime/socket';
 import './admin-ops.css';
 
 const OVERVIEW_KEY = '/admin/queues';
@@ -28,10 +28,10 @@ function useLiveQueues(): { data?: QueuesOverview; error?: Error; live: boolean 
   const [live, setLive] = useState(false);
   useEffect(() => {
     if (!token) return;
-    const socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
+    const socket = connectSocket(token);
     socket.on('connect', () => setLive(true));
     socket.on('disconnect', () => setLive(false));
-    socket.on(QUEUE_STATS_EVENT, (overview: QueuesOverview) => void mutate(overview, { revalidate: false }));
+    socket.on(SOCKET_EVENTS.queuesStats, (overview) => void mutate(overview, { revalidate: false }));
     return () => {
       socket.disconnect();
     };

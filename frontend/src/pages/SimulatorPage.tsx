@@ -240,6 +240,8 @@ function startedAnalysis(
     workbooks: [],
     createdAt: new Date().toISOString(),
     completedAt: null,
+    simulation: null,
+    simulationError: null,
   };
 }
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
 import { mutate } from 'swr';
-import { ORDER_STATUS_EVENT, OrderStatusEvent } from '@cda/shared';
+import { SOCKET_EVENTS } from '@cda/shared';
 import { tokenStore } from '../api/client';
+import { connectSocket } from '../realtime/socket';
 
 /** Watch every order of the account (the payment list) rather than one. */
 export const ALL_ORDERS = '*';
@@ -15,8 +15,8 @@ export function useOrderEvents(watch: string | null) {
   useEffect(() => {
     const token = tokenStore.get();
     if (!watch || !token) return;
-    const socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
-    socket.on(ORDER_STATUS_EVENT, (e: OrderStatusEvent) => {
+    const socket = connectSocket(token);
+    socket.on(SOCKET_EVENTS.orderStatus, (e) => {
       if (watch === ALL_ORDERS) void mutate((key) => typeof key === 'string' && key.startsWith('/orders?'));
       else if (e.id === watch) void mutate(`/orders/${watch}`);
     });

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
 import { mutate } from 'swr';
-import { AnalysisStatus, AnalysisStatusEvent, ORDER_STATUS_EVENT, SocketEvents } from '@cda/shared';
+import { AnalysisStatus, SOCKET_EVENTS } from '@cda/shared';
 import { ANALYSES_KEY } from '../api/hooks';
 import { DASHBOARD_KEY, type DashboardData } from '../api/dashboard';
 import type { Analysis, Page } from '../api/types';
+import { connectSocket } from './socket';
 
 /** Cached under an ANALYSES_KEY key: a page of analyses (`/analyses?…`) or one analysis (`/analyses/{id}`). */
 type AnalysesEntry = Page<Analysis> | Analysis | undefined;
@@ -17,8 +17,8 @@ type AnalysesEntry = Page<Analysis> | Analysis | undefined;
 export function useAnalysisEvents(token: string | null) {
   useEffect(() => {
     if (!token) return;
-    const socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
-    socket.on(SocketEvents.AnalysisStatus, async (e: AnalysisStatusEvent) => {
+    const socket = connectSocket(token);
+    socket.on(SOCKET_EVENTS.analysisStatus, async (e) => {
       const final = e.status !== AnalysisStatus.Processing;
       const patch = (a: Analysis): Analysis =>
         a.id === e.id ? { ...a, status: e.status, processedFiles: e.processedFiles, error: e.error ?? a.error } : a;
@@ -53,7 +53,7 @@ export function useAnalysisEvents(token: string | null) {
     });
     // A payment decided (approved, refunded…) changes the plan and the balance: the header, dashboard
     // and plans page read them from the dashboard answer, the profile from its own.
-    socket.on(ORDER_STATUS_EVENT, () => {
+    socket.on(SOCKET_EVENTS.orderStatus, () => {
       void mutate(DASHBOARD_KEY);
       void mutate('/profile');
     });

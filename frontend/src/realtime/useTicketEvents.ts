@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
-import { TICKET_EVENT } from '@cda/shared';
+import { SOCKET_EVENTS } from '@cda/shared';
 import { useAuth } from '../auth/AuthContext';
 import { refreshTickets } from '../api/tickets';
+import { connectSocket } from './socket';
 
 /**
  * While a ticket screen is open, any change to a ticket the server lets us see (our own, or all of
@@ -12,8 +12,8 @@ export function useTicketEvents() {
   const { token } = useAuth();
   useEffect(() => {
     if (!token) return;
-    const socket = io({ auth: { token }, transports: ['websocket', 'polling'] });
-    socket.on(TICKET_EVENT, () => void refreshTickets());
+    const socket = connectSocket(token);
+    socket.on(SOCKET_EVENTS.ticketUpdated, () => void refreshTickets());
     return () => {
       socket.disconnect();
     };

@@ -1,0 +1,40 @@
+import type { AnalysisFileView, AnalysisParams, AnalysisStatus } from '../analysis';
+import type { SimulationSummary } from '../simulation';
+
+/** One page of a list as every paginated endpoint answers it (history, admin lists, tickets, orders). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  /** At least 1, so an empty list still shows "página 1 de 1". */
+  pageCount: number;
+}
+
+export function toPage<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
+  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** An analysis as the API answers it (`GET /analyses`, `/analyses/:id`, the dashboard) and the browser keeps it. */
+export interface AnalysisView {
+  id: string;
+  type: string;
+  status: AnalysisStatus;
+  /** ISO 8601. */
+  createdAt: string;
+  completedAt: string | null;
+  fileCount: number;
+  processedFiles: number;
+  certificateCount: number;
+  /** Extracted fields in doubt, highlighted with their reason in the Base workbook ("campos a conferir"). */
+  flaggedFieldCount: number;
+  /** Reserved cost while processing; what was actually charged once settled. */
+  tokens: number;
+  params: AnalysisParams;
+  error: string | null;
+  workbooks: string[];
+  /** The simulation's totals (overall and per nature) once finished; null before or when it could not run. */
+  simulation: SimulationSummary | null;
+  simulationError: string | null;
+  /** Only on the single view and the history list. */
+  files?: AnalysisFileView[];
+}
