@@ -1,5 +1,6 @@
 import type { AnalysisStatus } from './analysis';
 import type { SimulationSummary } from './simulation/summary';
+import { QUEUES } from './contracts/queues';
 
 /**
  * Automation for firms (issue #26): personal API tokens, completion webhooks and the batch API.
@@ -66,7 +67,8 @@ export const WEBHOOK_DELIVERY_HEADER = 'X-CDA-Delivery';
 export const WEBHOOK_TOLERANCE_S = 300;
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 export const MAX_WEBHOOK_ENDPOINTS_PER_USER = 5;
-export const WEBHOOKS_QUEUE = 'webhooks';
+/** @deprecated prefer `QUEUES.webhooks` (shared/src/contracts/queues.ts), where its job and payload are typed. */
+export const WEBHOOKS_QUEUE = QUEUES.webhooks;
 /** Attempts per delivery (the first included); back-off doubles from WEBHOOK_RETRY_BASE_MS. */
 export const WEBHOOK_ATTEMPTS = 6;
 

@@ -1,4 +1,5 @@
 import type { AnalysisParams } from '../analysis';
+import type { WebhookDeliveryJob } from '../automation';
 
 /**
  * Every BullMQ queue, each job name on it and the data that job carries. Producers (`enqueue`,
@@ -10,6 +11,8 @@ export const QUEUES = {
   analyses: 'analyses',
   /** Repeatable housekeeping and the database backups, run by the API itself (maintenance.processor.ts). */
   maintenance: 'maintenance',
+  /** Signed POSTs to users' webhook endpoints, retried with back-off (shared/src/automation.ts). */
+  webhooks: 'webhooks',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -59,12 +62,14 @@ export type NoPayload = Record<string, never>;
 export const JOBS = {
   analyze: 'analyze',
   backup: 'backup',
+  deliverWebhook: 'deliver',
 } as const;
 
 /** Queue name → job name → data. */
 export interface QueueJobs {
   analyses: { [JOBS.analyze]: AnalysisJobPayload };
   maintenance: { [JOBS.backup]: BackupJobPayload } & { [T in MaintenanceTask]: NoPayload };
+  webhooks: { [JOBS.deliverWebhook]: WebhookDeliveryJob };
 }
 
 export type JobName<Q extends QueueName> = keyof QueueJobs[Q] & string;
