@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import Redis from 'ioredis';
-import { AnalysisStatus, AnalysisStatusMessage, AppConfig, STATUS_CHANNEL, redisOptionsFromUrl } from '@cda/shared';
+import { AnalysisStatus, AppConfig, CHANNELS, redisOptionsFromUrl, subscribe } from '@cda/shared';
 import { WebhooksService } from './webhooks.service';
 
 /**
@@ -21,18 +20,12 @@ export class AnalysisEventsListener implements OnModuleInit, OnApplicationShutdo
 
   async onModuleInit(): Promise<void> {
     this.subscriber = new Redis(redisOptionsFromUrl(this.config.get('redisUrl', { infer: true })));
-    this.subscriber.on('message', (_channel, raw: string) => {
-      let msg: AnalysisStatusMessage;
-      try {
-        msg = JSON.parse(raw) as AnalysisStatusMessage;
-      } catch {
-        return;
-      }
-      if (msg.status === AnalysisStatus.Processing) return;
-      this.webhooks.analysisEnded(msg.id).catch((err) => this.logger.error({ analysisId: msg.id, err: String(err) }, 'webhook events not queued'));
+    await subscribe(this.subscriber, CHANNELS.analysisStatus, {
+      onMessage: async (msg) => {
+        if (msg.status !== AnalysisStatus.Processing) await this.webhooks.analysisEnded(msg.id);
+      },
+      onError: (err) => this.logger.error({ err: err.message }, 'webhook events not queued'),
     });
-    if (this.subscriber.status !== 'ready') await once(this.subscriber, 'ready');
-    await this.subscriber.subscribe(STATUS_CHANNEL);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { WEBHOOKS_QUEUE } from '@cda/shared';
+import { QUEUES } from '@cda/shared';
 import { Analysis } from '../analyses/analysis.entity';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entities';
 import { WebhooksService } from './webhooks.service';
@@ -10,7 +10,7 @@ import { WebhooksController } from './webhooks.controller';
 import { AnalysisEventsListener } from './analysis-events.listener';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, Analysis]), BullModule.registerQueue({ name: WEBHOOKS_QUEUE })],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, Analysis]), BullModule.registerQueue({ name: QUEUES.webhooks })],
   controllers: [WebhooksController],
   providers: [WebhooksService, WebhooksProcessor, AnalysisEventsListener],
   exports: [WebhooksService],

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Job } from 'bullmq';
-import { WEBHOOKS_QUEUE, WebhookDeliveryJob } from '@cda/shared';
+import { JOBS, JobData, QUEUES } from '@cda/shared';
 import { WebhooksService } from './webhooks.service';
 
 /**
@@ -9,7 +9,7 @@ import { WebhooksService } from './webhooks.service';
  * on extraction). A failed attempt throws, and BullMQ retries it with exponential back-off
  * (WEBHOOK_RETRY_BASE_MS, then twice as long each time, WEBHOOK_ATTEMPTS in all).
  */
-@Processor(WEBHOOKS_QUEUE, { concurrency: 5 })
+@Processor(QUEUES.webhooks, { concurrency: 5 })
 export class WebhooksProcessor extends WorkerHost {
   private readonly logger = new Logger(WebhooksProcessor.name);
 
@@ -17,7 +17,7 @@ export class WebhooksProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<WebhookDeliveryJob>): Promise<string> {
+  async process(job: Job<JobData<'webhooks', typeof JOBS.deliverWebhook>>): Promise<string> {
     const attempt = job.attemptsMade + 1;
     const row = await this.webhooks.deliver(job.data, attempt, job.opts.attempts ?? 1);
     if (!row) return 'dropped';

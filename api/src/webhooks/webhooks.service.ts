@@ -3,14 +3,14 @@ import { BadRequestException, Injectable, Logger, NotFoundException } from '@nes
 import { ConfigService } from '@nestjs/config';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Queue } from 'bullmq';
 import { Repository } from 'typeorm';
 import {
   AnalysisStatus,
   AppConfig,
   CreatedWebhookEndpoint,
   MAX_WEBHOOK_ENDPOINTS_PER_USER,
-  WEBHOOKS_QUEUE,
+  JOBS,
+  QUEUES,
   WEBHOOK_ATTEMPTS,
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENTS,
@@ -22,9 +22,11 @@ import {
   WebhookEndpointView,
   WebhookEvent,
   WebhookEventType,
+  enqueue,
   webhookUrlProblem,
 } from '@cda/shared';
 import { SecretBox } from '../settings/secret-box';
+import type { ContractQueue } from '../common/job-queue';
 import { Analysis } from '../analyses/analysis.entity';
 import { analysisSummary } from '../analyses/analysis-summary';
 import { CreateWebhookDto } from './dto/webhook.dto';
@@ -50,7 +52,7 @@ export class WebhooksService {
     @InjectRepository(WebhookEndpoint) private readonly endpoints: Repository<WebhookEndpoint>,
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     @InjectRepository(Analysis) private readonly analyses: Repository<Analysis>,
-    @InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookDeliveryJob>,
+    @InjectQueue(QUEUES.webhooks) private readonly queue: ContractQueue<'webhooks'>,
     config: ConfigService<AppConfig, true>,
   ) {
     this.box = new SecretBox(config.get('settingsKey', { infer: true }), config.get('settingsKeysPrevious', { infer: true }));
@@ -142,8 +144,9 @@ export class WebhooksService {
     if (!targets.length) return 0;
     const event: WebhookEvent = { id: randomUUID(), type, createdAt: new Date().toISOString(), data: { analysis: analysisSummary(analysis, this.publicUrl) } };
     for (const endpoint of targets) {
-      await this.queue.add(
-        'deliver',
+      await enqueue(
+        this.queue,
+        JOBS.deliverWebhook,
         { endpointId: endpoint.id, userId: analysis.userId, event },
         {
           jobId: `${type}.${analysis.id}.${endpoint.id}`,
