@@ -167,7 +167,10 @@ function nearest(t: Token, cols: Column[]): Column | null {
   return best;
 }
 
-const isTotalRow = (line: Line) => new RegExp(`^(?:${TOTAL_ROW})`).test(fold(line.cells[0]?.text ?? '').trim());
+const TOTAL_START = new RegExp(`^(?:${TOTAL_ROW})`);
+const isTotalRow = (line: Line) => TOTAL_START.test(fold(line.cells[0]?.text ?? '').trim());
+/** A totals row whose word shares a cell with the first sum ("120.351,75 Totais"). */
+const holdsTotalWord = (line: Line) => line.cells.some((c) => TOTAL_START.test(fold(c.text.replace(/(?:R\$\s?)?\d+(?:\.\d{3})*,\d{2}(?:\s?R\$)?/g, '')).trim()));
 
 /**
  * Money columns placed by the values themselves: amounts are aligned on their right edge, so the
@@ -212,7 +215,8 @@ export function readTables(lines: Line[]): TableResult {
     const body: Array<{ at: number; tokens: Token[] }> = [];
     let totals: { at: number; tokens: Token[] } | null = null;
     let misses = 0;
-    let sincePageTop = 0;
+    // Lines since the top of a continuation page (none yet: the table starts on its header's page).
+    let sincePageTop = Infinity;
     let j = i + 1;
     for (; j < lines.length; j++) {
       const line = lines[j];
@@ -228,7 +232,7 @@ export function readTables(lines: Line[]): TableResult {
       // One value after "Total …" is a summary line ("Total Principal ....: 27.311,56"), read as a
       // field; a totals row has a sum under several columns.
       if (isTotalRow(line) && money.length === 1) break;
-      if (isTotalRow(line) && money.length) {
+      if ((isTotalRow(line) && money.length) || (money.length >= 2 && holdsTotalWord(line))) {
         totals = { at: j, tokens };
         j++;
         break;
@@ -241,14 +245,22 @@ export function readTables(lines: Line[]): TableResult {
       }
       // The head of a continuation page (a running header such as "Inscrição 80 6 …") does not end the table.
       if (sincePageTop <= 4 && j > i + 1 && body.length) continue;
-      const label = line.cells[0] ? findLabel(line.cells[0].folded, line.ocr) : null;
+      // A row of labels (the consolidated values' captions) ends the table.
+      const label = line.cells.some((c) => findLabel(c.folded, line.ocr));
       if ((label && body.length) || ++misses > 3) break;
     }
     const cols = alignColumns(header, body.map((b) => b.tokens));
     const periodShapesOf = (at: number) => lines[at].cells.flatMap(periodShapes);
     for (const b of body) {
       const row = readRow(b.tokens, cols, periodShapesOf(b.at));
-      if (!row) continue;
+      if (!row) {
+        // Amounts in the table's columns without a period: a row lost, never in silence.
+        if (b.tokens.filter((t) => t.kind === 'money').length >= 2) {
+          res.doubtful++;
+          res.warnings.push('Linha da tabela de débitos sem período legível; confira');
+        }
+        continue;
+      }
       res.lines.add(b.at);
       const dueCol = cols.find((c) => c.kind === 'due');
       if (!row.row.dueDate && dueCol) {
@@ -298,10 +310,12 @@ function readRow(tokens: Token[], cols: Column[], rawPeriod: Array<{ text: strin
     }
     // A period or date goes to the nearest column that is not an amount: a year-like receita code
     // ("2089") under "Receita" is not the period.
-    const c = nearest(t, textCols);
+    let c = nearest(t, textCols);
     if (!c || (c.kind !== 'period' && c.kind !== 'due')) continue;
+    // A period (no day) cannot fill the due column: placed nearer to it, it is the period written
+    // at the end of a wider cell ("Exercício 2013" under "Ano").
+    if (t.kind === 'period' && c.kind === 'due' && periodCol && !period) c = periodCol;
     if (t.kind === 'period' && c.kind !== 'period') continue;
-    if (!c) continue;
     if (c.kind === 'period' && !period) {
       period = String(t.kind === 'date' ? t.value : t.value);
       label = t.text;
