@@ -25,8 +25,17 @@ export interface AnalysisParams {
   discount: number;
   installmentsSocialSecurity: number;
   installmentsOther: number;
-  /** `small`: PF, MEI, ME, EPP and the other groups with the higher caps (Lei 13.988 art. 11). */
-  debtorSize?: 'general' | 'small';
+  /**
+   * `small`: PF, ME, EPP and the other groups with the higher caps (Lei 13.988 art. 11); `mei`: a
+   * small debtor whose minimum instalment is lower (R$ 25). Defaults to `general`.
+   */
+  debtorSize?: 'general' | 'small' | 'mei';
+  /** CAPAG rating (Portaria PGFN 6.757/2022 art. 24): A and B get no discount. Defaults to C/D, said so on screen. */
+  capag?: 'A' | 'B' | 'C' | 'D';
+  /** Overrides the edital's entry base for this analysis. */
+  entryBase?: 'gross' | 'discounted';
+  /** Months the entry is split into; up to 6, or 12 for small debtors. Defaults to the edital's. */
+  entryMonths?: number;
 }
 
 export const DEFAULT_ANALYSIS_PARAMS: AnalysisParams = {

@@ -19,3 +19,4 @@ export * from './async';
 export * from './automation';
 export * from './webhook-target';
 export * from './contracts';
+export * from './review';

@@ -49,3 +49,13 @@ export function formatBytes(bytes: number): string {
 export function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 }
+
+/** `70.5` → `70,5%`, `65` → `65%`: percentages as users write them, with the pt-BR comma. */
+export function formatPercent(value: number, maxDecimals = 2): string {
+  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: maxDecimals, useGrouping: false })}%`;
+}
+
+/** A rate such as jobs per minute: `2.5` → `2,5`, always with `decimals` digits. */
+export function formatDecimal(value: number, decimals = 1): string {
+  return value.toLocaleString('pt-BR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}

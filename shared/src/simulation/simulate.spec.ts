@@ -88,12 +88,20 @@ describe('simulate: worked example of cda.md §5', () => {
   it('has no warnings and summarizes for the API', () => {
     expect(result.warnings).toEqual([]);
     expect(result.certificates.flatMap((x) => x.warnings)).toEqual([]);
+    // The six figures of the one vocabulary (vocabulary.ts), by hand from cda.md §5:
+    // d = 86.000 + 115.050 + 64.000; entrada = 11.160 + 10.620 + 8.640; saldo = 94.000 + 58.233 + 75.200.
     expect(summarizeSimulation(result)).toEqual({
-      count: 3, gross: 507_000_00, discount: 249_147_00, toPay: 257_853_00, notEligible: 0, months: 120, warnings: 0,
+      count: 3, gross: 507_000_00, discountGranted: 265_050_00, entry: 30_420_00, balance: 227_433_00, toPay: 257_853_00, saving: 249_147_00,
+      notEligible: 0, outside: { count: 0, total: 0 }, allCertificatesTotal: 507_000_00, months: 120, warnings: 0,
       byNature: {
-        previdenciaria: { count: 1, gross: 186_000_00, discount: 80_840_00, toPay: 105_160_00 },
-        demais: { count: 2, gross: 321_000_00, discount: 168_307_00, toPay: 152_693_00 },
+        previdenciaria: { count: 1, gross: 186_000_00, discountGranted: 86_000_00, entry: 11_160_00, balance: 94_000_00, toPay: 105_160_00, saving: 80_840_00 },
+        demais: { count: 2, gross: 321_000_00, discountGranted: 179_050_00, entry: 19_260_00, balance: 133_433_00, toPay: 152_693_00, saving: 168_307_00 },
       },
+      params: {
+        debtorSize: 'general', capag: null, entryBase: 'gross', discountRequested: 65, discountApplied: 65,
+        installments: { previdenciaria: 60, demais: 120 }, entryPercent: 6, entryMonths: 6, minimumInstallment: 100_00,
+      },
+      adjustments: [],
     });
   });
 });
@@ -113,14 +121,20 @@ describe('simulate: other hand-computed cases', () => {
     const r = simulate([rec], { discount: 90, installmentsSocialSecurity: 60, installmentsOther: 145, debtorSize: 'small' });
     expect(r.params).toMatchObject({ discountCap: 70, discountApplied: 70, termCaps: { previdenciaria: 60, demais: 145 } });
     expect(r.certificates[0].discount).toBe(70_000_00);
-    expect(r.warnings).toEqual(['Desconto pedido de 90% acima do limite legal de 70% (pequeno devedor): simulado com 70%.']);
+    expect(r.warnings).toEqual(['Desconto pedido de 90% acima do limite legal de 70% (pequeno porte): simulado com 70%.']);
   });
 
-  it('warns, without changing it, a term above the legal cap', () => {
+  it('caps a term above the legal limit and says so (issue #24: the 60 months are constitutional)', () => {
     const prev = makeRecord({ nature: 'previdenciaria', principal: 100_000_00 });
     const r = simulate([prev], { discount: 65, installmentsSocialSecurity: 72, installmentsOther: 114 });
-    expect(r.certificates[0].months).toBe(72);
-    expect(r.warnings).toEqual(['Previdenciária: 72 parcelas acima do limite legal de 60 meses; simulado como pedido.']);
+    expect(r.certificates[0].months).toBe(60);
+    expect(r.params.adjustments).toEqual([
+      {
+        param: 'installmentsSocialSecurity', requested: 72, applied: 60,
+        message: 'Previdenciárias: 72 parcelas acima do limite de 60 meses (CF, art. 195, §11): simulado com 60.',
+      },
+    ]);
+    expect(r.warnings).toEqual([r.params.adjustments[0].message]);
   });
 
   it('takes the entry from the discounted total with the `discounted` entry base', () => {
@@ -160,7 +174,7 @@ describe('simulate: other hand-computed cases', () => {
     const c = r.certificates[0];
     expect(c).toMatchObject({ entry: 60_00, entryInstallment: 10_00, balance: 940_01, balanceMonths: 108, balanceInstallment: 8_70, balanceLastInstallment: 9_11 });
     expect(c.schedule.reduce((s, v) => s + v, 0)).toBe(1_000_01);
-    expect(c.warnings).toEqual(['Parcela de R$ 8,70 abaixo do mínimo de R$ 100,00.']);
+    expect(c.warnings).toEqual(['Parcela de R$ 8,70 abaixo do mínimo de R$ 100,00: reduza o número de parcelas.']);
   });
 
   it('lists state and municipal certificates as not eligible', () => {

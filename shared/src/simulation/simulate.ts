@@ -1,8 +1,10 @@
 import type { CertificateRecord, DebtNature } from '../certificate';
-import { formatCentavos } from '../money';
+import { formatCentavos, formatPercent } from '../money';
+import { entryMonthsCap, isSmallDebtor, minimumInstallmentFor } from './rules';
 import { mulDivHalfUp, percentOf, splitInstallments } from './centavos';
 import { exclusionReason, NATURE_LABEL, statusWarnings } from './eligibility';
 import {
+  Adjustment,
   CashFlowMonth,
   CertificateSimulation,
   DEFAULT_SIMULATION_SETTINGS,
@@ -37,26 +39,89 @@ export function resolveSettings(settings: Partial<SimulationSettings> = {}): Sim
   return s;
 }
 
+const SIZE_WHO: Record<ResolvedParams['debtorSize'], string> = {
+  general: 'devedor em geral',
+  small: 'pequeno porte',
+  mei: 'MEI',
+};
+
+/**
+ * The inputs after defaults and the legal limits. A request over a limit is simulated at the limit
+ * and the change is listed in `adjustments` (issue #24: the screen shows each next to its figure).
+ */
 export function resolveParams(params: SimulationParams, settings: SimulationSettings): ResolvedParams {
   assertPercent('discount', params.discount);
   assertCount('installmentsSocialSecurity', params.installmentsSocialSecurity);
   assertCount('installmentsOther', params.installmentsOther);
+  if (params.entryMonths !== undefined) assertCount('entryMonths', params.entryMonths);
   const debtorSize = params.debtorSize ?? 'general';
-  const small = debtorSize === 'small';
-  const discountCap = small ? settings.discountCapSmall : settings.discountCapGeneral;
+  const small = isSmallDebtor(debtorSize);
+  const capag = params.capag ?? null;
+  const noDiscount = capag === 'A' || capag === 'B';
+  const discountCap = noDiscount ? 0 : small ? settings.discountCapSmall : settings.discountCapGeneral;
+  const discountApplied = Math.min(params.discount, discountCap);
+  const termCaps: Record<DebtNature, number> = {
+    // The 60-month limit is constitutional (CF 195 §11): small debtors do not get more.
+    previdenciaria: settings.termCapSocialSecurity,
+    demais: small ? settings.termCapSmall : settings.termCapGeneral,
+  };
+  const installmentsRequested = { previdenciaria: params.installmentsSocialSecurity, demais: params.installmentsOther };
+  const installments = {
+    previdenciaria: Math.min(installmentsRequested.previdenciaria, termCaps.previdenciaria),
+    demais: Math.min(installmentsRequested.demais, termCaps.demais),
+  };
+  // Up to 6 months, 12 for small debtors, unless the admin's edital allows more.
+  const monthsCap = Math.max(entryMonthsCap(debtorSize), settings.entryMonths);
+  const entryMonthsRequested = params.entryMonths ?? settings.entryMonths;
+  const entryMonths = Math.min(entryMonthsRequested, monthsCap);
+
+  const adjustments: Adjustment[] = [];
+  const who = SIZE_WHO[debtorSize];
+  if (discountApplied < params.discount) {
+    adjustments.push({
+      param: 'discount', requested: params.discount, applied: discountApplied,
+      message: noDiscount
+        ? `Desconto pedido de ${formatPercent(params.discount)} não se aplica com CAPAG ${capag}: simulado sem desconto (Portaria PGFN 6.757/2022, art. 24).`
+        : `Desconto pedido de ${formatPercent(params.discount)} acima do limite legal de ${formatPercent(discountCap)} (${who}): simulado com ${formatPercent(discountApplied)}.`,
+    });
+  }
+  const natureText: Record<DebtNature, [AdjustedParamName, string, string]> = {
+    previdenciaria: ['installmentsSocialSecurity', 'Previdenciárias', 'CF, art. 195, §11'],
+    demais: ['installmentsOther', 'Demais débitos', small ? 'Lei 13.988/2020, art. 11, §3º' : 'Lei 13.988/2020, art. 11, §2º, III'],
+  };
+  for (const nature of NATURES) {
+    if (installments[nature] >= installmentsRequested[nature]) continue;
+    const [param, label, basis] = natureText[nature];
+    adjustments.push({
+      param, requested: installmentsRequested[nature], applied: installments[nature],
+      message: `${label}: ${installmentsRequested[nature]} parcelas acima do limite de ${termCaps[nature]} meses (${basis}): simulado com ${installments[nature]}.`,
+    });
+  }
+  if (entryMonths < entryMonthsRequested) {
+    adjustments.push({
+      param: 'entryMonths', requested: entryMonthsRequested, applied: entryMonths,
+      message: `Entrada em ${entryMonthsRequested} meses acima do limite de ${monthsCap} meses (${who}): simulada em ${entryMonths}.`,
+    });
+  }
   return {
     debtorSize,
+    capag,
+    entryBase: params.entryBase ?? settings.entryBase,
     discountRequested: params.discount,
     discountCap,
-    discountApplied: Math.min(params.discount, discountCap),
-    installments: { previdenciaria: params.installmentsSocialSecurity, demais: params.installmentsOther },
-    termCaps: {
-      // The 60-month limit is constitutional (CF 195 §11): small debtors do not get more.
-      previdenciaria: settings.termCapSocialSecurity,
-      demais: small ? settings.termCapSmall : settings.termCapGeneral,
-    },
+    discountApplied,
+    installmentsRequested,
+    installments,
+    termCaps,
+    entryMonthsRequested,
+    entryMonthsCap: monthsCap,
+    entryMonths,
+    minimumInstallment: minimumInstallmentFor(debtorSize, settings.minimumInstallment),
+    adjustments,
   };
 }
+
+type AdjustedParamName = Adjustment['param'];
 
 function totalWarning(printed: number, sum: number): string[] {
   if (printed === 0 || printed === sum) return [];
@@ -79,7 +144,7 @@ function simulateCertificate(
 
   let entry: number;
   let balance: number;
-  if (settings.entryBase === 'gross') {
+  if (params.entryBase === 'gross') {
     entry = percentOf(total, settings.entryPercent);
     // The discount reaches the balance pro rata (cda.md §5); rounding up never takes from the principal.
     balance = mulDivHalfUp(total - entry, amountToPay, total);
@@ -89,7 +154,7 @@ function simulateCertificate(
   }
 
   const months = params.installments[record.nature];
-  const entryMonths = Math.min(settings.entryMonths, months);
+  const entryMonths = Math.min(params.entryMonths, months);
   const balanceMonths = months - entryMonths;
   const entrySplit = splitInstallments(entry, entryMonths);
   const balanceSplit = balanceMonths > 0 ? splitInstallments(balance, balanceMonths) : { regular: 0, last: 0 };
@@ -107,8 +172,8 @@ function simulateCertificate(
   const saving = total - totalPaid;
   const warnings = [...statusWarnings(record.status), ...totalWarning(record.total, sum)];
   const smallest = Math.min(...schedule.filter((v) => v > 0));
-  if (Number.isFinite(smallest) && smallest < settings.minimumInstallment) {
-    warnings.push(`Parcela de ${formatCentavos(smallest)} abaixo do mínimo de ${formatCentavos(settings.minimumInstallment)}.`);
+  if (Number.isFinite(smallest) && smallest < params.minimumInstallment) {
+    warnings.push(`Parcela de ${formatCentavos(smallest)} abaixo do mínimo de ${formatCentavos(params.minimumInstallment)}: reduza o número de parcelas.`);
   }
 
   return {
@@ -146,25 +211,14 @@ function addTo(totals: SimulationTotals, c: CertificateSimulation): void {
   for (const k of SUMMED) totals[k] += c[k];
 }
 
-function runWarnings(params: ResolvedParams, settings: SimulationSettings, present: Set<DebtNature>): string[] {
-  const warnings: string[] = [];
-  if (params.discountRequested > params.discountCap) {
-    const who = params.debtorSize === 'small' ? 'pequeno devedor' : 'devedor em geral';
-    warnings.push(
-      `Desconto pedido de ${params.discountRequested}% acima do limite legal de ${params.discountCap}% (${who}): simulado com ${params.discountApplied}%.`,
-    );
-  }
+function runWarnings(params: ResolvedParams, present: Set<DebtNature>): string[] {
+  const warnings = params.adjustments.map((a) => a.message);
   for (const nature of NATURES) {
     if (!present.has(nature)) continue;
     const n = params.installments[nature];
-    if (n > params.termCaps[nature]) {
+    if (n <= params.entryMonths) {
       warnings.push(
-        `${NATURE_LABEL[nature]}: ${n} parcelas acima do limite legal de ${params.termCaps[nature]} meses; simulado como pedido.`,
-      );
-    }
-    if (n <= settings.entryMonths) {
-      warnings.push(
-        `${NATURE_LABEL[nature]}: ${n} parcela(s) não comportam ${settings.entryMonths} meses de entrada e o saldo; a entrada foi dividida em ${n} mês(es) e o saldo pago junto com a última parcela.`,
+        `${NATURE_LABEL[nature]}: ${n} parcela(s) não comportam ${params.entryMonths} meses de entrada e o saldo; a entrada foi dividida em ${n} mês(es) e o saldo pago junto com a última parcela.`,
       );
     }
   }
@@ -211,6 +265,6 @@ export function simulate(
     notEligible,
     totals,
     cashFlow,
-    warnings: runWarnings(resolved, resolvedSettings, present),
+    warnings: runWarnings(resolved, present),
   };
 }

@@ -1,8 +1,14 @@
 import type { AnalysisParams } from '../analysis';
 import type { CertificateRecord, DebtNature } from '../certificate';
 
-/** `small` covers PF, MEI, ME, EPP, Santas Casas, cooperatives, OSCs and education institutions (Lei 13.988 art. 11). */
-export type DebtorSize = 'general' | 'small';
+/**
+ * `small` covers PF, ME, EPP, Santas Casas, cooperatives, OSCs and education institutions (Lei 13.988
+ * art. 11); `mei` is a small debtor with the lower minimum instalment.
+ */
+export type DebtorSize = 'general' | 'small' | 'mei';
+
+/** CAPAG rating (Portaria PGFN 6.757/2022 art. 24): only C and D get a discount. */
+export type Capag = 'A' | 'B' | 'C' | 'D';
 
 /**
  * `gross`: the entry is a percentage of the total before discount and is paid without discount (cda.md §5).
@@ -10,9 +16,18 @@ export type DebtorSize = 'general' | 'small';
  */
 export type EntryBase = 'gross' | 'discounted';
 
-/** What the user sends with the upload; compatible with {@link AnalysisParams}. */
-export interface SimulationParams extends AnalysisParams {
-  debtorSize?: DebtorSize;
+/** What the user sends with the upload or a re-simulation; the same as {@link AnalysisParams}. */
+export type SimulationParams = AnalysisParams;
+
+/** A value the rules changed from what was asked, shown next to the figure it changed. */
+export type AdjustedParam = 'discount' | 'installmentsSocialSecurity' | 'installmentsOther' | 'entryMonths';
+
+export interface Adjustment {
+  param: AdjustedParam;
+  requested: number;
+  applied: number;
+  /** pt-BR: what was capped, by which limit and why. */
+  message: string;
 }
 
 /** Admin-controlled rules of the current edital. Percentages are 0–100; money is integer centavos. */
@@ -43,12 +58,25 @@ export const DEFAULT_SIMULATION_SETTINGS: SimulationSettings = {
 /** The inputs after defaults and legal caps, as the workbook's Parâmetros sheet shows them. */
 export interface ResolvedParams {
   debtorSize: DebtorSize;
+  /** null when the user did not say: the simulation then assumes C/D and says so. */
+  capag: Capag | null;
+  entryBase: EntryBase;
   discountRequested: number;
+  /** The debtor size's legal cap, or 0 for CAPAG A/B. */
   discountCap: number;
   /** min(requested, cap): the percentage actually simulated. */
   discountApplied: number;
+  /** Months asked for, per nature, before the term caps. */
+  installmentsRequested: Record<DebtNature, number>;
+  /** min(requested, term cap): the months simulated. */
   installments: Record<DebtNature, number>;
   termCaps: Record<DebtNature, number>;
+  entryMonthsRequested: number;
+  entryMonthsCap: number;
+  entryMonths: number;
+  /** The edital's minimum, or R$ 25 for an MEI. */
+  minimumInstallment: number;
+  adjustments: Adjustment[];
 }
 
 export interface CertificateSimulation {
@@ -74,7 +102,7 @@ export interface CertificateSimulation {
   /** Total number of monthly payments, entry months included. */
   months: number;
   totalPaid: number;
-  /** Discount actually granted: T − entry − balance. */
+  /** T − entry − balance: what the debtor saves (less than the discount when the entry is on the gross total). */
   saving: number;
   /** saving ÷ T (a ratio, not money). */
   savingRate: number;
