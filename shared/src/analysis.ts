@@ -47,8 +47,9 @@ export const DEFAULT_ANALYSIS_PARAMS: AnalysisParams = {
 export const storageKeys = {
   upload: (analysisId: string, n: number) => `uploads/${analysisId}/${n}.pdf`,
   uploadPrefix: (analysisId: string) => `uploads/${analysisId}/`,
-  result: (userId: string, analysisId: string, workbook: string) =>
-    `results/${userId}/${analysisId}/${workbook}`,
+  /** Version 1 is the analysis as extracted; each correction or re-simulation writes the next one beside it. */
+  result: (userId: string, analysisId: string, workbook: string, version = 1) =>
+    version === 1 ? `results/${userId}/${analysisId}/${workbook}` : `results/${userId}/${analysisId}/v${version}/${workbook}`,
   /** `name` must already be reduced to a safe file name (no slashes). */
   ticketAttachment: (ticketId: string, n: number, name: string) => `tickets/${ticketId}/${n}-${name}`,
   ticketPrefix: (ticketId: string) => `tickets/${ticketId}/`,

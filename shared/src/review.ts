@@ -94,6 +94,16 @@ export function isValidCnpj(value: string): boolean {
   return value.endsWith(`${d1}${d2}`);
 }
 
+/**
+ * The T the simulation takes for a record: the printed total or the sum of its parts, whichever is
+ * larger (an excess printed over the parts is kept, never discounted); 0 for unreadable values.
+ */
+export function certificateTotal(r: Pick<CertificateRecord, 'principal' | 'fine' | 'interest' | 'legalCharge' | 'total'>): number {
+  const parts = [r.principal, r.fine, r.interest, r.legalCharge, r.total];
+  if (parts.some((v) => !Number.isSafeInteger(v) || v < 0)) return 0;
+  return Math.max(r.total, r.principal + r.fine + r.interest + r.legalCharge);
+}
+
 /** `12345678000195` → `12.345.678/0001-95`, `52998224725` → `529.982.247-25`; anything else as it is. */
 export function formatDocument(value: string): string {
   let m = /^(\d{3})(\d{3})(\d{3})(\d{2})$/.exec(value);

@@ -1,5 +1,14 @@
 import { Pool } from 'pg';
-import { AnalysisStatus, DEFAULT_SETTINGS, FieldWarnings, Settings, SettingsSection } from '@cda/shared';
+import {
+  AnalysisParams,
+  AnalysisStatus,
+  CertificateRecord,
+  DEFAULT_SETTINGS,
+  FieldWarnings,
+  Settings,
+  SettingsSection,
+  certificateTotal,
+} from '@cda/shared';
 
 export interface FileOutcome {
   position: number;
@@ -10,6 +19,38 @@ export interface FileOutcome {
   fieldWarnings: FieldWarnings[];
   /** Time the extraction of this file took, for the admin's processing-time report. */
   processingMs?: number;
+  /** The records themselves, kept for review, correction and regeneration once the PDF is gone. */
+  certificates?: CertificateRecord[];
+}
+
+/** What a regeneration reads: the analysis as stored, never its PDFs. */
+export interface StoredAnalysis {
+  userId: string;
+  status: string;
+  version: number;
+  params: AnalysisParams;
+  files: Array<{ position: number; name: string; pages: number; error: string | null }>;
+  certificates: Array<{ filePosition: number; record: CertificateRecord }>;
+}
+
+export interface RegeneratedOutcome {
+  workbooks: string[];
+  certificateCount: number;
+  flaggedFieldCount: number;
+  summary: Record<string, unknown>;
+}
+
+/** The row of analysis_certificates for one record: the record plus the columns the history searches. */
+function certificateRows(certificates: CertificateRecord[]) {
+  return certificates.map((record, i) => ({
+    index: i + 1,
+    record,
+    debtorName: record.debtorName ?? '',
+    debtorDocument: (record.debtorDocument ?? '').slice(0, 20),
+    registrationNumber: (record.registrationNumber ?? '').slice(0, 40),
+    issuer: record.issuer,
+    total: certificateTotal(record),
+  }));
 }
 
 export interface FinalOutcome {
@@ -46,6 +87,12 @@ export class AnalysisStore {
        ), file AS (
          UPDATE analysis_files SET status = $5, error = $6, certificate_count = $7, processing_ms = $8, field_warnings = $9
          WHERE analysis_id = (SELECT id FROM live) AND position = $4
+       ), certs AS (
+         INSERT INTO analysis_certificates (analysis_id, file_position, file_index, record, debtor_name, debtor_document, registration_number, issuer, total)
+         SELECT live.id, $4, (c->>'index')::int, c->'record', c->>'debtorName', c->>'debtorDocument', c->>'registrationNumber', c->>'issuer', (c->>'total')::bigint
+         FROM live, jsonb_array_elements($10::jsonb) AS c
+         ON CONFLICT (analysis_id, file_position, file_index) DO UPDATE SET record = EXCLUDED.record, debtor_name = EXCLUDED.debtor_name,
+           debtor_document = EXCLUDED.debtor_document, registration_number = EXCLUDED.registration_number, issuer = EXCLUDED.issuer, total = EXCLUDED.total
        )
        SELECT count(*)::int AS live FROM live`,
       [
@@ -58,6 +105,7 @@ export class AnalysisStore {
         outcome.certificateCount,
         outcome.processingMs ?? null,
         JSON.stringify(outcome.fieldWarnings),
+        JSON.stringify(certificateRows(outcome.certificates ?? [])),
       ],
     );
     return r.rows[0].live === 1;
@@ -74,6 +122,8 @@ export class AnalysisStore {
        ), files AS (
          UPDATE analysis_files SET status = 'pending', error = NULL, certificate_count = 0, processing_ms = NULL, field_warnings = '[]'
          WHERE analysis_id = $1
+       ), certs AS (
+         DELETE FROM analysis_certificates WHERE analysis_id = $1 AND EXISTS (SELECT 1 FROM old)
        )
        SELECT processed_files > 0 AS went_back FROM old`,
       [analysisId, AnalysisStatus.Processing],
@@ -101,6 +151,47 @@ export class AnalysisStore {
       const charged = await q(`SELECT tokens_cost - tokens_refunded AS charged FROM analyses WHERE id = $1`, [analysisId]);
       return Number(charged.rows[0].charged);
     });
+  }
+
+  /** An analysis as stored, for a regeneration; null when it no longer exists. */
+  async stored(analysisId: string): Promise<StoredAnalysis | null> {
+    const a = await this.pool.query(`SELECT user_id, status, version, params FROM analyses WHERE id = $1`, [analysisId]);
+    if (!a.rowCount) return null;
+    const files = await this.pool.query(
+      `SELECT position, name, pages, error FROM analysis_files WHERE analysis_id = $1 ORDER BY position`,
+      [analysisId],
+    );
+    const certs = await this.pool.query(
+      `SELECT file_position, record FROM analysis_certificates WHERE analysis_id = $1 ORDER BY file_position, file_index`,
+      [analysisId],
+    );
+    const row = a.rows[0];
+    return {
+      userId: row.user_id,
+      status: row.status,
+      version: row.version,
+      params: row.params,
+      files: files.rows.map((f) => ({ position: f.position, name: f.name, pages: f.pages, error: f.error })),
+      certificates: certs.rows.map((c) => ({ filePosition: c.file_position, record: c.record })),
+    };
+  }
+
+  /**
+   * Points the analysis at the regenerated workbooks of `version`, unless a newer version was asked
+   * for meanwhile (its own job will). Returns whether this version is now the current one.
+   */
+  async finishRegeneration(analysisId: string, version: number, o: RegeneratedOutcome): Promise<boolean> {
+    const r = await this.pool.query(
+      `UPDATE analyses SET workbooks = $3, workbooks_version = $2, certificate_count = $4, flagged_field_count = $5, summary = $6,
+         regeneration_error = NULL, updated_at = now()
+       WHERE id = $1 AND version = $2`,
+      [analysisId, version, o.workbooks, o.certificateCount, o.flaggedFieldCount, JSON.stringify(o.summary)],
+    );
+    return r.rowCount === 1;
+  }
+
+  async failRegeneration(analysisId: string, version: number, reason: string): Promise<void> {
+    await this.pool.query(`UPDATE analyses SET regeneration_error = $3, updated_at = now() WHERE id = $1 AND version = $2`, [analysisId, version, reason]);
   }
 
   /** Whether an admin ever saved this key: until then the environment's value stands. */

@@ -6,6 +6,7 @@ import {
   CHANNELS,
   JOBS,
   JobData,
+  JobName,
   QUEUES,
   WORKER_ANNOUNCE_INTERVAL_MS,
   WorkerAnnouncement,
@@ -19,6 +20,7 @@ import { createObjectStore } from './storage';
 import { AnalysisStore } from './db';
 import { createStatusPublisher } from './status';
 import { errorOutcome, finish, runAnalysisWithDeadline } from './pipeline';
+import { runRegeneration } from './regenerate';
 import { metrics } from './metrics';
 import { startOpsServer } from './ops-server';
 
@@ -31,6 +33,9 @@ const VERSION: string = require('../package.json').version;
 
 /** The one job this worker takes, typed from the contract (shared/src/contracts/queues.ts). */
 type AnalysisJob = Job<JobData<'analyses', 'analyze'>, void, typeof JOBS.analyze>;
+type RegenerateJob = Job<JobData<'analyses', 'regenerate'>, void, typeof JOBS.regenerate>;
+/** The analyses queue carries both: `analyze` (an upload) and `regenerate` (a correction or re-simulation, issue #24). */
+type AnalysesQueueJob = AnalysisJob | RegenerateJob;
 
 async function main() {
   const config = loadConfig();
@@ -57,7 +62,10 @@ async function main() {
   // Admin settings win over the environment's default once saved; they are re-read when announced.
   let system = await db.settings('system');
   if (await db.isSaved('system', 'logLevel')) logger.level = system.logLevel;
-  const worker = new Worker<JobData<'analyses', 'analyze'>, void, typeof JOBS.analyze>(QUEUES.analyses, (job, token) => processJob(job, token), {
+  const worker = new Worker<JobData<'analyses', JobName<'analyses'>>, void, JobName<'analyses'>>(
+    QUEUES.analyses,
+    (job, token) => processJob(job as AnalysesQueueJob, token),
+    {
     connection,
     prefix: config.queuePrefix,
     concurrency: system.maxConcurrentAnalyses || config.workerConcurrency,
@@ -69,7 +77,16 @@ async function main() {
   });
   metrics.concurrency.set(worker.concurrency);
 
-  async function processJob(job: AnalysisJob, token?: string): Promise<void> {
+  async function processJob(job: AnalysesQueueJob, token?: string): Promise<void> {
+    if (job.name === JOBS.regenerate) {
+      const data = (job as RegenerateJob).data;
+      await runRegeneration(data, { ...deps, log: logger.child({ jobId: job.id, analysisId: data.analysisId, requestId: data.requestId }) });
+      return;
+    }
+    return processAnalysis(job as AnalysisJob, token);
+  }
+
+  async function processAnalysis(job: AnalysisJob, token?: string): Promise<void> {
     const log = logger.child({ jobId: job.id, analysisId: job.data.analysisId, requestId: job.data.requestId });
     const started = Date.now();
     metrics.activeJobs.inc();
@@ -99,12 +116,25 @@ async function main() {
     onError: (err) => logger.error({ err }, 'could not reload settings'),
   });
 
-  worker.on('failed', (job, err) => void onFailed(job, err));
+  worker.on('failed', (job, err) => void onFailed(job as AnalysesQueueJob | undefined, err));
   worker.on('error', (err) => logger.error({ err }, 'worker error'));
 
   /** Only the last failure ends the analysis; earlier ones are retried by BullMQ with back-off. */
-  async function onFailed(job: AnalysisJob | undefined, err: Error) {
-    if (!job || err instanceof DelayedError) return;
+  async function onFailed(anyJob: AnalysesQueueJob | undefined, err: Error) {
+    if (!anyJob || err instanceof DelayedError) return;
+    if (anyJob.name === JOBS.regenerate) {
+      // The analysis stays as it was (the previous workbooks remain current); its page shows the reason.
+      const data = (anyJob as RegenerateJob).data;
+      const final = (await anyJob.getState().catch(() => 'unknown')) === 'failed';
+      logger.error({ analysisId: data.analysisId, version: data.version, final, err: err.message }, 'regeneration failed');
+      if (final) {
+        await db
+          .failRegeneration(data.analysisId, data.version, 'Não foi possível gerar as planilhas desta versão. Simule novamente para tentar de novo.')
+          .catch((e) => logger.error({ err: e }, 'could not record the regeneration failure'));
+      }
+      return;
+    }
+    const job = anyJob as AnalysisJob;
     const state = await job.getState().catch(() => 'unknown');
     const final = err instanceof UnrecoverableError || state === 'failed';
     logger.error({ analysisId: job.data.analysisId, jobId: job.id, attempt: job.attemptsMade, state, final, err: err.message }, 'job failed');

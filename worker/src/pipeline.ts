@@ -3,6 +3,8 @@ import {
   AnalysisStatus,
   AnalysisStatusMessage,
   FileExtraction,
+  SimulationResult,
+  SimulationSettings,
   SimulationSummary,
   WORKBOOK_BASE,
   WORKBOOK_SIMULATION,
@@ -100,6 +102,7 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
         error: extraction.error,
         certificateCount: extraction.certificates.length,
         fieldWarnings: extraction.certificates.map((c) => c.fieldWarnings ?? {}),
+        certificates: extraction.certificates,
         processingMs,
       },
       i + 1,
@@ -123,36 +126,60 @@ export async function runAnalysis(job: AnalysisJobPayload, deps: PipelineDeps): 
     return;
   }
 
-  const resultKey = (name: string) => storageKeys.result(job.userId, job.analysisId, name);
-  const settingsRead = startedEarly(db.settings('simulation'));
-  // The first workbook is stored while the second is built.
-  const baseStored = startedEarly(store.put(resultKey(WORKBOOK_BASE), await buildBaseWorkbook(summaries), XLSX));
-  const workbooks = [WORKBOOK_BASE];
-
-  let simulation: SimulationSummary | null = null;
-  let simulationError: string | null = null;
-  const settings = await settingsRead;
-  try {
-    const result = simulate(certificates, job.params, settings);
-    await store.put(resultKey(WORKBOOK_SIMULATION), await buildSimulationWorkbook(result, job.params, settings, new Date()), XLSX);
-    workbooks.push(WORKBOOK_SIMULATION);
-    simulation = summarizeSimulation(result);
-  } catch (err) {
-    // Out-of-range parameters or settings: the extraction is still worth delivering.
-    if (!(err instanceof RangeError)) throw err;
-    log.warn({ analysisId: job.analysisId, err: err.message }, 'simulation skipped');
-    simulationError = 'A simulação não pôde ser feita com os parâmetros informados; a planilha de certidões foi gerada.';
-  }
-  await baseStored;
+  const settings = await db.settings('simulation');
+  const outputs = await writeOutputs(summaries, job.params, settings, (name, body) => store.put(storageKeys.result(job.userId, job.analysisId, name), body, XLSX));
+  if (outputs.simulationError) log.warn({ analysisId: job.analysisId, err: outputs.simulationError }, 'simulation skipped');
 
   await finish(job, deps, {
     status: AnalysisStatus.Done,
     error: null,
-    workbooks,
+    workbooks: outputs.workbooks,
     certificateCount,
     flaggedFieldCount: countFlaggedFields(certificates),
-    summary: { simulation, simulationError },
+    summary: { simulation: outputs.simulation, simulationError: outputs.simulation ? null : SIMULATION_FAILED },
   });
+}
+
+const SIMULATION_FAILED = 'A simulação não pôde ser feita com os parâmetros informados; a planilha de certidões foi gerada.';
+
+export interface Outputs {
+  workbooks: string[];
+  simulation: SimulationSummary | null;
+  /** The RangeError's message when the parameters or settings were out of range (for the log). */
+  simulationError: string | null;
+}
+
+/**
+ * Both workbooks of an analysis from its records, stored through `put`: used by the analysis job and
+ * by the regeneration after a correction or re-simulation, so both write the same thing.
+ */
+export async function writeOutputs(
+  files: WorkbookFile[],
+  params: AnalysisJobPayload['params'],
+  settings: SimulationSettings,
+  put: (name: string, body: Buffer) => Promise<void>,
+  generatedAt = new Date(),
+): Promise<Outputs> {
+  const certificates = files.flatMap((f) => f.extraction.certificates);
+  let result: SimulationResult | null = null;
+  let simulationError: string | null = null;
+  try {
+    result = simulate(certificates, params, settings);
+  } catch (err) {
+    // Out-of-range parameters or settings: the extraction is still worth delivering.
+    if (!(err instanceof RangeError)) throw err;
+    simulationError = err.message;
+  }
+  const simulation = result ? summarizeSimulation(result) : null;
+  // The first workbook is stored while the second is built.
+  const baseStored = startedEarly(buildBaseWorkbook(files, simulation).then((body) => put(WORKBOOK_BASE, body)));
+  const workbooks = [WORKBOOK_BASE];
+  if (result) {
+    await put(WORKBOOK_SIMULATION, await buildSimulationWorkbook(result, params, settings, generatedAt));
+    workbooks.push(WORKBOOK_SIMULATION);
+  }
+  await baseStored;
+  return { workbooks, simulation, simulationError };
 }
 
 /** An analysis that ends in error delivers nothing: no workbooks, no certificates, nothing to check. */

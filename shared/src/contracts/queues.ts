@@ -32,6 +32,19 @@ export interface AnalysisJobPayload {
   requestId?: string;
 }
 
+/**
+ * Job `regenerate` on the analyses queue: rebuild both workbooks and the simulation of a finished
+ * analysis from its stored records, after a correction or a re-simulation (issue #24). The PDFs are
+ * gone by then (LGPD), so nothing is extracted again. `version` is the analysis version asked for: a
+ * newer request supersedes an older one that has not run yet.
+ */
+export interface RegenerateJobPayload {
+  analysisId: string;
+  userId: string;
+  version: number;
+  requestId?: string;
+}
+
 /** A backup asked for by an admin carries its record; a scheduled one has none and makes its own. */
 export interface BackupJobPayload {
   backupId?: string;
@@ -61,13 +74,14 @@ export type NoPayload = Record<string, never>;
 
 export const JOBS = {
   analyze: 'analyze',
+  regenerate: 'regenerate',
   backup: 'backup',
   deliverWebhook: 'deliver',
 } as const;
 
 /** Queue name → job name → data. */
 export interface QueueJobs {
-  analyses: { [JOBS.analyze]: AnalysisJobPayload };
+  analyses: { [JOBS.analyze]: AnalysisJobPayload; [JOBS.regenerate]: RegenerateJobPayload };
   maintenance: { [JOBS.backup]: BackupJobPayload } & { [T in MaintenanceTask]: NoPayload };
   webhooks: { [JOBS.deliverWebhook]: WebhookDeliveryJob };
 }

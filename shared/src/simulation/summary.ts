@@ -1,4 +1,5 @@
 import type { DebtNature } from '../certificate';
+import { certificateTotal } from '../review';
 import type { Adjustment, Capag, DebtorSize, EntryBase, SimulationResult, SimulationTotals } from './types';
 import type { TermFigures } from './vocabulary';
 
@@ -48,16 +49,8 @@ function figures(t: SimulationTotals): SummaryFigures {
   };
 }
 
-type Money = { principal: number; fine: number; interest: number; legalCharge: number; total: number };
-/** As the simulation takes T: the printed total or the sum of its parts, whichever is larger; 0 for unreadable values. */
-function recordTotal(r: Money): number {
-  const parts = [r.principal, r.fine, r.interest, r.legalCharge, r.total];
-  if (parts.some((v) => !Number.isSafeInteger(v) || v < 0)) return 0;
-  return Math.max(r.total, r.principal + r.fine + r.interest + r.legalCharge);
-}
-
 export function summarizeSimulation(result: SimulationResult): SimulationSummary {
-  const outsideTotal = result.notEligible.reduce((sum, n) => sum + recordTotal(n.record), 0);
+  const outsideTotal = result.notEligible.reduce((sum, n) => sum + certificateTotal(n.record), 0);
   const p = result.params;
   return {
     ...figures(result.totals.overall),

@@ -42,10 +42,12 @@ describe('Base_Certidoes_Divida_Ativa.xlsx', () => {
       'Data de inscrição': new Date(Date.UTC(2019, 7, 12)), 'Fundamento legal': 'Lei 10.833/03, art. 1º', 'Situação': 'ATIVA AJUIZADA',
       'Principal': 50_000, 'Multa': 37_500, 'Juros': 60_000, 'Encargo legal': 29_500, 'Total': 177_000,
       'Data de consolidação': new Date(Date.UTC(2025, 9, 31)), 'Nº de débitos': 2, 'Campos a conferir': 0, 'Alertas': 'Soma das linhas difere do total impresso.',
-      'Motivo da natureza': null,
+      'Motivo da natureza': null, 'Transação federal': 'Simulada',
     });
     expect(rows[0]['Nº da inscrição']).toBe('37.123.456-7');
-    expect(rows[3]).toMatchObject({ 'Nº da inscrição': '45/2020', 'Esfera': 'Municipal', 'Data de inscrição': null, 'Total': 1_234.56 });
+    expect(rows[3]).toMatchObject({
+      'Nº da inscrição': '45/2020', 'Esfera': 'Municipal', 'Data de inscrição': null, 'Total': 1_234.56, 'Transação federal': 'Fora da transação federal',
+    });
     expect(rows[4]).toMatchObject({ 'Arquivo': 'Total', 'Principal': 231_234.56, 'Total': 508_234.56, 'Nº de débitos': 4 });
     expect(certs.getCell('T6').value).toMatchObject({ formula: 'SUM(T2:T5)' });
     expect(certs.getCell('P2').numFmt).toBe('[$R$-416] #,##0.00');

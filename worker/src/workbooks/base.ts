@@ -1,6 +1,8 @@
 import ExcelJS, { Worksheet } from 'exceljs';
-import type { CertificateRecord, DebtRow, FileExtraction, WarnedField } from '@cda/shared';
-import { countFlaggedFields, NATURE_LABEL } from '@cda/shared';
+import type { CertificateRecord, DebtRow, FileExtraction, SimulationSummary, WarnedField } from '@cda/shared';
+import {
+  countFlaggedFields, describeFigures, exclusionReason, formatPercent, NATURE_LABEL, NOT_FEDERAL_LABEL, SIMULATION_TERMS,
+} from '@cda/shared';
 import {
   centavosToReais,
   formatDocument,
@@ -121,6 +123,11 @@ const CERTIFICATE_COLUMNS: Column<CertificateRow>[] = withFieldWarnings([
   { key: 'warnings', header: 'Alertas', width: 60, kind: 'text', value: (r) => r.record.warnings.join(' | ') },
   // Why the nature rule chose it (DEBCAD format, the receita's wording…): the 60-month cap depends on it.
   { key: 'natureReason', header: 'Motivo da natureza', width: 40, kind: 'text', value: (r) => r.record.natureReason ?? '' },
+  // State and municipal debt is real debt: listed and summed here, simulated nowhere (issue #24, item 6).
+  {
+    key: 'federal', header: 'Transação federal', width: 28, kind: 'text',
+    value: (r) => (r.record.issuer === 'federal' ? (exclusionReason(r.record) ?? 'Simulada') : NOT_FEDERAL_LABEL),
+  },
 ]);
 
 // A doubt about the debt rows covers each of their extracted cells (not the computed total).
@@ -135,7 +142,9 @@ const DEBT_COLUMNS: Column<DebtLine>[] = [
   { ...money<DebtLine>('fine', 'Multa', (r) => r.debt.fine), warning: debtsWarning },
   { ...money<DebtLine>('interest', 'Juros', (r) => r.debt.interest), warning: debtsWarning },
   {
-    key: 'total', header: 'Total', width: 16, kind: 'money', total: 'sum',
+    // The debt rows carry no encargo legal (it is charged on the whole inscription), so the header says so.
+    key: 'total', header: 'Total sem encargo legal', width: 16, kind: 'money', total: 'sum',
+    headerNote: 'Principal + multa + juros da linha; o encargo legal aparece por certidão, na aba Certidões.',
     value: (r, at) => ({
       formula: `SUM(${at('principal')}:${at('interest')})`,
       result: centavosToReais(r.debt.principal + r.debt.fine + r.debt.interest),
@@ -163,8 +172,33 @@ function writeWithLegend<R>(ws: Worksheet, columns: Column<R>[], rows: R[]): voi
   ws.getCell(totalsRow! + 2, 2).value = LEGEND_MEANING;
 }
 
+export const SIMULATION_SHEET = 'Simulação';
+
+/**
+ * The simulation's six figures with the same names and values as the screen, the e-mail and the
+ * simulation workbook (vocabulary.ts), plus the limits applied and the debt left out of the transação.
+ */
+function writeSimulation(ws: Worksheet, s: SimulationSummary): void {
+  ws.columns = [{ width: 34 }, { width: 20 }, { width: 110 }];
+  ws.addRow(['Resumo da simulação (detalhes em Simulacao_Classificacao.xlsx)']).font = { bold: true, size: 13 };
+  ws.addRow([]);
+  ws.addRow(['Termo', 'Valor', 'Definição']).font = { bold: true };
+  for (const f of describeFigures(s)) {
+    const row = ws.addRow([f.label, f.value / 100, SIMULATION_TERMS[f.term].definition]);
+    row.getCell(2).numFmt = '[$R$-416] #,##0.00';
+  }
+  ws.addRow([]);
+  const outside = ws.addRow([`${NOT_FEDERAL_LABEL} (${s.outside.count})`, s.outside.total / 100, 'Certidões estaduais e municipais (ou sem valor): contadas no total, não simuladas.']);
+  outside.getCell(2).numFmt = '[$R$-416] #,##0.00';
+  const all = ws.addRow(['Total das certidões', s.allCertificatesTotal / 100, 'Valor bruto simulado + certidões fora da transação federal.']);
+  all.getCell(2).numFmt = '[$R$-416] #,##0.00';
+  ws.addRow([]);
+  ws.addRow(['Desconto aplicado', formatPercent(s.params.discountApplied), '']);
+  for (const a of s.adjustments) ws.addRow(['Limite aplicado', '', a.message]);
+}
+
 /** `Base_Certidoes_Divida_Ativa.xlsx`: every extracted field, one row per certificate, debt row and file. */
-export async function buildBaseWorkbook(files: WorkbookFile[]): Promise<Buffer> {
+export async function buildBaseWorkbook(files: WorkbookFile[], simulation: SimulationSummary | null = null): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'CDA Extractor';
   const certificates = files.flatMap((f) => f.extraction.certificates.map((record) => ({ file: f.name, record })));
@@ -172,5 +206,6 @@ export async function buildBaseWorkbook(files: WorkbookFile[]): Promise<Buffer> 
   const debts = certificates.flatMap(({ file, record }) => record.debts.map((debt) => ({ record, file, debt })));
   writeWithLegend(wb.addWorksheet('Débitos'), DEBT_COLUMNS, debts);
   writeTable(wb.addWorksheet('Arquivos'), FILE_COLUMNS, files, { totalsLabel: 'Total' });
+  if (simulation) writeSimulation(wb.addWorksheet(SIMULATION_SHEET), simulation);
   return workbookBuffer(wb);
 }

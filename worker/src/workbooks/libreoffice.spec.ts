@@ -65,7 +65,7 @@ describe('Simulacao_Classificacao.xlsx in LibreOffice', () => {
     const [header, ...rows] = sheets[SHEETS.byCertificate];
     const col = (h: string) => header.indexOf(h);
     expected.certificates.forEach((c, i) => {
-      expect([rows[i][col('Desconto (d)')], rows[i][col('Saldo')], rows[i][col('Total pago')]].map(centavos)).toEqual([c.discount, c.balance, c.totalPaid]);
+      expect([rows[i][col('Desconto concedido (d)')], rows[i][col('Saldo')], rows[i][col('Total a pagar')]].map(centavos)).toEqual([c.discount, c.balance, c.totalPaid]);
     });
     const flow = sheets[SHEETS.cashFlow].slice(1, 1 + expected.cashFlow.length);
     expect(flow.map((r) => centavos(r[3]))).toEqual(expected.cashFlow.map((m) => m.total));

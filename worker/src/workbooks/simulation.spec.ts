@@ -48,13 +48,13 @@ async function build(records: CertificateRecord[], params = PARAMS, settings: Pa
 function expectedByCertificate(r: SimulationResult) {
   return r.certificates.map((c) => ({
     'Principal': reais(c.principal), 'Multa': reais(c.record.fine), 'Juros': reais(c.record.interest),
-    'Encargo legal': reais(c.record.legalCharge), 'Total (T)': reais(c.total),
-    'Descontável (multa + juros + encargo)': reais(c.discountable), 'Desconto (d)': reais(c.discount),
+    'Encargo legal': reais(c.record.legalCharge), 'Valor bruto (T)': reais(c.total),
+    'Descontável (multa + juros + encargo)': reais(c.discountable), 'Desconto concedido (d)': reais(c.discount),
     'Valor com desconto (T − d)': reais(c.amountToPay), 'Entrada': reais(c.entry), 'Nº de parcelas (total)': c.months,
     'Meses de entrada': c.entryMonths, 'Parcela da entrada': reais(c.entryInstallment),
     'Última parcela da entrada': reais(c.entryLastInstallment), 'Saldo': reais(c.balance),
     'Parcelas do saldo': c.balanceMonths, 'Parcela do saldo': reais(c.balanceInstallment),
-    'Última parcela do saldo': reais(c.balanceLastInstallment), 'Total pago': reais(c.totalPaid),
+    'Última parcela do saldo': reais(c.balanceLastInstallment), 'Total a pagar': reais(c.totalPaid),
     'Economia': reais(c.saving), 'Economia (%)': expect.closeTo(c.savingRate, 9),
   }));
 }
@@ -80,7 +80,7 @@ function checkComputed(
 describe('Simulacao_Classificacao.xlsx', () => {
   it('holds every simulated value, formatted, in its sheets', async () => {
     const { result, wb } = await build(examplePlus());
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Parâmetros', 'Por CDA', 'Resumo', 'Fluxo', 'Não elegíveis']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Parâmetros', 'Por CDA', 'Resumo', 'Fluxo', 'Fora da transação federal']);
 
     const byCert = wb.getWorksheet(SHEETS.byCertificate) as Worksheet;
     const rows = readTable(byCert);
@@ -91,7 +91,7 @@ describe('Simulacao_Classificacao.xlsx', () => {
     ]);
     expectedByCertificate(result).forEach((want, i) => expect(pick(rows[i], Object.keys(want))).toEqual(want));
     expect(rows[1]['Alertas']).toMatch(/^Situação "ATIVA AJUIZADA - GARANTIA - PENHORA"/);
-    expect(rows[3]).toMatchObject({ 'Nº da inscrição': 'Total', 'Total (T)': 507_000, 'Total pago': 257_853, 'Economia': 249_147 });
+    expect(rows[3]).toMatchObject({ 'Nº da inscrição': 'Total', 'Valor bruto (T)': 507_000, 'Total a pagar': 257_853, 'Economia': 249_147 });
     expect(byCert.getCell('J4').numFmt).toBe(MONEY_FMT);
     expect(byCert.getCell('L2').formula).toContain("'Parâmetros'!$B$");
     expect(byCert.getRow(1).font?.bold).toBe(true);

@@ -4,10 +4,14 @@ import {
   CertificateSimulation,
   DebtNature,
   NATURE_LABEL,
+  NOT_FEDERAL_LABEL,
   NotEligible,
+  SIMULATION_TERMS,
+  SIMULATION_TERM_ORDER,
   SimulationParams,
   SimulationResult,
   SimulationSettings,
+  certificateTotal,
 } from '@cda/shared';
 import { brasiliaWallClock, centavosToReais, formatDocument, formatRegistrationNumber, ISSUER_LABEL } from './format';
 import { At, Column, Kind, numFmt, TableLayout, workbookBuffer, writeTable } from './table';
@@ -17,11 +21,14 @@ export const SHEETS = {
   byCertificate: 'Por CDA',
   summary: 'Resumo',
   cashFlow: 'Fluxo',
-  notEligible: 'Não elegíveis',
+  notEligible: NOT_FEDERAL_LABEL,
 } as const;
 
 /** The texts the formulas compare against; Parâmetros offers them as drop-down lists. */
-export const DEBTOR_SIZE_LABEL = { general: 'Geral', small: 'Pequeno porte' } as const;
+export const DEBTOR_SIZE_LABEL = { general: 'Geral', small: 'Pequeno porte', mei: 'MEI' } as const;
+/** No rating given: the discount assumes C or D (cda.md §4), and the cell says so. */
+export const CAPAG_UNKNOWN = 'C/D (presumida)';
+const CAPAG_OPTIONS = ['A', 'B', 'C', 'D', CAPAG_UNKNOWN] as const;
 export const ENTRY_BASE_LABEL = { gross: 'Bruto', discounted: 'Com desconto' } as const;
 
 const SOURCE = { user: 'Usuário (análise)', admin: 'Administrador (edital)', formula: 'Calculado' };
@@ -29,7 +36,7 @@ const SOURCE = { user: 'Usuário (análise)', admin: 'Administrador (edital)', f
 type ParamKey =
   | 'discountRequested' | 'debtorSize' | 'capGeneral' | 'capSmall' | 'discountApplied'
   | 'installmentsPrev' | 'installmentsOther' | 'termCapPrev' | 'termCapGeneral' | 'termCapSmall'
-  | 'entryPercent' | 'entryMonths' | 'entryBase' | 'minimumInstallment';
+  | 'entryPercent' | 'entryMonths' | 'entryBase' | 'minimumInstallment' | 'capag';
 
 interface ParamLine {
   key: ParamKey;
@@ -53,12 +60,19 @@ const regularInstallment = (amount: string, count: string) =>
   `IF(${count}=1,${amount},MIN(ROUND(${cents(amount)}/${count},0),ROUNDDOWN(${cents(amount)}/(${count}-1),0))/100)`;
 
 function paramLines(result: SimulationResult, params: SimulationParams, settings: SimulationSettings, ref: (k: ParamKey) => string): ParamLine[] {
-  const months = (label: string) => `Total de meses, entrada incluída (ex.: 60 = ${settings.entryMonths} de entrada + ${60 - settings.entryMonths} de saldo).${label}`;
+  const rp = result.params;
+  const capped = (param: string) => {
+    const a = rp.adjustments.find((x) => x.param === param);
+    return a ? ` Limitado: ${a.message}` : '';
+  };
+  const months = (param: string) =>
+    `Total de meses, entrada incluída (ex.: 60 = ${rp.entryMonths} de entrada + ${60 - rp.entryMonths} de saldo).${capped(param)}`;
+  const small = `OR(${ref('debtorSize')}="${DEBTOR_SIZE_LABEL.small}",${ref('debtorSize')}="${DEBTOR_SIZE_LABEL.mei}")`;
   return [
     { key: 'discountRequested', label: 'Desconto pedido (%)', value: params.discount, kind: 'percent', source: SOURCE.user, note: 'Altere para simular outro desconto: Por CDA, Resumo e Fluxo recalculam.' },
     {
       key: 'debtorSize', label: 'Porte do devedor', value: DEBTOR_SIZE_LABEL[result.params.debtorSize], kind: 'text', source: SOURCE.user,
-      note: 'Pequeno porte: pessoa física, MEI, ME, EPP, Santas Casas, cooperativas, OSCs e instituições de ensino (Lei 13.988/2020, art. 11, §3º).',
+      note: 'Pequeno porte: pessoa física, ME, EPP, Santas Casas, cooperativas, OSCs e instituições de ensino (Lei 13.988/2020, art. 11, §3º); MEI: pequeno porte com parcela mínima de R$ 25,00.',
       options: Object.values(DEBTOR_SIZE_LABEL),
     },
     { key: 'capGeneral', label: 'Limite legal de desconto – geral (%)', value: settings.discountCapGeneral, kind: 'percent', source: SOURCE.admin, note: 'Lei 13.988/2020, art. 11, §2º, II: até 65% do valor total da inscrição; nunca sobre o principal.' },
@@ -66,32 +80,40 @@ function paramLines(result: SimulationResult, params: SimulationParams, settings
     {
       key: 'discountApplied', label: 'Desconto aplicado (%)', kind: 'percent', source: SOURCE.formula,
       value: {
-        formula: `MIN(${ref('discountRequested')},IF(${ref('debtorSize')}="${DEBTOR_SIZE_LABEL.small}",${ref('capSmall')},${ref('capGeneral')}))`,
-        result: result.params.discountApplied,
+        formula: `IF(OR(${ref('capag')}="A",${ref('capag')}="B"),0,MIN(${ref('discountRequested')},IF(${small},${ref('capSmall')},${ref('capGeneral')})))`,
+        result: rp.discountApplied,
       },
-      note: 'O menor entre o desconto pedido e o limite do porte. Pressupõe CAPAG C ou D (ver premissas).',
+      note: `O menor entre o desconto pedido e o limite do porte; zero com CAPAG A ou B.${capped('discount')}`,
     },
-    { key: 'installmentsPrev', label: 'Parcelas – previdenciárias', value: params.installmentsSocialSecurity, kind: 'integer', source: SOURCE.user, note: months('') },
-    { key: 'installmentsOther', label: 'Parcelas – demais', value: params.installmentsOther, kind: 'integer', source: SOURCE.user, note: months('') },
+    { key: 'installmentsPrev', label: 'Parcelas – previdenciárias', value: rp.installments.previdenciaria, kind: 'integer', source: SOURCE.user, note: months('installmentsSocialSecurity') },
+    { key: 'installmentsOther', label: 'Parcelas – demais', value: rp.installments.demais, kind: 'integer', source: SOURCE.user, note: months('installmentsOther') },
     { key: 'termCapPrev', label: 'Prazo máximo – previdenciárias (meses)', value: settings.termCapSocialSecurity, kind: 'integer', source: SOURCE.admin, note: 'CF, art. 195, §11 (EC 103/2019): 60 meses, qualquer que seja o porte.' },
     { key: 'termCapGeneral', label: 'Prazo máximo – demais, geral (meses)', value: settings.termCapGeneral, kind: 'integer', source: SOURCE.admin, note: 'Lei 13.988/2020, art. 11, §2º, III.' },
     { key: 'termCapSmall', label: 'Prazo máximo – demais, pequeno porte (meses)', value: settings.termCapSmall, kind: 'integer', source: SOURCE.admin, note: 'Lei 13.988/2020, art. 11, §3º.' },
     { key: 'entryPercent', label: 'Entrada (%)', value: settings.entryPercent, kind: 'percent', source: SOURCE.admin, note: 'Edital PGFN vigente.' },
-    { key: 'entryMonths', label: 'Meses de entrada', value: settings.entryMonths, kind: 'integer', source: SOURCE.admin, note: 'Edital PGFN vigente (pequeno porte pode ter até 12).' },
+    { key: 'entryMonths', label: 'Meses de entrada', value: rp.entryMonths, kind: 'integer', source: SOURCE.user, note: `Até ${rp.entryMonthsCap} meses para este porte (edital PGFN: 6, pequeno porte até 12).${capped('entryMonths')}` },
     {
-      key: 'entryBase', label: 'Base da entrada', value: ENTRY_BASE_LABEL[settings.entryBase], kind: 'text', source: SOURCE.admin,
+      key: 'entryBase', label: 'Base da entrada', value: ENTRY_BASE_LABEL[rp.entryBase], kind: 'text', source: SOURCE.user,
       note: 'Bruto: entrada sobre o total sem desconto, paga sem desconto; o desconto alcança o saldo na mesma proporção. Com desconto: entrada sobre o total já descontado.',
       options: Object.values(ENTRY_BASE_LABEL),
     },
-    { key: 'minimumInstallment', label: 'Parcela mínima', value: centavosToReais(settings.minimumInstallment), kind: 'money', source: SOURCE.admin, note: 'Edital PGFN vigente; conferida por CDA (o edital pode aplicá-la por acordo).' },
+    { key: 'minimumInstallment', label: 'Parcela mínima', value: centavosToReais(rp.minimumInstallment), kind: 'money', source: SOURCE.admin, note: 'Edital PGFN vigente (R$ 25,00 para MEI); conferida por CDA (o edital pode aplicá-la por acordo).' },
+    {
+      key: 'capag', label: 'CAPAG', value: rp.capag ?? CAPAG_UNKNOWN, kind: 'text', source: SOURCE.user,
+      note: 'Capacidade de pagamento (Portaria PGFN 6.757/2022, art. 24): A e B não têm desconto, só entrada e prazo; C e D têm. Sem informação, presume-se C ou D.',
+      options: CAPAG_OPTIONS,
+    },
   ];
 }
 
 function assumptions(result: SimulationResult): string[] {
   return [
-    'CAPAG: o simulador não calcula a Capacidade de Pagamento. O desconto pressupõe classificação C ou D (Portaria PGFN 6.757/2022, art. 24); com CAPAG A ou B não há desconto, apenas entrada e prazo.',
+    result.params.capag
+      ? `CAPAG informada: ${result.params.capag} (Portaria PGFN 6.757/2022, art. 24); com CAPAG A ou B não há desconto, apenas entrada e prazo.`
+      : 'CAPAG: o simulador não calcula a Capacidade de Pagamento. O desconto pressupõe classificação C ou D (Portaria PGFN 6.757/2022, art. 24); com CAPAG A ou B não há desconto, apenas entrada e prazo.',
     'Desconto por CDA = o menor entre (desconto aplicado × total) e (multa + juros + encargo legal): nunca sobre o principal (Lei 13.988/2020, art. 11, §2º, I).',
-    'Apenas CDAs federais (PGFN) entram na transação federal; as estaduais e municipais estão em "Não elegíveis".',
+    `Apenas CDAs federais (PGFN) entram na transação federal; as estaduais e municipais estão em "${NOT_FEDERAL_LABEL}", com seus valores.`,
+    ...SIMULATION_TERM_ORDER.map((t) => `${SIMULATION_TERMS[t].label}: ${SIMULATION_TERMS[t].definition}`),
     'CDAs suspensas, garantidas ou já parceladas foram simuladas, mas o edital exige desistir dessa situação antes da adesão (ver alertas em "Por CDA").',
     'Previdenciárias e demais costumam formar acordos separados; o prazo das previdenciárias é limitado a 60 meses.',
     'Entrada e saldo em parcelas mensais iguais, arredondadas ao centavo (metade para cima); a última parcela absorve a diferença.',
@@ -187,24 +209,24 @@ function byCertificateColumns(result: SimulationResult, p: (k: ParamKey) => stri
     money('fine', 'Multa', (c) => centavosToReais(c.record.fine)),
     money('interest', 'Juros', (c) => centavosToReais(c.record.interest)),
     money('legalCharge', 'Encargo legal', (c) => centavosToReais(c.record.legalCharge)),
-    money('total', 'Total (T)', (c) => centavosToReais(c.total)),
+    money('total', `${SIMULATION_TERMS.gross.label} (T)`, (c) => centavosToReais(c.total)),
     m('discountable', 'Descontável (multa + juros + encargo)', (at) => `${at('fine')}+${at('interest')}+${at('legalCharge')}`),
-    m('discount', 'Desconto (d)', (at) => `MIN(${percentOf(at('total'), p('discountApplied'))},${at('discountable')})`),
+    m('discount', `${SIMULATION_TERMS.discountGranted.label} (d)`, (at) => `MIN(${percentOf(at('total'), p('discountApplied'))},${at('discountable')})`),
     m('amountToPay', 'Valor com desconto (T − d)', (at) => `${at('total')}-${at('discount')}`),
-    m('entry', 'Entrada', (at) => `IF(${gross},${percentOf(at('total'), p('entryPercent'))},${percentOf(at('amountToPay'), p('entryPercent'))})`),
+    m('entry', SIMULATION_TERMS.entry.label, (at) => `IF(${gross},${percentOf(at('total'), p('entryPercent'))},${percentOf(at('amountToPay'), p('entryPercent'))})`),
     n('months', 'Nº de parcelas (total)', (at) => `IF(${at('nature')}="${NATURE_LABEL.previdenciaria}",${p('installmentsPrev')},${p('installmentsOther')})`),
     n('entryMonths', 'Meses de entrada', (at) => `MIN(${p('entryMonths')},${at('months')})`),
     installment('entryInstallment', 'Parcela da entrada', (at) => regularInstallment(at('entry'), at('entryMonths'))),
     installment('entryLastInstallment', 'Última parcela da entrada', (at) =>
       `${at('entry')}-${at('entryInstallment')}*(${at('entryMonths')}-1)+IF(${at('balanceMonths')}=0,${at('balance')},0)`),
-    m('balance', 'Saldo', (at) =>
+    m('balance', SIMULATION_TERMS.balance.label, (at) =>
       `IF(${gross},ROUND(${cents(`(${at('total')}-${at('entry')})`)}*${cents(at('amountToPay'))}/${cents(at('total'))},0)/100,${at('amountToPay')}-${at('entry')})`),
     n('balanceMonths', 'Parcelas do saldo', (at) => `${at('months')}-${at('entryMonths')}`),
     installment('balanceInstallment', 'Parcela do saldo', (at) => `IF(${at('balanceMonths')}=0,0,${regularInstallment(at('balance'), at('balanceMonths'))})`),
     installment('balanceLastInstallment', 'Última parcela do saldo', (at) =>
       `IF(${at('balanceMonths')}=0,0,${at('balance')}-${at('balanceInstallment')}*(${at('balanceMonths')}-1))`),
-    m('totalPaid', 'Total pago', (at) => `${at('entry')}+${at('balance')}`),
-    m('saving', 'Economia', (at) => `${at('total')}-${at('totalPaid')}`),
+    m('totalPaid', SIMULATION_TERMS.toPay.label, (at) => `${at('entry')}+${at('balance')}`),
+    m('saving', SIMULATION_TERMS.saving.label, (at) => `${at('total')}-${at('totalPaid')}`),
     {
       key: 'savingRate', header: 'Economia (%)', width: 11, kind: 'ratio',
       value: formula('ratio', 'savingRate', (at) => `IF(${at('total')}=0,0,${at('saving')}/${at('total')})`),
@@ -216,14 +238,14 @@ function byCertificateColumns(result: SimulationResult, p: (k: ParamKey) => stri
 
 /** Summary figures per nature, as SUMIF over Por CDA so they follow any change in Parâmetros. */
 const SUMMARY_KEYS: [keyof SimulationResult['totals']['overall'] & string, string][] = [
-  ['total', 'Valor bruto'],
+  ['total', SIMULATION_TERMS.gross.label],
   ['discountable', 'Descontável'],
-  ['discount', 'Desconto (d)'],
+  ['discount', SIMULATION_TERMS.discountGranted.label],
   ['amountToPay', 'Valor com desconto'],
-  ['entry', 'Entrada'],
-  ['balance', 'Saldo'],
-  ['totalPaid', 'Total a pagar'],
-  ['saving', 'Economia'],
+  ['entry', SIMULATION_TERMS.entry.label],
+  ['balance', SIMULATION_TERMS.balance.label],
+  ['totalPaid', SIMULATION_TERMS.toPay.label],
+  ['saving', SIMULATION_TERMS.saving.label],
 ];
 
 function summaryColumns(result: SimulationResult, byCert: TableLayout): Column<DebtNature>[] {
@@ -292,7 +314,7 @@ const NOT_ELIGIBLE_COLUMNS: Column<NotEligible>[] = [
   { key: 'issuerName', header: 'Órgão emissor', width: 30, kind: 'text', value: (n) => n.record.issuerName },
   { key: 'debtor', header: 'Devedor', width: 30, kind: 'text', value: (n) => n.record.debtorName },
   { key: 'document', header: 'CPF/CNPJ', width: 20, kind: 'text', value: (n) => formatDocument(n.record.debtorDocument) },
-  { key: 'total', header: 'Total', width: 16, kind: 'money', value: (n) => centavosToReais(n.record.total), total: 'sum' },
+  { key: 'total', header: 'Total', width: 16, kind: 'money', value: (n) => centavosToReais(certificateTotal(n.record)), total: 'sum' },
   { key: 'reason', header: 'Motivo', width: 60, kind: 'text', value: (n) => n.reason },
 ];
 
