@@ -55,7 +55,7 @@ describe('Base_Certidoes_Divida_Ativa.xlsx', () => {
     expect(typeof certs.getCell('H2').value).toBe('string');
     expect(certs.getRow(1).font?.bold).toBe(true);
     expect(certs.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(certs.autoFilter).toBe('A1:Y5');
+    expect(certs.autoFilter).toBe('A1:Z5');
     expect(certs.getColumn(1).width).toBe(30);
 
     const debts = readTable(wb.getWorksheet('Débitos') as Worksheet);
