@@ -59,7 +59,7 @@ describe('Base_Certidoes_Divida_Ativa.xlsx', () => {
     expect(certs.getColumn(1).width).toBe(30);
 
     const debts = readTable(wb.getWorksheet('Débitos') as Worksheet);
-    expect(debts.map((d) => [d['Nº da inscrição'], d['Período de apuração'], d['Vencimento'], d['Total']])).toEqual([
+    expect(debts.map((d) => [d['Nº da inscrição'], d['Período de apuração'], d['Vencimento'], d['Total sem encargo legal']])).toEqual([
       ['37.123.456-7', '03/2018', new Date(Date.UTC(2018, 3, 25)), 155_000],
       ['80 6 19 123456-78', '1º TRI/2019', new Date(Date.UTC(2019, 3, 30)), 59_000],
       ['80 6 19 123456-78', '2º TRI/2019', null, 88_500],
