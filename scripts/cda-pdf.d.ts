@@ -7,6 +7,8 @@ export interface SampleCertificate {
   interest: number;
   legalCharge: number;
   pages?: number;
+  revenue?: string;
+  legalBasis?: string;
 }
 export function makeCdaPdf(certificates: SampleCertificate[]): Promise<Buffer>;
 export function sampleCertificate(i?: number, overrides?: Partial<SampleCertificate>): SampleCertificate;

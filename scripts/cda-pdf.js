@@ -14,7 +14,8 @@ function formatNumber(n) {
 
 /**
  * One PDF holding one page per certificate. Each certificate: { number (13 digits), debtor, cnpj
- * (formatted), principal, fine, interest, legalCharge (centavos), pages? (extra filler pages) }.
+ * (formatted), principal, fine, interest, legalCharge (centavos), pages? (extra filler pages),
+ * revenue? (the Natureza/Receita line, COFINS by default), legalBasis? }.
  */
 function makeCdaPdf(certificates) {
   return new Promise((resolve) => {
@@ -34,10 +35,10 @@ function makeCdaPdf(certificates) {
           doc.text(`Nº Inscrição: ${formatNumber(c.number)}    Data da Inscrição: 04/09/2024`).moveDown(0.5);
           doc.text(`Nome/Razão Social: ${c.debtor}`).moveDown(0.5);
           doc.text(`CNPJ/MF: ${c.cnpj}`).moveDown(0.5);
-          doc.text('Natureza/Receita: 2172 – COFINS').moveDown(0.5);
+          doc.text(`Natureza/Receita: ${c.revenue ?? '2172 – COFINS'}`).moveDown(0.5);
           doc.text('Proc. Administrativo: 10880.181044/2024-46').moveDown(0.5);
           doc.text('Situação: ATIVA AJUIZADA').moveDown(0.5);
-          doc.text('Base Legal: Lei nº 10.833/03, art. 1º.').moveDown();
+          doc.text(`Base Legal: ${c.legalBasis ?? 'Lei nº 10.833/03, art. 1º.'}`).moveDown();
           doc.text('Valores consolidados em 21/11/2025 (em R$):').moveDown(0.5);
           doc.text(`Valor Originário: ${brl(c.principal)}`);
           doc.text(`Multa: ${brl(c.fine)}`);

@@ -9,6 +9,7 @@ import {
   NotFoundException,
   Param,
   ParseUUIDPipe,
+  Patch,
   Post,
   Query,
   Req,
@@ -25,6 +26,8 @@ import { AnalysesService, UploadedPdf } from './analyses.service';
 import { CreateAnalysisDto } from './dto/create-analysis.dto';
 import { ListAnalysesDto } from './dto/list-analyses.dto';
 import { PdfUploadInterceptor } from './pdf-upload.interceptor';
+import { AnalysisReviewService } from './analysis-review.service';
+import { CorrectCertificateDto, ResimulateDto } from './dto/review.dto';
 
 /** Printable ASCII, no spaces: what clients send (UUIDs, hashes, job names). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -36,7 +39,10 @@ const uuid = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('
 @UseGuards(JwtAuthGuard)
 @Controller('analyses')
 export class AnalysesController {
-  constructor(private readonly analyses: AnalysesService) {}
+  constructor(
+    private readonly analyses: AnalysesService,
+    private readonly review: AnalysisReviewService,
+  ) {}
 
   @Post()
   @HttpCode(202)
@@ -69,6 +75,24 @@ export class AnalysesController {
   @AllowApiToken('analyses:read')
   get(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string) {
     return this.analyses.view(user, id);
+  }
+
+  /** Corrects fields of one certificate (free): a new version, whose workbooks the worker regenerates. */
+  @Patch(':id/certificates/:certificateId')
+  correct(
+    @CurrentUser() user: AuthUser,
+    @Param('id', uuid) id: string,
+    @Param('certificateId', new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Certidão não encontrada.') })) certificateId: string,
+    @Body() dto: CorrectCertificateDto,
+  ) {
+    return this.review.correct(user, id, certificateId, dto.changes);
+  }
+
+  /** Simulates again with other inputs (free); the answer lists every limit applied. */
+  @Post(':id/simulation')
+  @HttpCode(200)
+  resimulate(@CurrentUser() user: AuthUser, @Param('id', uuid) id: string, @Body() dto: ResimulateDto) {
+    return this.review.resimulate(user, id, dto);
   }
 
   @Get(':id/files/:name')

@@ -13,6 +13,9 @@ import {
   AnalysisView,
   DEFAULT_ANALYSIS_PARAMS,
   JOBS,
+  CertificateEditView,
+  CertificateView,
+  DebtorSizeSuggestion,
   JobFile,
   Page,
   QUEUES,
@@ -20,9 +23,11 @@ import {
   TYPE_ANALYSIS,
   analysisCost,
   enqueue,
+  searchDigits,
   startedEarly,
   toPage,
   storageKeys,
+  suggestDebtorSize,
 } from '@cda/shared';
 import { StorageService } from '../storage/storage.service';
 import { SettingsService } from '../settings/settings.service';
@@ -39,6 +44,7 @@ import { CreateAnalysisDto } from './dto/create-analysis.dto';
 import { ListAnalysesDto, Period } from './dto/list-analyses.dto';
 import { looksLikePdf } from './pdf-inspection';
 import { PageCounter } from './page-counter.service';
+import { AnalysisReviewService } from './analysis-review.service';
 
 export interface UploadedPdf {
   originalname: string;
@@ -106,6 +112,7 @@ export class AnalysesService {
     private readonly lifecycle: LifecycleService,
     private readonly status: StatusRelayService,
     private readonly pageCounter: PageCounter,
+    private readonly review: AnalysisReviewService,
   ) {}
 
   /**
@@ -296,7 +303,18 @@ export class AnalysesService {
     const qb = this.analyses.createQueryBuilder('a').where('a.userId = :userId', { userId: user.id });
     if (q.status) qb.andWhere('a.status = :status', { status: q.status });
     if (q.period) qb.andWhere(`a.createdAt >= ${PERIOD_START[q.period]}`);
-    const total = await this.countHistory(user.id, q);
+    const search = q.q?.trim();
+    if (search) {
+      // Served by the trigram index on the debtor's name and the prefix indexes on CPF/CNPJ and inscription.
+      const digits = searchDigits(search);
+      const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.andWhere(
+        `a.id IN (SELECT c.analysis_id FROM analysis_certificates c WHERE lower(c.debtor_name) LIKE :like
+           ${digits ? 'OR c.debtor_document LIKE :prefix OR c.registration_number LIKE :prefix' : ''})`,
+        { like, prefix: `${digits}%` },
+      );
+    }
+    const total = search ? await qb.getCount() : await this.countHistory(user.id, q);
     // Page over analyses alone, read in index order (user, [status,] created_at, id); their files come after.
     const ids = await qb
       .select('a.id', 'id')
@@ -308,7 +326,28 @@ export class AnalysesService {
     const rows = ids.length
       ? await this.analyses.find({ where: ids.map(({ id }) => ({ id })), relations: { files: true }, order: { createdAt: 'DESC', id: 'DESC' } })
       : [];
-    return toPage(rows.map((a) => toView(a, true)), total, page, pageSize);
+    const items = rows.map((a) => toView(a, true));
+    await this.addListFacts(items);
+    return toPage(items, total, page, pageSize);
+  }
+
+  /** What the history shows of each analysis beyond its row: first file, debtors and the total of every certificate. */
+  private async addListFacts(items: AnalysisView[]): Promise<void> {
+    if (!items.length) return;
+    const facts = (await this.db.query(
+      `SELECT analysis_id, (array_agg(DISTINCT debtor_name) FILTER (WHERE debtor_name <> ''))[1:3] AS debtors,
+              count(DISTINCT debtor_name) FILTER (WHERE debtor_name <> '')::int AS debtor_count, COALESCE(sum(total), 0)::bigint AS total
+         FROM analysis_certificates WHERE analysis_id = ANY($1) GROUP BY analysis_id`,
+      [items.map((a) => a.id)],
+    )) as { analysis_id: string; debtors: string[] | null; debtor_count: number; total: string }[];
+    const byId = new Map(facts.map((f) => [f.analysis_id, f]));
+    for (const a of items) {
+      const f = byId.get(a.id);
+      a.firstFileName = a.files?.[0]?.name ?? null;
+      a.debtors = f?.debtors ?? [];
+      a.debtorCount = f?.debtor_count ?? 0;
+      a.certificatesTotal = f ? Number(f.total) : 0;
+    }
   }
 
   /**
@@ -350,14 +389,25 @@ export class AnalysesService {
     return analysis;
   }
 
+  /** The analysis page: the analysis, its certificates as stored, its corrections and a suggested debtor size. */
   async view(user: AuthUser, id: string): Promise<AnalysisView> {
-    return toView(await this.findVisible(user, id), true);
+    const analysis = await this.findVisible(user, id);
+    const view = toView(analysis, true);
+    const certificates = await this.review.certificates(id);
+    await this.addListFacts([view]);
+    return {
+      ...view,
+      certificates,
+      edits: await this.review.edits(id),
+      suggestedDebtorSize: suggestDebtorSize(certificates.map((c) => c.record)),
+    };
   }
 
+  /** The workbook of the current version (the one whose files are stored). */
   async openWorkbook(user: AuthUser, id: string, name: string): Promise<Readable> {
     const analysis = await this.findVisible(user, id);
     if (!analysis.workbooks.includes(name)) throw new NotFoundException('Arquivo não encontrado.');
-    return this.storage.getStream(storageKeys.result(analysis.userId, analysis.id, name));
+    return this.storage.getStream(storageKeys.result(analysis.userId, analysis.id, name, analysis.workbooksVersion));
   }
 }
 
@@ -378,6 +428,10 @@ export function toView(a: Analysis, withFiles: boolean): AnalysisView {
     workbooks: a.workbooks,
     simulation: (a.summary?.simulation as SimulationSummary | undefined) ?? null,
     simulationError: (a.summary?.simulationError as string | undefined) ?? null,
+    version: a.version ?? 1,
+    workbooksVersion: a.workbooksVersion ?? 1,
+    editedAt: a.editedAt?.toISOString() ?? null,
+    regenerationError: a.regenerationError ?? null,
     ...(withFiles && a.files
       ? {
           files: [...a.files]

@@ -59,4 +59,18 @@ export class Analysis {
 
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
   settledAt: Date | null;
+
+  /** 1 as extracted; each correction or re-simulation asks for the next (migration AnalysisReview). */
+  @Column({ type: 'int', default: 1 })
+  version: number;
+
+  /** The version whose workbooks are stored; below `version` while the worker regenerates. */
+  @Column({ name: 'workbooks_version', type: 'int', default: 1 })
+  workbooksVersion: number;
+
+  @Column({ name: 'edited_at', type: 'timestamptz', nullable: true })
+  editedAt: Date | null;
+
+  @Column({ name: 'regeneration_error', type: 'text', nullable: true })
+  regenerationError: string | null;
 }

@@ -1,4 +1,14 @@
-import { AnalysisStatus, AnalysisSummary, PAYMENT_METHOD_LABELS, PaymentMethodKind, RESET_TOKEN_TTL_MINUTES, formatCentavos } from '@cda/shared';
+import {
+  AnalysisStatus,
+  AnalysisSummary,
+  NOT_FEDERAL_LABEL,
+  PAYMENT_METHOD_LABELS,
+  PaymentMethodKind,
+  RESET_TOKEN_TTL_MINUTES,
+  SimulationSummary,
+  describeFigures,
+  formatCentavos,
+} from '@cda/shared';
 
 /** The product's e-mails, pt-BR, as text and HTML (names are escaped: they are user input). */
 export interface MailContent {
@@ -34,6 +44,21 @@ export function passwordResetMail(siteName: string, name: string, link: string):
 }
 
 const count = (n: number) => n.toLocaleString('pt-BR');
+
+/**
+ * The simulation as the screen and both workbooks name it (shared vocabulary, issue #24): one line
+ * per figure, then the limits applied and the debt outside the federal transação. Money only.
+ */
+export function simulationLines(s: SimulationSummary): string[] {
+  // Analyses simulated before the vocabulary stored only the gross and paid totals.
+  if (!('discountGranted' in s)) return [`Valor bruto: ${formatCentavos(s.gross)}`, `Total a pagar: ${formatCentavos(s.toPay)}`];
+  const lines = describeFigures(s).map((f) => `${f.label}: ${f.text}`);
+  for (const adj of s.adjustments ?? []) lines.push(`Limite aplicado: ${adj.message}`);
+  if (s.outside?.count) {
+    lines.push(`${NOT_FEDERAL_LABEL}: ${plural(s.outside.count, 'certidão', 'certidões')}, ${formatCentavos(s.outside.total)} (contadas no total, não simuladas).`);
+  }
+  return lines;
+}
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 /**
@@ -50,12 +75,7 @@ export function analysisFinishedMail(siteName: string, name: string, a: Analysis
     lines.push(`Arquivos enviados: ${count(a.fileCount)}${unread}.`);
     lines.push(`Certidões extraídas: ${count(a.certificateCount)}.`);
     if (a.flaggedFieldCount) lines.push(`Campos a conferir: ${count(a.flaggedFieldCount)} (destacados na planilha Base).`);
-    if (a.simulation) {
-      lines.push(
-        `Simulação da transação: dívida total de ${formatCentavos(a.simulation.gross)}, ${formatCentavos(a.simulation.toPay)} a pagar ` +
-          `(desconto de ${formatCentavos(a.simulation.discount)}).`,
-      );
-    }
+    if (a.simulation) lines.push('Simulação da transação federal:', ...simulationLines(a.simulation));
     lines.push(`Tokens cobrados: ${count(a.tokensCharged)}.`);
   } else {
     lines.push('Sua análise de CDAs terminou com erro. Os tokens reservados foram estornados.');

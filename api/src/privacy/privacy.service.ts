@@ -131,7 +131,7 @@ export class PrivacyService {
     for (const a of d.analyses) {
       for (const w of a.workbooks) {
         const name = `planilhas/${a.id}/${w}`;
-        if (!(await this.appendObject(archive, storageKeys.result(userId, a.id, w), name))) missing.push(name);
+        if (!(await this.appendObject(archive, storageKeys.result(userId, a.id, w, a.workbooksVersion), name))) missing.push(name);
       }
     }
     for (const t of d.tickets) {

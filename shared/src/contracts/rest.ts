@@ -1,5 +1,6 @@
 import type { AnalysisFileView, AnalysisParams, AnalysisStatus } from '../analysis';
-import type { SimulationSummary } from '../simulation';
+import type { DebtorSizeSuggestion, SimulationSummary } from '../simulation';
+import type { CertificateEditView, CertificateView } from '../review';
 
 /** One page of a list as every paginated endpoint answers it (history, admin lists, tickets, orders). */
 export interface Page<T> {
@@ -37,4 +38,28 @@ export interface AnalysisView {
   simulationError: string | null;
   /** Only on the single view and the history list. */
   files?: AnalysisFileView[];
+  /** 1 as extracted; each correction or re-simulation makes the next (issue #24). */
+  version: number;
+  /** The version whose workbooks are stored: below `version` while the worker regenerates them. */
+  workbooksVersion: number;
+  /** ISO 8601: when a certificate was last corrected by hand (null: as extracted). */
+  editedAt: string | null;
+  /** Why the workbooks of the latest version could not be written, if so. */
+  regenerationError: string | null;
+  /** History list and single view: the first file's name, the debtors (up to 3 of `debtorCount`) and every certificate's total. */
+  firstFileName?: string | null;
+  debtors?: string[];
+  debtorCount?: number;
+  certificatesTotal?: number;
+  /** Single view only: the certificates as stored, their corrections and a debtor size read from them. */
+  certificates?: CertificateView[];
+  edits?: CertificateEditView[];
+  suggestedDebtorSize?: DebtorSizeSuggestion;
+}
+
+/** What a correction or a re-simulation answers (`PATCH /analyses/:id/certificates/:cid`, `POST /analyses/:id/simulation`). */
+export interface ReviewOutcome {
+  version: number;
+  simulation: SimulationSummary | null;
+  simulationError: string | null;
 }

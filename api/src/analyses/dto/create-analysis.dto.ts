@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { DISCOUNT_DECIMALS, DISCOUNT_MAX, INSTALLMENTS_MAX, INSTALLMENTS_MIN, type DebtorSize } from '@cda/shared';
+import { DISCOUNT_DECIMALS, DISCOUNT_MAX, INSTALLMENTS_MAX, INSTALLMENTS_MIN, type Capag, type DebtorSize, type EntryBase } from '@cda/shared';
 
 /** Multipart text fields arrive as strings; @Type turns them into numbers before validation. */
 export class CreateAnalysisDto {
@@ -29,8 +29,26 @@ export class CreateAnalysisDto {
   @Max(INSTALLMENTS_MAX, { message: 'Número de parcelas das demais dívidas acima do permitido.' })
   installmentsOther?: number;
 
-  @ApiPropertyOptional({ enum: ['general', 'small'], default: 'general', description: 'small: PF, MEI, ME, EPP and the other groups of Lei 13.988 art. 11' })
+  @ApiPropertyOptional({ enum: ['general', 'small', 'mei'], default: 'general', description: 'small: PF, ME, EPP and the other groups of Lei 13.988 art. 11; mei: small with the R$ 25 minimum instalment' })
   @IsOptional()
-  @IsIn(['general', 'small'], { message: 'Porte do devedor inválido.' })
+  @IsIn(['general', 'small', 'mei'], { message: 'Porte do devedor inválido.' })
   debtorSize?: DebtorSize;
+
+  @ApiPropertyOptional({ enum: ['A', 'B', 'C', 'D'], description: 'CAPAG rating; A and B get no discount. Omitted: C/D assumed.' })
+  @IsOptional()
+  @IsIn(['A', 'B', 'C', 'D'], { message: 'CAPAG inválida: use A, B, C ou D.' })
+  capag?: Capag;
+
+  @ApiPropertyOptional({ enum: ['gross', 'discounted'], description: "Entry on the gross or the discounted total; omitted: the edital's setting." })
+  @IsOptional()
+  @IsIn(['gross', 'discounted'], { message: 'Base da entrada inválida.' })
+  entryBase?: EntryBase;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 24, description: 'Entry months; capped at 6, or 12 for small debtors.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Os meses de entrada devem ser um número inteiro.' })
+  @Min(1, { message: 'A entrada tem ao menos 1 mês.' })
+  @Max(24, { message: 'Meses de entrada acima do permitido.' })
+  entryMonths?: number;
 }

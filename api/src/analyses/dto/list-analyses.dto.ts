@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { AnalysisStatus } from '@cda/shared';
 
 export const PERIODS = ['today', 'week', 'month'] as const;
@@ -16,6 +16,12 @@ export class ListAnalysesDto {
   @IsOptional()
   @IsIn(PERIODS, { message: 'Período inválido.' })
   period?: Period;
+
+  @ApiPropertyOptional({ description: 'Debtor name (part of it), CPF/CNPJ or inscription number (its first digits)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'Busca longa demais.' })
+  q?: string;
 
   @ApiPropertyOptional({ default: 1 })
   @IsOptional()
