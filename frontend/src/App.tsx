@@ -25,6 +25,7 @@ const LegalPage = page(() => import('./pages/LegalPage'), 'LegalPage');
 const DashboardPage = page(() => import('./pages/DashboardPage'), 'DashboardPage');
 const SimulatorPage = page(() => import('./pages/SimulatorPage'), 'SimulatorPage');
 const HistoryPage = page(() => import('./pages/HistoryPage'), 'HistoryPage');
+const AnalysisPage = page(() => import('./pages/AnalysisPage'), 'AnalysisPage');
 const TicketsPage = page(() => import('./pages/TicketsPage'), 'TicketsPage');
 const PlansPage = page(() => import('./pages/PlansPage'), 'PlansPage');
 const ProfilePage = page(() => import('./pages/ProfilePage'), 'ProfilePage');
@@ -68,6 +69,7 @@ export function App() {
                 <Route path="/dashboard" element={<DashboardPage />} />
                 <Route path="/simulator" element={<SimulatorPage />} />
                 <Route path="/history" element={<HistoryPage />} />
+                <Route path="/history/:id" element={<AnalysisPage />} />
                 <Route path="/tickets" element={<TicketsPage />} />
                 <Route path="/plans" element={<PlansPage />} />
                 <Route path="/profile" element={<ProfilePage />} />

@@ -1,4 +1,5 @@
 import type { AnalysisParams } from './analysis';
+import type { Capag, DebtorSize, EntryBase } from './simulation/types';
 
 /** Limits of the simulator's settings, enforced by the screen and again by the API. */
 export const DISCOUNT_MAX = 100;
@@ -69,4 +70,58 @@ export function validateSimulatorInput(input: SimulatorInput):
   const installmentsOther = installments('installmentsOther');
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, params: { discount: discount!, installmentsSocialSecurity, installmentsOther } };
+}
+
+/**
+ * The simulator's other inputs (issue #24): debtor size, CAPAG, entry base and entry months. Empty
+ * CAPAG, entry base or months mean "not said": C/D presumed, the edital's base and months.
+ */
+export interface SimulatorChoices {
+  debtorSize: DebtorSize;
+  capag: Capag | '';
+  entryBase: EntryBase | '';
+  entryMonths: string;
+}
+
+export const DEFAULT_SIMULATOR_CHOICES: SimulatorChoices = { debtorSize: 'general', capag: '', entryBase: '', entryMonths: '' };
+
+export const CAPAG_OPTIONS: ReadonlyArray<{ value: Capag | ''; label: string }> = [
+  { value: '', label: 'Não sei (presumir C ou D)' },
+  { value: 'A', label: 'A — sem desconto' },
+  { value: 'B', label: 'B — sem desconto' },
+  { value: 'C', label: 'C — com desconto' },
+  { value: 'D', label: 'D — com desconto' },
+];
+
+export const ENTRY_BASE_OPTIONS: ReadonlyArray<{ value: EntryBase | ''; label: string }> = [
+  { value: '', label: 'Padrão do edital' },
+  { value: 'gross', label: 'Valor bruto (sem desconto)' },
+  { value: 'discounted', label: 'Valor com desconto' },
+];
+
+export function simulatorChoicesFrom(p: AnalysisParams): SimulatorChoices {
+  return {
+    debtorSize: p.debtorSize ?? 'general',
+    capag: p.capag ?? '',
+    entryBase: p.entryBase ?? '',
+    entryMonths: p.entryMonths === undefined ? '' : String(p.entryMonths),
+  };
+}
+
+/** The choices as params, or the pt-BR message of the entry months box. */
+export function paramsWithChoices<P extends object>(params: P, c: SimulatorChoices): { ok: true; params: P & Partial<AnalysisParams> } | { ok: false; error: string } {
+  const months = c.entryMonths.trim();
+  if (months !== '' && (!/^\d{1,2}$/.test(months) || Number(months) < 1)) {
+    return { ok: false, error: 'Informe os meses de entrada como um número inteiro (ex.: 6).' };
+  }
+  return {
+    ok: true,
+    params: {
+      ...params,
+      debtorSize: c.debtorSize,
+      ...(c.capag ? { capag: c.capag } : {}),
+      ...(c.entryBase ? { entryBase: c.entryBase } : {}),
+      ...(months ? { entryMonths: Number(months) } : {}),
+    },
+  };
 }

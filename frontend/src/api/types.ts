@@ -12,4 +12,6 @@ export interface Session {
 /** An analysis as the API answers it (shared/src/contracts/rest.ts). */
 export type Analysis = AnalysisView;
 
+export type { ReviewOutcome } from '@cda/shared';
+
 export type { Page };

@@ -1,6 +1,13 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { simulate, summarizeSimulation } from '@cda/shared';
+import { workedExample } from '../../../shared/src/simulation/testing';
+import { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, render as rtlRender, screen, within } from '@testing-library/react';
 import { AnalysisList } from './AnalysisList';
 import type { Analysis } from '../api/types';
+
+// Each analysis links to its page, so the list renders inside a router.
+const render = (ui: ReactElement) => rtlRender(<MemoryRouter>{ui}</MemoryRouter>);
 
 const base: Analysis = {
   id: 'a1', type: 'Extração de CDA', tokens: 1000, status: 'Concluída', fileCount: 1, processedFiles: 1, certificateCount: 3, flaggedFieldCount: 0,
@@ -48,20 +55,11 @@ describe('AnalysisList', () => {
     expect(screen.queryByText(/ok\.pdf:/)).not.toBeInTheDocument();
   });
 
-  it('shows the simulation totals of a finished analysis', () => {
-    const figures = (count: number, gross: number, discount: number, toPay: number) => ({ count, gross, discount, toPay });
-    const simulation = {
-      ...figures(3, 507_000_00, 249_147_00, 257_853_00),
-      byNature: { previdenciaria: figures(1, 186_000_00, 80_840_00, 105_160_00), demais: figures(2, 321_000_00, 168_307_00, 152_693_00) },
-      notEligible: 0,
-      months: 120,
-      warnings: 0,
-    };
+  it('shows the simulation of a finished analysis in the shared vocabulary', () => {
+    const simulation = summarizeSimulation(simulate(workedExample(), { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 120 }));
     render(<AnalysisList analyses={[{ ...base, simulation }]} />);
     const box = screen.getByTestId('simulation-summary');
-    expect(box).toHaveTextContent('Total das certidões R$ 507.000,00');
-    expect(box).toHaveTextContent('A pagar R$ 257.853,00');
-    expect(box).toHaveTextContent('Previdenciária: R$ 186.000,00 → R$ 105.160,00');
+    expect(box).toHaveTextContent('Valor bruto R$ 507.000,00 → Total a pagar R$ 257.853,00 · Economia R$ 249.147,00');
   });
 
   it('says how many fields need checking, and where to see why', () => {

@@ -1,5 +1,6 @@
 import { ReactNode, useState } from 'react';
-import { AnalysisStatus, formatDateTime, formatTokens, plural } from '@cda/shared';
+import { Link } from 'react-router-dom';
+import { AnalysisStatus, formatCentavos, formatDateTime, formatTokens, plural } from '@cda/shared';
 import type { Analysis } from '../api/types';
 import { StatusBadge } from './StatusBadge';
 import { SimulationSummary } from './SimulationSummary';
@@ -23,7 +24,17 @@ export function AnalysisList({ analyses, showTokens, empty }: Props) {
         {analyses.map((a) => (
           <li key={a.id} data-testid="analysis-item" data-analysis-id={a.id}>
             <div>
-              <strong>{a.type}</strong>
+              <Link to={`/history/${a.id}`} className="analysis-title" data-testid="analysis-link">
+                <strong>{a.firstFileName ? a.firstFileName : a.type}</strong>
+                {a.firstFileName && a.fileCount > 1 && <span className="muted"> (+{a.fileCount - 1})</span>}
+              </Link>
+              {(a.debtors?.length ?? 0) > 0 && (
+                <div className="small" data-testid="analysis-debtors">
+                  {a.debtors!.join(', ')}
+                  {(a.debtorCount ?? 0) > a.debtors!.length && <span className="muted"> e mais {a.debtorCount! - a.debtors!.length}</span>}
+                  {a.certificatesTotal !== undefined && <> · <strong>{formatCentavos(a.certificatesTotal)}</strong></>}
+                </div>
+              )}
               <div className="muted analysis-meta">
                 <span>{formatDateTime(a.createdAt)}</span>
                 <span>{plural(a.fileCount, 'arquivo', 'arquivos')}</span>
@@ -33,7 +44,8 @@ export function AnalysisList({ analyses, showTokens, empty }: Props) {
               </div>
               {a.status === AnalysisStatus.Error && a.error && <div className="error-text">{a.error}</div>}
               {a.status === AnalysisStatus.Done && <FlaggedFields count={a.flaggedFieldCount} />}
-              {a.status === AnalysisStatus.Done && a.simulation && <SimulationSummary summary={a.simulation} />}
+              {a.status === AnalysisStatus.Done && a.simulation && <SimulationSummary summary={a.simulation} compact />}
+              {a.editedAt && <span className="tag tag-grey">Editada · versão {a.version}</span>}
               {a.status === AnalysisStatus.Done && a.simulationError && <div className="error-text">{a.simulationError}</div>}
               {a.status === AnalysisStatus.Done && a.files?.some((f) => f.error) && (
                 <ul className="file-errors">

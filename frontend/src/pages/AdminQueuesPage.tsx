@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import useSWR, { mutate as globalMutate } from 'swr';
-import { FailedJob, QueueStats, QueuesOverview, SOCKET_EVENTS, formatDateTime, formatTime } from '@cda/shared';
+import { FailedJob, QueueStats, QueuesOverview, SOCKET_EVENTS, formatDateTime, formatDecimal, formatTime } from '@cda/shared';
 import { apiFetch, fetcher } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { connectSocket } from '../realtime/socket';
@@ -145,7 +145,7 @@ function QueueCard({ queue, onAct }: { queue: QueueStats; onAct(path: string, ok
         ))}
       </div>
       <p className="small">
-        Vazão: <strong>{queue.throughput.lastMinute}</strong>/min no último minuto · média de <strong>{queue.throughput.perMinute15.toFixed(1)}</strong>/min nos
+        Vazão: <strong>{queue.throughput.lastMinute}</strong>/min no último minuto · média de <strong>{formatDecimal(queue.throughput.perMinute15, 1)}</strong>/min nos
         últimos 15 min
       </p>
     </section>

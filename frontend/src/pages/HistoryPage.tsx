@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AnalysisStatus, pageBounds, plural } from '@cda/shared';
 import { useAnalyses } from '../api/hooks';
@@ -33,10 +33,13 @@ export function HistoryPage() {
   const status = known(STATUSES, params.get('status'));
   const period = known(PERIODS, params.get('period'));
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const q = (params.get('q') ?? '').slice(0, 100);
+  const [typed, setTyped] = useState(q);
 
   const query = new URLSearchParams({ page: String(page), pageSize: String(HISTORY_PAGE_SIZE) });
   if (status) query.set('status', status);
   if (period) query.set('period', period);
+  if (q) query.set('q', q);
   const { data, error, isLoading } = useAnalyses(query.toString());
 
   const update = (changes: Record<string, string>, replace = false) => {
@@ -45,7 +48,14 @@ export function HistoryPage() {
     setParams(next, { replace });
   };
   // A new filter shows its first page.
-  const setFilter = (name: 'status' | 'period', value: string) => update({ [name]: value, page: '1' });
+  const setFilter = (name: 'status' | 'period' | 'q', value: string) => update({ [name]: value, page: '1' });
+  // The search runs on the server; typing waits for a pause so each key press is not a request.
+  useEffect(() => {
+    if (typed.trim() === q) return;
+    const timer = setTimeout(() => setFilter('q', typed.trim()), 350);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
 
   // A shared link can outlive its page (analyses removed by the retention rules): show the last one.
   const beyond = !!data && data.total > 0 && page > data.pageCount;
@@ -63,6 +73,18 @@ export function HistoryPage() {
       <h1>Histórico de Extrações</h1>
       <section className="card">
         <div className="filters" role="group" aria-label="Filtros">
+          <label className="search-box">
+            Buscar
+            <input
+              type="search"
+              value={typed}
+              maxLength={100}
+              placeholder="Devedor, CPF/CNPJ ou nº da inscrição"
+              onChange={(e) => setTyped(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && setFilter('q', typed.trim())}
+              data-testid="history-search"
+            />
+          </label>
           <label>
             Status
             <select value={status} onChange={(e) => setFilter('status', e.target.value)}>

@@ -3,9 +3,9 @@ import useSWR, { mutate } from 'swr';
 import {
   AnalysisStatus,
   DEFAULT_ANALYSIS_PARAMS,
-  DISCOUNT_INPUT_MAX_LENGTH,
-  INSTALLMENTS_HELP,
+  DEFAULT_SIMULATOR_CHOICES,
   NO_WORKER_USER_NOTICE,
+  SimulatorChoices,
   SimulatorField,
   SimulatorInput,
   TYPE_ANALYSIS,
@@ -15,6 +15,7 @@ import {
   filterDiscountInput,
   filterInstallmentsInput,
   formatTokens,
+  paramsWithChoices,
   plural,
   simulatorInputFrom,
   validateSimulatorInput,
@@ -29,6 +30,8 @@ import { ProgressBar } from '../components/ProgressBar';
 import { SimulationSummary } from '../components/SimulationSummary';
 import { StatusBadge } from '../components/StatusBadge';
 import { FlaggedFields } from '../components/FlaggedFields';
+import { SimulationFields } from '../components/SimulationFields';
+import { Link } from 'react-router-dom';
 import { UploadZone } from '../components/UploadZone';
 import { countPdfPages } from '../components/pdfPages';
 import '../components/user-area.css';
@@ -42,7 +45,8 @@ export function SimulatorPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [pages, setPages] = useState<Map<File, number | null>>(new Map());
   const [input, setInput] = useState<SimulatorInput>(() => simulatorInputFrom(DEFAULT_ANALYSIS_PARAMS));
-  const [errors, setErrors] = useState<Partial<Record<SimulatorField, string>>>({});
+  const [choices, setChoices] = useState<SimulatorChoices>(DEFAULT_SIMULATOR_CHOICES);
+  const [errors, setErrors] = useState<Partial<Record<SimulatorField | 'entryMonths', string>>>({});
   const [sent, setSent] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [analysisId, setAnalysisId] = useState<string | null>(null);
@@ -96,22 +100,25 @@ export function SimulatorPage() {
       setErrors(checked.errors);
       return;
     }
+    const full = paramsWithChoices(checked.params, choices);
+    if (!full.ok) {
+      setErrors({ entryMonths: full.error });
+      return;
+    }
     if (account && (tokens <= 0 || (cost !== null && cost > tokens))) {
       setOutOfTokens({ cost });
       return;
     }
     const body = new FormData();
     files.forEach((f) => body.append('files', f));
-    body.append('discount', String(checked.params.discount));
-    body.append('installmentsSocialSecurity', String(checked.params.installmentsSocialSecurity));
-    body.append('installmentsOther', String(checked.params.installmentsOther));
+    for (const [key, value] of Object.entries(full.params)) body.append(key, String(value));
     setOutcome(null);
     setAnalysisId(null);
     setSent(0);
     try {
       const created = await postWithProgress<{ id: string; status: Analysis['status']; fileCount: number; tokens: number }>(ANALYSES_KEY, body, setSent);
       // Cached at once, so status events that arrive before the first fetch already move the progress.
-      await mutate<Analysis>(`${ANALYSES_KEY}/${created.id}`, startedAnalysis(created, checked.params), { revalidate: false });
+      await mutate<Analysis>(`${ANALYSES_KEY}/${created.id}`, startedAnalysis(created, full.params), { revalidate: false });
       setFiles([]);
       setZoneKey((k) => k + 1);
       setAnalysisId(created.id);
@@ -138,27 +145,6 @@ export function SimulatorPage() {
     }
   };
 
-  const field = (name: SimulatorField, label: string, extra: { suffix?: string; help?: string; maxLength: number; inputMode: 'decimal' | 'numeric' }) => (
-    <div className="field">
-      <label htmlFor={`sim-${name}`}>{label}</label>
-      <span className="suffix-input">
-        <input
-          id={`sim-${name}`}
-          name={name}
-          value={input[name]}
-          inputMode={extra.inputMode}
-          maxLength={extra.maxLength}
-          disabled={running}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={`sim-${name}-help`}
-          onChange={(e) => setField(name, e.target.value)}
-        />
-        {extra.suffix && <span aria-hidden="true">{extra.suffix}</span>}
-      </span>
-      <span id={`sim-${name}-help`} className={errors[name] ? 'error-text' : 'muted small'}>{errors[name] ?? extra.help}</span>
-    </div>
-  );
-
   return (
     <div className="page">
       <h1>Extrator de Dados de CDA</h1>
@@ -177,11 +163,19 @@ export function SimulatorPage() {
 
       <form className="card" onSubmit={submit} noValidate>
         <UploadZone key={zoneKey} files={files} onChange={selectFiles} disabled={running} pages={pageCounts} />
-        <div className="settings-grid">
-          {field('discount', 'Desconto pretendido', { suffix: '%', help: 'Até 100%, com até 2 casas decimais', maxLength: DISCOUNT_INPUT_MAX_LENGTH, inputMode: 'decimal' })}
-          {field('installmentsSocialSecurity', 'Parcelas previdenciárias', { help: INSTALLMENTS_HELP, maxLength: 3, inputMode: 'numeric' })}
-          {field('installmentsOther', 'Parcelas demais débitos', { help: INSTALLMENTS_HELP, maxLength: 3, inputMode: 'numeric' })}
-        </div>
+        <SimulationFields
+          idPrefix="sim"
+          input={input}
+          choices={choices}
+          errors={errors}
+          disabled={running}
+          onInput={setField}
+          onChoice={(next) => {
+            setChoices(next);
+            setErrors((prev) => ({ ...prev, entryMonths: undefined }));
+          }}
+        />
+        <p className="muted small">O porte é sugerido a partir das certidões na página da análise, onde você pode simular de novo sem custo.</p>
 
         <div className="cost-line" data-testid="cost-line">
           {account && tokens > 0 && <span>Tokens restantes: <strong>{formatTokens(tokens)}</strong></span>}
@@ -242,6 +236,10 @@ function startedAnalysis(
     completedAt: null,
     simulation: null,
     simulationError: null,
+    version: 1,
+    workbooksVersion: 1,
+    editedAt: null,
+    regenerationError: null,
   };
 }
 
@@ -281,6 +279,7 @@ function AnalysisResult({ analysis }: { analysis: Analysis | undefined }) {
           {analysis.simulation && <SimulationSummary summary={analysis.simulation} />}
           {analysis.simulationError && <p className="error-text">{analysis.simulationError}</p>}
           <div className="row-actions">
+            <Link className="button" to={`/history/${analysis.id}`} data-testid="open-analysis">Revisar certidões</Link>
             {[WORKBOOK_BASE, WORKBOOK_SIMULATION].map((name) => (
               <button key={name} type="button" className="button secondary" disabled={!analysis.workbooks.includes(name)} onClick={() => download(name)}>
                 Baixar {name}
