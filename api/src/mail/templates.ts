@@ -51,7 +51,10 @@ const count = (n: number) => n.toLocaleString('pt-BR');
  */
 export function simulationLines(s: SimulationSummary): string[] {
   // Analyses simulated before the vocabulary stored only the gross and paid totals.
-  if (!('discountGranted' in s)) return [`Valor bruto: ${formatCentavos(s.gross)}`, `Total a pagar: ${formatCentavos(s.toPay)}`];
+  if (!('discountGranted' in s)) {
+    const old = s as Pick<SimulationSummary, 'gross' | 'toPay'>;
+    return [`Valor bruto: ${formatCentavos(old.gross)}`, `Total a pagar: ${formatCentavos(old.toPay)}`];
+  }
   const lines = describeFigures(s).map((f) => `${f.label}: ${f.text}`);
   for (const adj of s.adjustments ?? []) lines.push(`Limite aplicado: ${adj.message}`);
   if (s.outside?.count) {
