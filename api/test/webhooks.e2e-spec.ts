@@ -208,7 +208,8 @@ describe('completion webhooks', () => {
     expect(mine[0].text).toContain('Arquivos enviados: 3 (1 não pôde ser lido).');
     expect(mine[0].text).toContain('Certidões extraídas: 2.');
     expect(mine[0].text).toContain('Tokens cobrados: 3.000.');
-    expect(mine[0].text).toMatch(/Simulação da transação: dívida total de R\$ [\d.,]+, R\$ [\d.,]+ a pagar/);
+    // The simulation in the shared vocabulary of issue #24 (the same names as the screen and the workbooks).
+    expect(mine[0].text).toMatch(/Simulação da transação federal:\nValor bruto: R\$ [\d.,]+\nDesconto concedido: R\$ [\d.,]+\nEntrada: R\$ [\d.,]+\nSaldo: R\$ [\d.,]+\nTotal a pagar: R\$ [\d.,]+\nEconomia: R\$ [\d.,]+/);
     expect(mine[0].text).toContain(`/history/${res.body.id}`);
     expect(mine[0].html).toContain(`/history/${res.body.id}`);
 

@@ -36,6 +36,7 @@ export function AnalysisList({ analyses, showTokens, empty }: Props) {
                 </div>
               )}
               <div className="muted analysis-meta">
+                {a.firstFileName && <span>{a.type}</span>}
                 <span>{formatDateTime(a.createdAt)}</span>
                 <span>{plural(a.fileCount, 'arquivo', 'arquivos')}</span>
                 {showTokens && <span>{formatTokens(a.tokens)} tokens</span>}
