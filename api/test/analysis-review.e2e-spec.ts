@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
 import { CellValue } from 'exceljs';
-import { WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
-import type { AnalysisView } from '../src/analyses/analyses.service';
+import { AnalysisView, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
 import { Stack, downloadBinary, makeCdaPdf, registerUser, startStack, waitForFinal, waitUntil } from './harness';
 
 /** cda.md §5: CDA A is previdenciária (its receita), B and C are "demais"; R$ 507.000,00 gross. */

@@ -8,10 +8,8 @@ import {
 } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
 import {
-  ANALYSES_QUEUE,
   AnalysisParams,
   AnalysisStatus,
   CertificateEditView,
@@ -20,11 +18,14 @@ import {
   DEFAULT_ANALYSIS_PARAMS,
   EditableField,
   FIELD_LABEL,
-  REGENERATE_JOB,
+  JOBS,
+  QUEUES,
   RegenerateJobPayload,
+  ReviewOutcome,
   SimulationSummary,
   certificateTotal,
   countFlaggedFields,
+  enqueue,
   exclusionReason,
   formatFieldValue,
   isEditableField,
@@ -37,15 +38,10 @@ import type { AuthUser } from '../auth/auth-user';
 import { Analysis } from './analysis.entity';
 import { AnalysisCertificate, CertificateEdit } from './analysis-certificate.entity';
 import type { ResimulateDto } from './dto/review.dto';
+import type { ContractQueue } from '../common/job-queue';
 
 const ENQUEUE_TIMEOUT_MS = 3000;
 const REGENERATION_NOT_QUEUED = 'As planilhas desta versão não puderam ser geradas agora. Salve novamente em instantes.';
-
-export interface ReviewOutcome {
-  version: number;
-  simulation: SimulationSummary | null;
-  simulationError: string | null;
-}
 
 /**
  * Review of a finished analysis (issue #24): its certificates as stored, corrections checked like the
@@ -59,7 +55,7 @@ export class AnalysisReviewService {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @InjectQueue(ANALYSES_QUEUE) private readonly queue: Queue,
+    @InjectQueue(QUEUES.analyses) private readonly queue: ContractQueue<'analyses'>,
     private readonly settings: SettingsService,
   ) {}
 
@@ -206,7 +202,7 @@ export class AnalysisReviewService {
     try {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        this.queue.add(REGENERATE_JOB, payload, {
+        enqueue(this.queue, JOBS.regenerate, payload, {
           jobId: `regenerate-${analysisId}-v${version}`, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 5000,
         }),
         new Promise((_, reject) => {

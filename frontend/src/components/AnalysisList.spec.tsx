@@ -13,6 +13,7 @@ const base: Analysis = {
   id: 'a1', type: 'Extração de CDA', tokens: 1000, status: 'Concluída', fileCount: 1, processedFiles: 1, certificateCount: 3, flaggedFieldCount: 0,
   params: { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 114 }, error: null,
   workbooks: ['Base_Certidoes_Divida_Ativa.xlsx'], createdAt: '2026-11-22T17:05:00Z', completedAt: null, simulation: null, simulationError: null,
+  version: 1, workbooksVersion: 1, editedAt: null, regenerationError: null,
 };
 
 describe('AnalysisList', () => {

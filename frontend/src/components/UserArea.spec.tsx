@@ -22,7 +22,8 @@ const PACKS = [
 const analysis = (over: Partial<Analysis> = {}): Analysis => ({
   id: '3f2a9c1e-0000-4000-8000-000000000001', type: 'Extração de CDA', tokens: 2000, status: 'Concluída', fileCount: 2, processedFiles: 2,
   certificateCount: 3, flaggedFieldCount: 0, params: { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 114 }, error: null,
-  workbooks: ['Base_Certidoes_Divida_Ativa.xlsx'], createdAt: '2026-11-22T17:05:00Z', completedAt: null, simulation: null, simulationError: null, ...over,
+  workbooks: ['Base_Certidoes_Divida_Ativa.xlsx'], createdAt: '2026-11-22T17:05:00Z', completedAt: null, simulation: null, simulationError: null,
+  version: 1, workbooksVersion: 1, editedAt: null, regenerationError: null, ...over,
 });
 
 let requests: string[] = [];

@@ -71,12 +71,13 @@ describe('contracts reject wrong payloads at compile time', () => {
 describe('job dispatch', () => {
   it('runs the handler of the job’s name with its data and recognises only known names', async () => {
     const seen: string[] = [];
-    const handlers: JobHandlers<'analyses', string> = { analyze: async (d) => d.analysisId };
+    const handlers: JobHandlers<'analyses', string> = { analyze: async (d) => d.analysisId, regenerate: async (d) => `${d.analysisId}@v${d.version}` };
     expect(isJobName(handlers, 'analyze')).toBe(true);
     expect(isJobName(handlers, 'backup')).toBe(false);
     expect(isJobName(handlers, 'toString')).toBe(false);
     seen.push(await runJob(handlers, 'analyze', { analysisId: 'a9', userId: 'u', files: [], params: DEFAULT_ANALYSIS_PARAMS }));
-    expect(seen).toEqual(['a9']);
+    seen.push(await runJob(handlers, 'regenerate', { analysisId: 'a9', userId: 'u', version: 2 }));
+    expect(seen).toEqual(['a9', 'a9@v2']);
   });
 
   it('reads an analysis id only where a job carries one', () => {
