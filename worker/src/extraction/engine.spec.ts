@@ -4,6 +4,7 @@ import { chooseMoney, periodStart } from './certificate';
 import { extractFromPages } from '.';
 import { type Frag, type Page, buildLines, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
+import { valuesOf } from './values';
 
 /** A run of text at (x, y) in a 10-point font; its width is ~half a point per character per point. */
 function f(text: string, x: number, y: number, size = 10): Frag {
@@ -42,6 +43,11 @@ describe('page model', () => {
     const order = readingOrder(buildLines(frags, 1, false), () => false).map((p) => p.text);
     expect(order.slice(0, 4)).toEqual(['Devedor', '01.234/56', 'CNPJ', '11.234/56']);
   });
+
+  it('separates a number from the word it touches (a mis-measured label run overlapping its value)', () => {
+    const lines = buildLines([{ text: 'NÚMERO DE INSCRIÇÃO EM DÍVIDA ATIVA', x0: 50, x1: 262, y: 160, size: 10 }, { text: '2261830108041', x0: 248, x1: 324, y: 160, size: 10 }], 1, false);
+    expect(lines[0].cells.map((c) => c.text)).toEqual(['NÚMERO DE INSCRIÇÃO EM DÍVIDA ATIVA 2261830108041']);
+  });
 });
 
 describe('lexicon', () => {
@@ -58,6 +64,16 @@ describe('lexicon', () => {
     expect(findLabel('responsavel solidario: fulano')?.kind).toBe('coDebtors');
     expect(findLabel('nome / razao social do devedor')).toMatchObject({ kind: 'debtorName', end: 'nome / razao social do devedor'.length });
     expect(findLabel('acme comercio ltda')).toBeNull();
+  });
+
+  it('types values: hierarchical receita codes, situação words only at word starts', () => {
+    expect(valuesOf('code', '1.2.1')[0]?.value).toBe('121');
+    expect(valuesOf('code', '2372-01')[0]?.value).toBe('237201');
+    expect(valuesOf('code', '1.595,80')).toEqual([]);
+    expect(valuesOf('revenue', '1.2.1 - TAXA DE COLETA DE LIXO')[0]).toMatchObject({ code: '121', description: 'TAXA DE COLETA DE LIXO' });
+    expect(valuesOf('status', 'DISCRIMINATIVO DO DÉBITO')).toEqual([]);
+    expect(valuesOf('status', 'ATIVA - EM COBRANÇA ADMINISTRATIVA')[0]?.value).toBe('ATIVA - EM COBRANÇA ADMINISTRATIVA');
+    expect(findLabel('execucao fiscal n')?.kind).toBe('decoy');
   });
 
   it('tolerates the letters OCR confuses in labels', () => {
@@ -103,6 +119,58 @@ describe('tables by alignment', () => {
     const lines = pages.flatMap((p) => p.lines);
     const t = readTables(lines);
     expect(t.rows.map((x) => [x.period, x.principal])).toEqual([['2020-01', 1000], ['2020-02', 2000], ['2020-03', 3000]]);
+  });
+});
+
+describe('tables: cells wider than their columns, totals and lost rows', () => {
+  it('reads "Exercício 2013" under "Ano" as the period, and one column for "Período de Referência"', () => {
+    const lines = buildLines(
+      [
+        f('Receita', 40, 100), f('Ano', 100, 100), f('Vencimento', 200, 100), f('Valor Histórico', 280, 100), f('Multa', 380, 100), f('Juros', 450, 100),
+        f('101', 40, 114), f('Exercício 2013', 100, 114), f('10/04/2013', 200, 114), r('341,06', 350, 114), r('68,21', 420, 114), r('40,96', 490, 114),
+        f('SOMA', 40, 128), r('341,06', 350, 128), r('68,21', 420, 128), r('40,96', 490, 128),
+      ],
+      1,
+      false,
+    );
+    const t = readTables(lines);
+    expect(t.rows).toEqual([{ period: '2013', dueDate: '2013-04-10', principal: 34106, fine: 6821, interest: 4096 }]);
+    expect(t.warnings).toEqual([]);
+    const ref = buildLines([f('Item', 40, 100), f('Período de Referência', 80, 100), f('Dt. Venc.', 220, 100), f('Multa', 300, 100), f('Valor Original', 360, 100), f('Juros', 460, 100)], 1, false);
+    expect(headerColumns(ref[0])?.map((c) => c.kind)).toEqual(['other', 'period', 'due', 'fine', 'principal', 'interest']);
+  });
+
+  it('takes a totals row whose word shares a cell with the first sum, and stops at a row of labels', () => {
+    const lines = buildLines(
+      [
+        f('Vl. Originário Competência', 40, 100), f('Vlr. Multa Data de Vencimento', 200, 100), f('Vlr. Juros', 400, 100),
+        f('6786,41 3º Trimestre/2018', 40, 114), f('1357,28 30/10/2018', 200, 114), r('4496,16', 450, 114),
+        f('6786,41 Soma', 40, 128), f('1357,28', 200, 128), r('4496,16', 450, 128),
+        f('Cálculo em', 40, 150), f('Valor consolidado', 200, 150),
+        f('15/09/2025', 40, 162), r('12.639,85', 300, 162),
+      ],
+      1,
+      false,
+    );
+    const t = readTables(lines);
+    expect(t.rows).toEqual([{ period: '2018-Q3', dueDate: '2018-10-30', principal: 678641, fine: 135728, interest: 449616 }]);
+    expect(t.printed).toEqual({ principal: 678641, fine: 135728, interest: 449616 });
+    expect(t.warnings).toEqual([]);
+  });
+
+  it('flags a row of amounts it cannot place under a period instead of dropping it in silence', () => {
+    const lines = buildLines(
+      [
+        f('Competência', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100),
+        f('06/2019', 40, 114), f('20/07/2019', 120, 114), r('10,00', 270, 114), r('2,00', 340, 114), r('3,00', 420, 114),
+        f('????', 40, 128), f('20/08/2019', 120, 128), r('11,00', 270, 128), r('2,20', 340, 128), r('3,30', 420, 128),
+      ],
+      1,
+      false,
+    );
+    const t = readTables(lines);
+    expect(t.rows).toHaveLength(1);
+    expect(t.warnings).toEqual(['Linha da tabela de débitos sem período legível; confira']);
   });
 });
 
