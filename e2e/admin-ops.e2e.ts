@@ -110,8 +110,12 @@ test('settings: five tabs, field messages, test e-mail, secrets write-only, mask
   // Email: the SMTP server captured by the e2e set-up receives the test message.
   await page.getByRole('tab', { name: 'Email' }).click();
   await expect(page.getByLabel('Servidor SMTP')).toHaveValue('127.0.0.1');
+  await page.getByRole('button', { name: 'Salvar Configurações' }).click();
+  await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
   await page.getByRole('button', { name: 'Testar Email' }).click();
   await expect(page.getByText(/Email de teste enviado com sucesso para operacao@e2e\.local\. Resposta do servidor: 250/)).toBeVisible();
+  // Only the latest action speaks: the earlier "salvas" is gone.
+  await expect(page.getByText('Configurações salvas com sucesso!')).toHaveCount(0);
   const mail = await readCapturedMail(process.env.E2E_MAIL_DIR!, 'operacao@e2e.local', (m) => m.subject === 'Teste de e-mail do CDA Extractor');
   expect(mail.text).toContain('configurações de SMTP estão corretas');
   await shot(page, 'admin-ops-settings-email');
@@ -131,6 +135,8 @@ test('settings: five tabs, field messages, test e-mail, secrets write-only, mask
   await page.getByLabel('Access token').fill('APP_USR-segredo-e2e');
   await page.getByRole('button', { name: 'Salvar Configurações' }).click();
   await expect(page.getByText('Configurações salvas com sucesso!')).toBeVisible();
+  // No boleto toggle: the checkout has no boleto flow.
+  await expect(page.getByText('Boleto bancário')).toHaveCount(0);
   await expect(page.getByLabel('Access token')).toHaveValue('');
   await expect(page.getByText('configurado', { exact: true })).toHaveCount(1);
   await page.reload();

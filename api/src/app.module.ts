@@ -31,6 +31,7 @@ import { SecurityModule } from './security/security.module';
 import { ReportsModule } from './reports/reports.module';
 import { ApiTokensModule } from './api-tokens/api-tokens.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { TelemetryModule } from './telemetry/telemetry.module';
 
 @Module({
   imports: [
@@ -93,6 +94,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ReportsModule,
     ApiTokensModule,
     WebhooksModule,
+    TelemetryModule,
   ],
 })
 export class AppModule {}

@@ -1,5 +1,6 @@
 import { ComponentType, lazy, ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { usePageViews } from './telemetry';
 import { SWRConfig } from 'swr';
 import { AuthProvider } from './auth/AuthContext';
 import { GuestOnly, RequireAdmin, RequireUser, Spinner } from './auth/guards';
@@ -44,6 +45,12 @@ const AdminQueuesPage = page(() => import('./pages/AdminQueuesPage'), 'AdminQueu
 const userShell = (content: ReactNode) => <UserShell>{content}</UserShell>;
 const adminShell = (content: ReactNode) => <AdminShell>{content}</AdminShell>;
 
+/** Usage analytics of each route opened (nothing is sent while the setting is off). */
+function PageViews() {
+  usePageViews();
+  return null;
+}
+
 /** The route table of the spec: guest-only, signed-in user, admin-only, public, and everything else to /login. */
 export function App() {
   return (
@@ -51,6 +58,7 @@ export function App() {
       <AuthProvider>
         <BrowserRouter>
           <Suspense fallback={<Spinner />}>
+            <PageViews />
             <Routes>
               <Route element={<GuestOnly />}>
                 <Route path="/login" element={<LoginPage />} />

@@ -16,6 +16,7 @@ export * from './reports';
 export * from './queues';
 export * from './admin';
 export * from './async';
+export * from './telemetry';
 export * from './automation';
 export * from './webhook-target';
 export * from './contracts';

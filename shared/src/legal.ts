@@ -30,6 +30,9 @@ export const LEGAL = {
     saturday: 'sábado, das 9h às 14h',
   },
   supportAverageReplyHours: 2,
+  /** Service level of the cancellation policy: this share of requests resolved within `supportResolvedHours`. */
+  supportResolvedPercent: 95,
+  supportResolvedHours: 24,
   dpo: {
     title: 'Encarregado pelo Tratamento de Dados Pessoais (DPO)',
     email: 'privacidade@cda.local',
@@ -88,6 +91,7 @@ export function legalFigures(): Record<string, string> {
     supportWeekdays: LEGAL.supportHours.weekdays,
     supportSaturday: LEGAL.supportHours.saturday,
     supportReply: `${LEGAL.supportAverageReplyHours} horas`,
+    supportResolved: `${LEGAL.supportResolvedPercent}% das solicitações resolvidas em até ${LEGAL.supportResolvedHours} horas`,
     dpoTitle: LEGAL.dpo.title,
     dpoEmail: LEGAL.dpo.email,
     anpdName: LEGAL.anpd.name,

@@ -48,6 +48,10 @@ export interface PaymentSettings {
   mercadoPagoWebhookSecret: string;
   pixEnabled: boolean;
   cardEnabled: boolean;
+  /**
+   * Not offered and not shown: the checkout has no boleto flow (Mercado Pago's needs the payer's full
+   * address and a pending period of days). Kept so rows saved with it stay valid; the API reports it off.
+   */
   boletoEnabled: boolean;
 }
 
@@ -61,6 +65,14 @@ export interface SystemSettings {
   tokensPerPage: number;
   /** Automatic pg_dump to object storage. */
   backupFrequency: BackupFrequency;
+  /** Privacy-friendly usage events (telemetry.ts: no personal data) kept in our database, shown in Relatórios. */
+  analyticsEnabled: boolean;
+  /** Server and browser errors sent to `errorReportingDsn` (a Sentry-compatible DSN); on only with one. */
+  errorReportingEnabled: boolean;
+  errorReportingDsn: string;
+  /** The built front end's static files (/assets/…) loaded from `cdnBaseUrl`; on only with one. */
+  cdnEnabled: boolean;
+  cdnBaseUrl: string;
 }
 
 export interface Settings {
@@ -121,6 +133,11 @@ export const DEFAULT_SETTINGS: Settings = {
     analysisTimeoutSeconds: 300,
     tokensPerPage: 1000,
     backupFrequency: 'daily',
+    analyticsEnabled: true,
+    errorReportingEnabled: false,
+    errorReportingDsn: '',
+    cdnEnabled: false,
+    cdnBaseUrl: '',
   },
   simulation: DEFAULT_SIMULATION_SETTINGS,
 };

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
+import { reportServerError } from '../telemetry/error-reporting.service';
 
 export const DEPENDENCY_DOWN_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 
@@ -47,6 +48,11 @@ export class DependencyDownFilter extends BaseExceptionFilter {
       const req = host.switchToHttp().getRequest<{ method?: string; route?: { path?: string }; url?: string }>();
       this.logger.warn({ method: req.method, route: req.route?.path ?? req.url?.split('?')[0], err: String((exception as Error).message ?? exception) }, 'dependency unavailable');
       return super.catch(new ServiceUnavailableException(DEPENDENCY_DOWN_MESSAGE), host);
+    }
+    // Bugs (anything that is not an intended HTTP answer below 500) go to the error-reporting DSN when it is on.
+    if (!(exception instanceof HttpException) || exception.getStatus() >= 500) {
+      const req = host.getType() === 'http' ? host.switchToHttp().getRequest<{ method?: string; route?: { path?: string }; url?: string }>() : undefined;
+      reportServerError(exception, { method: req?.method, route: req?.route?.path ?? req?.url?.split('?')[0] });
     }
     super.catch(exception, host);
   }

@@ -150,7 +150,8 @@ export class OrdersService {
     return {
       publicKey: creds.publicKey,
       testMode: creds.testMode,
-      methods: { card: s.cardEnabled, pix: s.pixEnabled, boleto: s.boletoEnabled },
+      // Boleto is never offered (no boleto flow; the settings screen has no toggle for it).
+      methods: { card: s.cardEnabled, pix: s.pixEnabled, boleto: false },
     };
   }
 
@@ -172,7 +173,7 @@ export class OrdersService {
 
   private async checkMethod(method: PaymentMethodKind): Promise<void> {
     const s = await this.settings.get('payment');
-    const enabled = { card: s.cardEnabled, pix: s.pixEnabled, boleto: s.boletoEnabled }[method];
+    const enabled = { card: s.cardEnabled, pix: s.pixEnabled, boleto: false }[method];
     if (!enabled) throw new BadRequestException('Forma de pagamento indisponível.');
   }
 

@@ -13,6 +13,7 @@ import {
 } from '@cda/shared';
 import { ADMIN_TZ } from '../admin/admin-dashboard.service';
 import { num, numOrNull } from '../admin/admin-sql';
+import { AnalyticsService } from '../telemetry/analytics.service';
 
 const METHOD_LABELS: Record<string, string> = { card: 'Cartão de crédito', pix: 'PIX', boleto: 'Boleto' };
 
@@ -77,7 +78,10 @@ const COUNTED_OWNER = 'LEFT JOIN users au ON au.id = an.user_id AND au.deleted_a
 
 @Injectable()
 export class ReportsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly analytics: AnalyticsService,
+  ) {}
 
   /** Resolves a period into inclusive days; presets end today in Brasília. */
   range(period: ReportPeriod, from?: string, to?: string, today = todayInBrasilia()): { from: string; to: string } {
@@ -102,6 +106,12 @@ export class ReportsService {
       byMethod: byMethod.map((r) => ({ ...r, label: METHOD_LABELS[r.label] ?? r.label })),
       usersByPlan,
     });
+    // Usage also shows how the product is used (System settings → Analytics: events without personal data).
+    if (type === 'usage') {
+      const product = await this.analytics.report(from, to);
+      shaped.cards.push(...product.cards);
+      shaped.charts.push(...product.charts);
+    }
     return { type, period, from, to, generatedAt: new Date().toISOString(), ...shaped };
   }
 

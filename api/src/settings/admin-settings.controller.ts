@@ -55,8 +55,20 @@ export class AdminSettingsController {
     if (errors.length) {
       throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: validationMessages(errors), fields: fieldMessages(errors) });
     }
+    const fields = await this.crossFieldProblems(name, dto as Record<string, unknown>);
+    if (fields) throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: Object.values(fields).flat(), fields });
     await this.settings.update(name, dto as Partial<Settings[typeof name]>, user.id);
     return this.settings.getMasked(name);
+  }
+
+  /** A switch that needs an address is on only with one: otherwise it would say it acts and do nothing. */
+  private async crossFieldProblems(name: SettingsSection, patch: Record<string, unknown>): Promise<Record<string, string[]> | null> {
+    if (name !== 'system') return null;
+    const merged = { ...(await this.settings.get('system')), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+    const fields: Record<string, string[]> = {};
+    if (merged.errorReportingEnabled && !merged.errorReportingDsn) fields.errorReportingDsn = ['Informe o DSN para ativar o relatório de erros.'];
+    if (merged.cdnEnabled && !merged.cdnBaseUrl) fields.cdnBaseUrl = ['Informe a URL da CDN para ativá-la.'];
+    return Object.keys(fields).length ? fields : null;
   }
 
   private section(name: string): SettingsSection {

@@ -17,6 +17,12 @@ describe('legal texts', () => {
     headings.forEach((h, i) => expect(h).toMatch(new RegExp(`^## ${i + 1}\\. `)));
   });
 
+  it('state the support service level of the cancellation policy (95 % resolved within 24 hours)', () => {
+    for (const name of ['terms', 'cancellation']) {
+      expect(fillLegalText(read(name))).toContain('tempo médio de resposta de 2 horas e 95% das solicitações resolvidas em até 24 horas');
+    }
+  });
+
   it('state 90 days for data after the account ends, never 30', () => {
     for (const name of ['privacy', 'cancellation']) {
       const text = fillLegalText(read(name));

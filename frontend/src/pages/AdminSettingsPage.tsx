@@ -41,7 +41,7 @@ export function AdminSettingsPage() {
   const [tab, setTab] = useState<Section>('general');
   const { data, error, mutate } = useSWR<Settings>('/admin/settings', fetcher);
   /** One action at a time: save, test e-mail and backup share it, as the screen promises. */
-  const [busy, setBusy] = useState<'save' | 'test' | 'backup' | null>(null);
+  const [busy, setBusy] = useState<'save' | 'test' | 'backup' | 'error-test' | null>(null);
   const current = TABS.find((t) => t.id === tab)!;
 
   return (
@@ -80,7 +80,7 @@ interface FormProps {
   section: Section;
   initial: object;
   busy: string | null;
-  setBusy(b: 'save' | 'test' | 'backup' | null): void;
+  setBusy(b: 'save' | 'test' | 'backup' | 'error-test' | null): void;
   onSaved(saved: object): void;
 }
 
@@ -88,12 +88,21 @@ function SectionForm({ section, initial, busy, setBusy, onSaved }: FormProps) {
   const [values, setValues] = useState<Values>(() => toValues(initial));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const set = (k: string) => (v: string | boolean | null) => setValues((s) => ({ ...s, [k]: v }));
+  /**
+   * Only the banner of the latest action is shown: a "salvas com sucesso" must not linger beside a
+   * later test e-mail or backup, nor after the form is edited again.
+   */
+  const [lastAction, setLastAction] = useState<'save' | 'test' | 'backup' | 'error-test' | null>(null);
+  const set = (k: string) => (v: string | boolean | null) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    setOutcome((o) => (o?.ok ? null : o));
+  };
   const err = (k: string) => fieldErrors[k]?.join(' ');
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy('save');
+    setLastAction('save');
     setOutcome(null);
     setFieldErrors({});
     try {
@@ -209,7 +218,7 @@ function SectionForm({ section, initial, busy, setBusy, onSaved }: FormProps) {
           </div>
           {toggle('pixEnabled', 'PIX', 'Oferecer pagamento por PIX no checkout')}
           {toggle('cardEnabled', 'Cartão de crédito', 'Oferecer pagamento por cartão no checkout')}
-          {toggle('boletoEnabled', 'Boleto bancário', 'Oferecer pagamento por boleto no checkout')}
+          {/* No boleto toggle: the checkout has no boleto flow (see README, Payments), and a toggle must do what it says. */}
         </>
       );
       break;
@@ -235,6 +244,17 @@ function SectionForm({ section, initial, busy, setBusy, onSaved }: FormProps) {
             {num('analysisTimeoutSeconds', 'Tempo limite da análise (segundos)')}
             {num('tokensPerPage', 'Tokens por página')}
           </div>
+          {toggle(
+            'analyticsEnabled',
+            'Analytics',
+            'Registra o uso do produto (páginas vistas e ações, sem dados pessoais: nenhum usuário, IP ou navegador) no nosso banco; aparece em Relatórios → Uso',
+          )}
+          {toggle(
+            'errorReportingEnabled',
+            'Relatório de erros',
+            'Envia os erros do servidor e do navegador ao DSN abaixo (Sentry ou compatível), sem dados do usuário',
+          )}
+          {text('errorReportingDsn', 'DSN do relatório de erros', 'url', { placeholder: 'https://chave@o0.ingest.sentry.io/123' })}
         </>
       );
       break;
@@ -244,15 +264,16 @@ function SectionForm({ section, initial, busy, setBusy, onSaved }: FormProps) {
     <>
       <form className="settings-form" onSubmit={save} noValidate>
         {body}
-        <OutcomeBanner outcome={outcome} />
+        {lastAction === 'save' && <OutcomeBanner outcome={outcome} />}
         <div className="row-actions">
           <button type="submit" className="button" disabled={busy !== null}>
             {busy === 'save' ? 'Salvando...' : 'Salvar Configurações'}
           </button>
         </div>
       </form>
-      {section === 'email' && <TestEmail busy={busy} setBusy={setBusy} />}
-      {section === 'system' && <Backups busy={busy} setBusy={setBusy} />}
+      {section === 'email' && <TestEmail busy={busy} setBusy={setBusy} current={lastAction === 'test'} onStart={() => setLastAction('test')} />}
+      {section === 'system' && <ErrorTest busy={busy} setBusy={setBusy} current={lastAction === 'error-test'} onStart={() => setLastAction('error-test')} />}
+      {section === 'system' && <Backups busy={busy} setBusy={setBusy} current={lastAction === 'backup'} onStart={() => setLastAction('backup')} />}
     </>
   );
 }
@@ -378,9 +399,16 @@ interface Probe {
   response: string;
 }
 
-function TestEmail({ busy, setBusy }: { busy: string | null; setBusy(b: 'test' | null): void }) {
+/** `current`: this is the screen's latest action, so its banner shows; `onStart` makes it so. */
+interface ActionProps {
+  current: boolean;
+  onStart(): void;
+}
+
+function TestEmail({ busy, setBusy, current, onStart }: { busy: string | null; setBusy(b: 'test' | null): void } & ActionProps) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const run = async () => {
+    onStart();
     setBusy('test');
     setOutcome(null);
     try {
@@ -401,7 +429,41 @@ function TestEmail({ busy, setBusy }: { busy: string | null; setBusy(b: 'test' |
       <button type="button" className="button secondary" disabled={busy !== null} onClick={run}>
         {busy === 'test' ? 'Enviando...' : 'Testar Email'}
       </button>
-      <OutcomeBanner outcome={outcome} />
+      {current && <OutcomeBanner outcome={outcome} />}
+    </div>
+  );
+}
+
+/** Sends one error through the saved error-reporting settings, as "Testar Email" does for SMTP. */
+function ErrorTest({ busy, setBusy, current, onStart }: { busy: string | null; setBusy(b: 'error-test' | null): void } & ActionProps) {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const run = async () => {
+    onStart();
+    setBusy('error-test');
+    setOutcome(null);
+    try {
+      const { sent } = await apiJson<{ sent: boolean }>('/admin/settings/system/error-test', { method: 'POST' });
+      setOutcome(
+        sent
+          ? { ok: true, message: 'Erro de teste enviado com sucesso ao DSN configurado.' }
+          : { ok: false, message: 'Nada foi enviado: ative o relatório de erros com um DSN e salve antes de testar.' },
+      );
+    } catch (caught) {
+      setOutcome({ ok: false, message: (caught as Error).message || 'Erro ao enviar o erro de teste' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="ops-box">
+      <div>
+        <strong>Testar relatório de erros</strong>
+        <p className="muted small">Envia um erro de teste do servidor ao DSN salvo, para conferir se ele chega.</p>
+      </div>
+      <button type="button" className="button secondary" disabled={busy !== null} onClick={run}>
+        {busy === 'error-test' ? 'Enviando...' : 'Enviar erro de teste'}
+      </button>
+      {current && <OutcomeBanner outcome={outcome} />}
     </div>
   );
 }
@@ -412,7 +474,7 @@ const BACKUP_STATUS: Record<Backup['status'], [string, string]> = {
   failed: ['Falhou', 'badge-red'],
 };
 
-function Backups({ busy, setBusy }: { busy: string | null; setBusy(b: 'backup' | null): void }) {
+function Backups({ busy, setBusy, current, onStart }: { busy: string | null; setBusy(b: 'backup' | null): void } & ActionProps) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
   // The dump runs on the maintenance queue: while one is running, the list is re-read until it ends.
@@ -433,6 +495,7 @@ function Backups({ busy, setBusy }: { busy: string | null; setBusy(b: 'backup' |
   }, [latest, setBusy]);
 
   const create = async () => {
+    onStart();
     setBusy('backup');
     setOutcome(null);
     try {
@@ -463,7 +526,7 @@ function Backups({ busy, setBusy }: { busy: string | null; setBusy(b: 'backup' |
           'Criar Backup'
         )}
       </button>
-      <OutcomeBanner outcome={outcome} />
+      {current && <OutcomeBanner outcome={outcome} />}
       {backups && backups.length > 0 && (
         <table className="table backups-table">
           <thead>

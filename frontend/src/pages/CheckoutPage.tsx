@@ -7,6 +7,7 @@ import { tokenizeCard } from '../payments/cardTokenizer';
 import { TestModeBanner } from '../payments/TestModeBanner';
 import { PixScreen } from '../payments/PixScreen';
 import '../payments/payments.css';
+import { track } from '../telemetry';
 
 type Method = 'card' | 'pix';
 
@@ -68,6 +69,7 @@ export function CheckoutPage() {
     const cpf = digits(payer.cpf, 11);
     if (!isValidCpf(cpf)) return setError('CPF inválido');
     if (!terms) return setError('Aceite os termos de serviço para continuar.');
+    track('checkout_started');
     setBusy(true);
     try {
       const payerBody = { ...payer, cpf };
@@ -149,7 +151,11 @@ export function CheckoutPage() {
           )}
           <label className="check">
             <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
-            <span>Li e aceito os <a href="/terms-of-service" target="_blank" rel="noreferrer">termos de serviço</a> e a <a href="/privacy-policy" target="_blank" rel="noreferrer">política de privacidade</a></span>
+            <span>
+              Li e aceito os <a href="/terms-of-service" target="_blank" rel="noreferrer">termos de serviço</a>, a{' '}
+              <a href="/privacy-policy" target="_blank" rel="noreferrer">política de privacidade</a> e a{' '}
+              <a href="/cancellation-policy" target="_blank" rel="noreferrer">política de cancelamento e reembolso</a>
+            </span>
           </label>
           {error && <div className="alert alert-red" role="alert">{error}</div>}
           <button type="submit" className="button" disabled={busy}>

@@ -7,6 +7,7 @@ import { useAuth } from '../auth/AuthContext';
 import { RegisterForm, registerSchema } from '../auth/schemas';
 import { usePolicy } from '../auth/usePolicy';
 import { Field, PasswordInput, PhoneInput } from '../components/forms/Fields';
+import { track } from '../telemetry';
 
 export function RegisterPage() {
   const { register: createAccount } = useAuth();
@@ -25,6 +26,7 @@ export function RegisterPage() {
     try {
       // The account exists once the e-mailed link is followed; a taken e-mail gets the same answer.
       setSentTo({ email, message: await createAccount({ name, email, whatsapp: phoneToSend(whatsapp), password }) });
+      track('signup_requested');
     } catch (err) {
       setError((err as Error).message || 'Erro ao criar conta');
     }

@@ -35,6 +35,7 @@ import { Link } from 'react-router-dom';
 import { UploadZone } from '../components/UploadZone';
 import { countPdfPages } from '../components/pdfPages';
 import '../components/user-area.css';
+import { track } from '../telemetry';
 
 type Outcome = { ok: boolean; message: string };
 
@@ -117,6 +118,7 @@ export function SimulatorPage() {
     setSent(0);
     try {
       const created = await postWithProgress<{ id: string; status: Analysis['status']; fileCount: number; tokens: number }>(ANALYSES_KEY, body, setSent);
+      track('analysis_started');
       // Cached at once, so status events that arrive before the first fetch already move the progress.
       await mutate<Analysis>(`${ANALYSES_KEY}/${created.id}`, startedAnalysis(created, full.params), { revalidate: false });
       setFiles([]);

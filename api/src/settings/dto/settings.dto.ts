@@ -13,8 +13,22 @@ import {
   MaxLength,
   Min,
   MinLength,
+  Validate,
+  ValidateIf,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
 } from 'class-validator';
-import { BACKUP_FREQUENCIES, type BackupFrequency, type SettingsSection } from '@cda/shared';
+import { BACKUP_FREQUENCIES, type BackupFrequency, type SettingsSection, isValidDsn } from '@cda/shared';
+
+@ValidatorConstraint({ name: 'dsn' })
+class DsnConstraint implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && isValidDsn(value);
+  }
+  defaultMessage(): string {
+    return 'DSN inválido: use o formato https://chave@servidor/123 do seu Sentry (ou compatível).';
+  }
+}
 
 /** Partial updates: every field optional, each checked with a pt-BR message when present. */
 const int = (min: number, max: number, label: string) =>
@@ -101,6 +115,18 @@ export class SystemSettingsDto {
   @IsOptional()
   @IsIn(BACKUP_FREQUENCIES, { message: 'Frequência de backup inválida.' })
   backupFrequency?: BackupFrequency;
+
+  @bool('Analytics') analyticsEnabled?: boolean;
+  @bool('Relatório de erros') errorReportingEnabled?: boolean;
+  @text(500, 'O DSN de relatório de erros')
+  @ValidateIf((_o, v) => v !== '')
+  @Validate(DsnConstraint)
+  errorReportingDsn?: string;
+  @bool('CDN') cdnEnabled?: boolean;
+  @text(300, 'A URL da CDN')
+  @ValidateIf((_o, v) => v !== '')
+  @IsUrl({ require_protocol: true, protocols: ['https', 'http'], require_tld: false }, { message: 'URL da CDN: informe um endereço http(s) completo.' })
+  cdnBaseUrl?: string;
 }
 
 export class SimulationSettingsDto {
