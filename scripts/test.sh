@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "==> build"
 npm run build --silent
+echo "==> OpenAPI contract (schemas from the types, @redocly/cli lint, offline)"
+bash scripts/openapi-lint.sh
 echo "==> unit tests (shared, worker, frontend)"
 npm run test:unit --silent
 echo "==> API integration tests (Postgres, Redis, embedded S3, real worker processes)"

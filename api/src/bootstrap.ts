@@ -2,7 +2,8 @@ import { BadRequestException, INestApplication, ValidationPipe } from '@nestjs/c
 import helmet from 'helmet';
 import { validationMessages } from './common/validation-messages';
 import { NestFactory } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
+import { buildOpenApiDocument } from './openapi/document';
 import { Logger } from 'nestjs-pino';
 import { ConfigService } from '@nestjs/config';
 import { AppModule } from './app.module';
@@ -35,7 +36,7 @@ export async function createApp(): Promise<INestApplication> {
       exceptionFactory: (errors) => new BadRequestException(validationMessages(errors)),
     }),
   );
-  const doc = new DocumentBuilder().setTitle('CDA Extractor API').setVersion('0.1.0').addBearerAuth().build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc));
+  // The contract (summaries, typed answers, errors, batch API examples): src/openapi/, linted by `npm test`.
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app));
   return app;
 }

@@ -247,4 +247,19 @@ describe('personal API tokens and the batch API', () => {
       for (const r of [racing[0], theirs]) await waitForFinal(stack, r.body.id === theirs.body.id ? stranger.token : user.token, r.body.id);
     }, 60000);
   });
+
+  it('serves the OpenAPI contract: every operation summarised, the batch API typed with its headers and errors', async () => {
+    const doc = (await stack.http.get('/api/docs-json').expect(200)).body;
+    const ops = Object.values(doc.paths).flatMap((item: any) => Object.values(item)) as any[];
+    expect(ops.length).toBeGreaterThan(80);
+    expect(ops.filter((op) => !op.summary).map((op) => op.operationId)).toEqual([]);
+    const create = doc.paths['/api/analyses'].post;
+    expect(create.summary).toBe('Enviar PDFs de CDAs para análise');
+    expect(create.parameters.map((p: any) => p.name)).toContain('Idempotency-Key');
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['202', '400', '401', '402', '403', '409', '422', '429']));
+    expect(create.responses['202'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/AnalysisAccepted' });
+    expect(create.responses['202'].headers).toHaveProperty('RateLimit-Remaining');
+    expect(doc.paths['/api/analyses/{id}'].get.responses['200'].content['application/json'].example.status).toBe('Concluída');
+    expect(doc.components.schemas.AnalysisView.properties).toHaveProperty('files');
+  });
 });

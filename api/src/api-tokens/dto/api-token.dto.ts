@@ -18,7 +18,7 @@ export class CreateApiTokenDto {
   @IsIn(API_TOKEN_SCOPES, { each: true, message: 'Escopo inválido: use analyses:read ou analyses:write.' })
   scopes: ApiTokenScope[];
 
-  @ApiPropertyOptional({ format: 'date-time', nullable: true, example: '2027-01-31T23:59:59-03:00', description: 'Sem data: o token vale até ser revogado.' })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, example: '2027-01-31T23:59:59-03:00', description: 'Sem data: o token vale até ser revogado.' })
   @Transform(({ value }) => (value === '' ? null : value))
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'Data de expiração inválida.' })

@@ -29,13 +29,13 @@ export class UpdateProfileDto {
   @EmailField()
   email?: string;
 
-  @ApiPropertyOptional({ example: '(11) 3333-4444' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: '(11) 3333-4444' })
   @blankToNull
   @IsOptional()
   @PhoneField('Informe um telefone válido com DDD.')
   phone?: string | null;
 
-  @ApiPropertyOptional({ example: '(11) 98765-4321' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: '(11) 98765-4321' })
   @blankToNull
   @IsOptional()
   @PhoneField('Informe um WhatsApp válido com DDD.')
