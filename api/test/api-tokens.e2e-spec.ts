@@ -73,6 +73,10 @@ describe('personal API tokens and the batch API', () => {
     const done = await waitForFinal(stack, reader.token, accepted.body.id);
     expect(done.status).toBe('Concluída');
     expect(done.files![0]).toMatchObject({ name: 'cda.pdf', status: 'done', certificateCount: 1 });
+    // The certificates with their fields and per-field warnings, as JSON (the analysis page's read model).
+    expect(done.certificates).toHaveLength(1);
+    expect(done.certificates![0]).toMatchObject({ fileName: 'cda.pdf', flaggedFieldCount: expect.any(Number) });
+    expect(done.certificates![0].record).toEqual(expect.objectContaining({ debtorName: expect.any(String), registrationNumber: expect.any(String) }));
     for (const name of [WORKBOOK_BASE, WORKBOOK_SIMULATION]) {
       const res = await downloadBinary(stack, `/api/analyses/${accepted.body.id}/files/${name}`, reader.token);
       const book = new ExcelJS.Workbook();

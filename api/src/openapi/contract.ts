@@ -8,6 +8,8 @@
 import type {
   AdminUserView,
   AnalysisStatus,
+  AnalysisView,
+  Page,
   CreditTransactionView,
   EmailSettings,
   FailedJob,
@@ -21,17 +23,16 @@ import type {
   SystemSettings,
   TwoFactorChallenge,
 } from '@cda/shared';
-import type { AnalysisView, Page } from '../analyses/analyses.service';
 import type { Session } from '../auth/auth.service';
 import type { MailOutboxEntry } from '../mail/mail-outbox.entity';
 
-export type { AnalysisView } from '../analyses/analyses.service';
 export type { TicketPage } from '../tickets/tickets.service';
 export type { Session } from '../auth/auth.service';
 export type { SmtpProbe } from '../mail/mail.service';
 export type { Backup } from '../backups/backup.entity';
 export type { Plan } from '../plans/plan.entity';
 export type {
+  AnalysisView,
   AdminDashboard,
   AdminPlanView,
   AdminUserView,
@@ -45,6 +46,7 @@ export type {
   Profile,
   PublicUser,
   QueuesOverview,
+  ReviewOutcome,
   Report,
   Settings,
   TicketMessageView,

@@ -98,20 +98,13 @@ const EXAMPLES: Record<string, { request?: Json; response: unknown }> = {
       params: { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 114 },
       error: null,
       workbooks: ['Base_Certidoes_Divida_Ativa.xlsx', 'Simulacao_Classificacao.xlsx'],
-      simulation: {
-        count: 3,
-        gross: 18_452_311,
-        discount: 9_120_004,
-        toPay: 9_332_307,
-        byNature: {
-          previdenciaria: { count: 1, gross: 4_120_000, discount: 1_648_000, toPay: 2_472_000 },
-          demais: { count: 2, gross: 14_332_311, discount: 7_472_004, toPay: 6_860_307 },
-        },
-        notEligible: 0,
-        months: 114,
-        warnings: 1,
-      },
+      // An analysis with no simulation (say, no federal debt); most finished ones carry its figures (SimulationSummary).
+      simulation: null,
       simulationError: null,
+      version: 1,
+      workbooksVersion: 1,
+      editedAt: null,
+      regenerationError: null,
       files: [
         { position: 1, name: 'execucao-001.pdf', pages: 2, status: 'done', error: null, certificateCount: 1, fieldWarnings: [{}] },
         { position: 2, name: 'execucao-002.pdf', pages: 3, status: 'done', error: null, certificateCount: 2, fieldWarnings: [{}, { debtorDocument: 'Dígito verificador do CNPJ não confere.' }] },

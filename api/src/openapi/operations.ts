@@ -40,10 +40,18 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   AnalysesController_list: { summary: 'Listar análises (histórico)', description: `${BATCH} Escopo \`analyses:read\`. Paginada, mais recentes primeiro.`, response: 'AnalysisPage' },
   AnalysesController_get: {
-    summary: 'Consultar uma análise: situação, resultado por arquivo e avisos por certidão',
-    description: `${BATCH} Escopo \`analyses:read\`. Consulte até \`status\` deixar de ser \`Processando\` (ou espere o webhook).`,
+    summary: 'Consultar uma análise: situação, resultado por arquivo e certidões com campos e avisos',
+    description:
+      `${BATCH} Escopo \`analyses:read\`. Consulte até \`status\` deixar de ser \`Processando\` (ou espere o webhook). ` +
+      '`files` traz o resultado de cada arquivo; `certificates`, cada certidão extraída com todos os campos (`record`) e os avisos por campo.',
     response: 'AnalysisView',
   },
+  AnalysesController_correct: {
+    summary: 'Corrigir campos de uma certidão (gera nova versão das planilhas)',
+    description: 'Somente com sessão. Gratuito; as planilhas da nova versão são regeneradas pelo worker.',
+    response: 'ReviewOutcome',
+  },
+  AnalysesController_resimulate: { summary: 'Simular de novo com outros parâmetros', description: 'Somente com sessão. Gratuito.', response: 'ReviewOutcome' },
   AnalysesController_download: {
     summary: 'Baixar uma planilha da análise',
     description: `${BATCH} Escopo \`analyses:read\`. Nomes em \`workbooks\` da análise: \`Base_Certidoes_Divida_Ativa.xlsx\` e \`Simulacao_Classificacao.xlsx\`.`,
