@@ -259,11 +259,14 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
     let words = await recognise(raw, base, dpi);
     // A page fed sideways or upside down reads as gibberish: ask Tesseract's orientation detector
     // (osd) which way is up, turn the page and read it again. Upright pages never pay for this.
+    // OSD is often unsure on a grainy page (confidence under 1): its answer is tried first, then
+    // the other turns, until one reads; the best reading wins.
     if (!readable(words)) {
-      const turn = await orientation(`${base}.pgm`);
-      if (turn) {
+      const first = await orientation(`${base}.pgm`);
+      for (const turn of [...new Set([first, 180, 90, 270])].filter(Boolean)) {
         const again = await recognise(quarterTurn(raw, turn), base, dpi);
         if (score(again) > score(words)) words = again;
+        if (readable(words)) break;
       }
     }
     return fragsFromWords(words);
@@ -309,13 +312,13 @@ export function readable(words: OcrWord[]): boolean {
   return words.length >= 8 && score(words) >= 60;
 }
 
-/** Degrees to turn the page clockwise so its text is upright, per Tesseract's orientation detector (0 when unsure). */
+/** Degrees to turn the page clockwise so its text is upright, per Tesseract's orientation detector (0 when it has no answer). */
 async function orientation(pgm: string): Promise<number> {
   try {
     const { stdout } = await run('tesseract', [pgm, 'stdout', '--psm', '0', '-l', 'osd'], { timeout: 60_000, env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
     const rot = /Rotate:\s*(\d+)/.exec(stdout);
     const conf = /Orientation confidence:\s*([\d.]+)/.exec(stdout);
-    if (!rot || !conf || Number(conf[1]) < 1) return 0;
+    if (!rot || !conf || Number(conf[1]) <= 0) return 0;
     return Number(rot[1]);
   } catch {
     // No osd data or an unreadable page: read the page as it is.
