@@ -34,6 +34,7 @@ export type { Plan } from '../plans/plan.entity';
 export type {
   AnalysisView,
   AdminDashboard,
+  ClientTelemetryConfig,
   AdminPlanView,
   AdminUserView,
   ApiTokenView,
@@ -138,4 +139,9 @@ export interface PaymentNotificationAck {
   ignored?: true;
   orderId?: string | null;
   status?: OrderStatus | null;
+}
+
+/** The administrator's "testar" of error reporting: whether the test error left for the configured DSN. */
+export interface ErrorReportTest {
+  sent: boolean;
 }

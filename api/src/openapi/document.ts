@@ -31,6 +31,7 @@ const TAGS: [string, string][] = [
   ['privacy', 'Meus dados (LGPD).'],
   ['processing', 'Estado do processamento.'],
   ['health', 'Sondas de saúde.'],
+  ['telemetry', 'Analytics de uso e relatório de erros do navegador.'],
   ['admin', 'Administração (somente administradores, somente com sessão).'],
 ];
 
@@ -225,6 +226,8 @@ function describe(path: string, method: string, op: Json, entry: OperationDoc): 
       'Retry-After': { description: 'Segundos até poder tentar de novo.', schema: { type: 'integer' } },
     });
   } else {
+    // Every signed-in route takes the bearer scheme, whether or not its controller says @ApiBearerAuth.
+    op.security ??= [{ bearer: [] }];
     errors['401'] = errorResponse('Sem sessão ou token válido (expirado, revogado ou inexistente).');
     errors['403'] = errorResponse(
       batch

@@ -122,7 +122,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   PaymentsController_one: { summary: 'Ler um pedido', response: 'OrderView' },
 
 
+  // ── Telemetry ──
+  TelemetryController_config: { summary: 'Configuração de analytics e relatório de erros do navegador', response: 'ClientTelemetryConfig', public: true },
+  TelemetryController_event: { summary: 'Registrar um evento de uso (sem dados pessoais)', response: 'none', public: true },
+
   // ── Back office ──
+  AdminErrorReportingController_test: { summary: 'Enviar um erro de teste ao serviço de relatório de erros', response: 'ErrorReportTest' },
   AdminDashboardController_get: { summary: 'Painel administrativo', response: 'AdminDashboard' },
   AdminUsersController_list: { summary: 'Listar usuários', response: 'AdminUserPage' },
   AdminUsersController_stats: { summary: 'Números dos usuários', response: 'UserStats' },
