@@ -28,8 +28,8 @@ const loose = new Map<string, string>();
 
 /**
  * The pattern with the letters Tesseract mixes up in thin type (i, l, t, 1, |, !; g, y, q) made
- * interchangeable and a stray space allowed inside words, for OCR'd lines. Character classes and
- * escapes are left alone.
+ * interchangeable, a stray space allowed inside words and a missing one between them, for OCR'd
+ * lines. Character classes and other escapes are left alone.
  */
 export function ocrTolerant(source: string): string {
   let out = loose.get(source);
@@ -37,7 +37,11 @@ export function ocrTolerant(source: string): string {
     out = '';
     for (let k = 0; k < source.length; k++) {
       const c = source[k];
-      if (c === '\\') out += c + source[++k];
+      // OCR also drops the space between words ("Muitade mora"): a required gap becomes optional.
+      if (c === '\\' && source[k + 1] === 's' && source[k + 2] === '+') {
+        out += '\\s*';
+        k += 2;
+      } else if (c === '\\') out += c + source[++k];
       else if (c === '[') {
         const end = source.indexOf(']', k + 1);
         out += source.slice(k, end + 1);
