@@ -32,6 +32,7 @@ import { ReportsModule } from './reports/reports.module';
 import { ApiTokensModule } from './api-tokens/api-tokens.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { TelemetryModule } from './telemetry/telemetry.module';
+import { PushModule } from './push/push.module';
 
 @Module({
   imports: [
@@ -95,6 +96,7 @@ import { TelemetryModule } from './telemetry/telemetry.module';
     ApiTokensModule,
     WebhooksModule,
     TelemetryModule,
+    PushModule,
   ],
 })
 export class AppModule {}

@@ -33,6 +33,8 @@ export async function anonymiseAccount(tx: EntityManager, userId: string): Promi
     [userId, DELETED_NAME, anonymousEmail(userId), unusable, JSON.stringify({ emailAnalysisComplete: false, emailMarketing: false, pushAnalysisComplete: false, pushMarketing: false })],
   );
   await tx.query(`UPDATE ticket_messages SET author_name = $2 WHERE author_id = $1`, [userId, DELETED_NAME]);
+  // The browsers' push endpoints point at the person's devices: gone with the account.
+  await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [userId]);
 }
 
 type Origin = { ip: string | null; userAgent: string | null };

@@ -164,6 +164,15 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
     return value;
   }
 
+  /** Seals a secret kept outside the admin sections (e.g. the Web Push private key) with the settings key. */
+  seal(plain: string): string {
+    return this.box.seal(plain);
+  }
+
+  unseal(stored: string): string {
+    return this.box.open(stored);
+  }
+
   /** What a browser may see: secrets become `configurado` (or empty when unset). */
   async getMasked<S extends SettingsSection>(section: S): Promise<Settings[S]> {
     const value = { ...(await this.get(section)) } as unknown as Record<string, unknown>;

@@ -1,7 +1,8 @@
-import { ReactNode, useState } from 'react';
+import { ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { isAdmin, useAuth } from '../auth/AuthContext';
 import { useAnalysisEvents } from '../realtime/useAnalysisEvents';
+import { refreshPushSubscription } from '../push';
 import { planLabel, useDashboardData } from '../api/dashboard';
 import './shell.css';
 
@@ -22,6 +23,10 @@ export function UserShell({ children }: { children: ReactNode }) {
   // The plan's display name lives in the plan table; the dashboard answer carries it (and is shared by the screens).
   const { data: dashboard } = useDashboardData();
   useAnalysisEvents(token);
+  // A browser that already allowed notifications stays subscribed for when no tab is open.
+  useEffect(() => {
+    if (token) void refreshPushSubscription().catch(() => undefined);
+  }, [token]);
   const signOut = () => {
     logout();
     navigate('/login', { replace: true });

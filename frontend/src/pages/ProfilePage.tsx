@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NotificationPreferences, Profile, formatDateTime, phoneToSend } from '@cda/shared';
+import { NotificationPreferences, Profile, phoneToSend } from '@cda/shared';
 import { apiJson, fetcher } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { ProfileForm, profileSchema } from '../auth/schemas';
@@ -12,6 +12,7 @@ import { MyDataSection } from './MyDataSection';
 import { ApiSection } from './ApiSection';
 import { PaymentsSection } from '../payments/PaymentsSection';
 import { PasswordChangeFields, usePasswordChange } from '../auth/PasswordChange';
+import { disablePush, enablePush } from '../push';
 
 type Tab = 'perfil' | 'seguranca' | 'notificacoes' | 'pagamentos' | 'api' | 'meus-dados';
 const TABS: { id: Tab; label: string }[] = [
@@ -154,10 +155,29 @@ function SecurityTab() {
 
 const TOGGLES: { key: keyof NotificationPreferences; title: string; text: string }[] = [
   { key: 'emailAnalysis', title: 'E-mail de análise concluída', text: 'Receba um e-mail quando uma análise terminar.' },
-  { key: 'emailMarketing', title: 'E-mails de novidades', text: 'Novidades, dicas e ofertas do CDA Extractor.' },
-  { key: 'pushAnalysis', title: 'Notificação de análise concluída', text: 'Aviso no navegador quando uma análise terminar.' },
-  { key: 'pushMarketing', title: 'Notificações de novidades', text: 'Avisos no navegador sobre novidades e ofertas.' },
+  {
+    key: 'emailMarketing',
+    title: 'E-mails de novidades',
+    text: 'Hoje não enviamos e-mails de novidades ou ofertas; se passarmos a enviar, só os receberá quem deixar esta opção ligada.',
+  },
+  {
+    key: 'pushAnalysis',
+    title: 'Notificação de análise concluída',
+    text: 'Aviso do navegador quando uma análise terminar, com a aba aberta ou fechada (o navegador pede permissão ao salvar).',
+  },
+  {
+    key: 'pushMarketing',
+    title: 'Notificações de novidades',
+    text: 'Hoje não enviamos notificações de novidades; se passarmos a enviar, só as receberá quem deixar esta opção ligada.',
+  },
 ];
+
+/** What the browser said when the analysis notification was switched on. */
+const PUSH_OUTCOME_TEXT = {
+  denied: 'O navegador bloqueou as notificações deste site: libere-as nas configurações do site para receber o aviso.',
+  unsupported: 'Este navegador não oferece notificações; o aviso por e-mail continua valendo.',
+  failed: 'Com a aba aberta o aviso aparece; com ela fechada não foi possível inscrever este navegador agora (tente salvar de novo mais tarde).',
+} as const;
 
 function NotificationsTab({ initial, onSaved }: { initial: NotificationPreferences; onSaved(n: NotificationPreferences): void }) {
   const [prefs, setPrefs] = useState(initial);
@@ -166,13 +186,20 @@ function NotificationsTab({ initial, onSaved }: { initial: NotificationPreferenc
 
   const save = async () => {
     setBusy(true);
-    setOutcome(
-      await attempt(
-        async () => onSaved(await apiJson<NotificationPreferences>('/profile/notifications', { method: 'PUT', body: JSON.stringify(prefs) })),
-        'Preferências de notificação atualizadas!',
-        'Erro ao atualizar preferências',
-      ),
+    let pushNote: string | null = null;
+    const result = await attempt(
+      async () => {
+        onSaved(await apiJson<NotificationPreferences>('/profile/notifications', { method: 'PUT', body: JSON.stringify(prefs) }));
+        // Asked from this click (browsers allow the permission prompt only from a user action).
+        if (prefs.pushAnalysis) {
+          const push = await enablePush().catch(() => 'unsupported' as const);
+          if (push !== 'on') pushNote = PUSH_OUTCOME_TEXT[push];
+        } else await disablePush().catch(() => undefined);
+      },
+      'Preferências de notificação atualizadas!',
+      'Erro ao atualizar preferências',
     );
+    setOutcome(result?.ok && pushNote ? { ok: true, message: `Preferências de notificação atualizadas! ${pushNote}` } : result);
     setBusy(false);
   };
 

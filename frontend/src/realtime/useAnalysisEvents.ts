@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { mutate } from 'swr';
 import { AnalysisStatus, SOCKET_EVENTS } from '@cda/shared';
 import { ANALYSES_KEY } from '../api/hooks';
+import { notifyAnalysisEnded } from '../push';
 import { DASHBOARD_KEY, type DashboardData } from '../api/dashboard';
 import type { Analysis, Page } from '../api/types';
 import { connectSocket } from './socket';
@@ -20,6 +21,8 @@ export function useAnalysisEvents(token: string | null) {
     const socket = connectSocket(token);
     socket.on(SOCKET_EVENTS.analysisStatus, async (e) => {
       const final = e.status !== AnalysisStatus.Processing;
+      // "Push quando uma análise termina" while a tab is open (the API pushes only when none is).
+      if (final) void notifyAnalysisEnded(e.id, e.status === AnalysisStatus.Done).catch(() => undefined);
       const patch = (a: Analysis): Analysis =>
         a.id === e.id ? { ...a, status: e.status, processedFiles: e.processedFiles, error: e.error ?? a.error } : a;
       // A list that does not hold it yet (an upload from another tab or device) is fetched again once.
