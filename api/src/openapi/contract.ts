@@ -145,3 +145,8 @@ export interface PaymentNotificationAck {
 export interface ErrorReportTest {
   sent: boolean;
 }
+
+/** The VAPID public key a browser subscribes to Web Push with. */
+export interface PushKey {
+  publicKey: string;
+}

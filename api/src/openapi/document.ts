@@ -32,6 +32,7 @@ const TAGS: [string, string][] = [
   ['processing', 'Estado do processamento.'],
   ['health', 'Sondas de saúde.'],
   ['telemetry', 'Analytics de uso e relatório de erros do navegador.'],
+  ['push', 'Notificações do navegador (Web Push) quando uma análise termina.'],
   ['admin', 'Administração (somente administradores, somente com sessão).'],
 ];
 

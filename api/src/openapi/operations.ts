@@ -127,6 +127,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   TelemetryController_event: { summary: 'Registrar um evento de uso (sem dados pessoais)', response: 'none', public: true },
 
   // ── Back office ──
+  // ── Push ──
+  PushController_key: { summary: 'Chave pública VAPID para inscrever o navegador em notificações', response: 'PushKey' },
+  PushController_subscribe: { summary: 'Inscrever este navegador (PushSubscription) para o aviso de análise concluída', response: 'none' },
+  PushController_unsubscribe: { summary: 'Cancelar a inscrição de um navegador', response: 'none' },
+
   AdminErrorReportingController_test: { summary: 'Enviar um erro de teste ao serviço de relatório de erros', response: 'ErrorReportTest' },
   AdminDashboardController_get: { summary: 'Painel administrativo', response: 'AdminDashboard' },
   AdminUsersController_list: { summary: 'Listar usuários', response: 'AdminUserPage' },
