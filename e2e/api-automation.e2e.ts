@@ -173,3 +173,26 @@ test('the README example clients upload a folder, wait (polling, or for the webh
   expect(node.stdout).toMatch(/Análise [0-9a-f-]{36}: 3 arquivo\(s\)/);
   await expectWorkbooks(outNode);
 });
+
+test('back office: an administrator lists a user’s API tokens and revokes one', async ({ page }) => {
+  const s = await register();
+  const { token } = await post<{ token: string }>(s, '/profile/api-tokens', { name: 'Integração do cliente', scopes: ['analyses:read'] });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(process.env.E2E_ADMIN_EMAIL!);
+  await page.getByLabel('Senha', { exact: true }).fill(process.env.E2E_ADMIN_PASSWORD!);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByLabel('Administrador').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/users');
+  await page.getByLabel('Buscar usuários').fill(s.user.email);
+  await page.getByLabel(`Ações para ${s.user.name}`).getByRole('button', { name: 'Tokens de API' }).click();
+  const dialog = page.getByRole('dialog', { name: `Tokens de API de ${s.user.name}` });
+  const row = dialog.getByRole('row', { name: /Integração do cliente/ });
+  await expect(row).toContainText('Somente leitura');
+  await shot(page, 'admin-usuario-tokens-api');
+  await row.getByRole('button', { name: 'Revogar' }).click();
+  await expect(row).toContainText('Revogado');
+  expect((await fetch(`${WEB}/api/analyses`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+});

@@ -9,8 +9,9 @@ import { Pagination } from '../components/Pagination';
 import { ErrorBanner, Notice, NoticeState, RoleLabel, STATUS_LABELS, StatCard, UsageBar, UserStatusBadge, messageOf } from '../components/admin/AdminUi';
 import { useDebounced } from '../components/tickets/useListControls';
 import { AddCreditsModal, DeleteUserModal, EditUserModal, NewUserModal, SuspendUserModal } from '../components/admin/UserModals';
+import { UserApiTokensModal } from '../components/admin/UserApiTokensModal';
 
-type Modal = { kind: 'new' } | { kind: 'edit' | 'credits' | 'delete' | 'suspend'; user: AdminUser } | null;
+type Modal = { kind: 'new' } | { kind: 'edit' | 'credits' | 'delete' | 'suspend' | 'api-tokens'; user: AdminUser } | null;
 
 /** `/admin/users`: every account, filtered on the server, 10 per page; `?user=ID` opens that account. */
 export function AdminUsersPage() {
@@ -165,6 +166,7 @@ export function AdminUsersPage() {
                         <div className="actions" aria-label={`Ações para ${u.name}`}>
                           <button type="button" disabled={guarded} onClick={() => setModal({ kind: 'edit', user: u })}>Editar</button>
                           <button type="button" className="ok" onClick={() => setModal({ kind: 'credits', user: u })}>Créditos</button>
+                          <button type="button" onClick={() => setModal({ kind: 'api-tokens', user: u })}>Tokens de API</button>
                           {u.status === 'suspended' ? (
                             <button type="button" className="ok" disabled={guarded} onClick={() => void toggle(u)}>Reativar</button>
                           ) : (
@@ -197,6 +199,7 @@ export function AdminUsersPage() {
       {modal?.kind === 'new' && <NewUserModal plans={plans} onClose={closeModal} onDone={done} />}
       {modal?.kind === 'edit' && me && <EditUserModal user={modal.user} plans={plans} actorRole={me.role} onClose={closeModal} onDone={done} />}
       {modal?.kind === 'credits' && <AddCreditsModal user={modal.user} onClose={closeModal} onDone={done} />}
+      {modal?.kind === 'api-tokens' && <UserApiTokensModal user={modal.user} onClose={closeModal} />}
       {modal?.kind === 'delete' && <DeleteUserModal user={modal.user} onClose={closeModal} onDone={done} />}
       {modal?.kind === 'suspend' && <SuspendUserModal user={modal.user} onClose={closeModal} onDone={done} />}
     </div>
