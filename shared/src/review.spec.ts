@@ -42,6 +42,12 @@ describe('corrections are checked as the extraction checks', () => {
     expect(formatFieldValue('registrationDate', r)).toBe('12/08/2019');
     expect(formatFieldValue('nature', r)).toBe('Demais');
     expect(formatDocument('52998224725')).toBe('529.982.247-25');
+    expect(formatFieldValue('registrationNumber', r)).toBe('80 6 19 123456-78');
+    expect(formatFieldValue('registrationNumber', { ...r, registrationNumber: '371234567' })).toBe('37.123.456-7');
+    expect(formatFieldValue('administrativeProcess', r)).toBe('10880.123456/2019-11');
+    // What is shown is what the correction form accepts back.
+    expect(parseFieldEdit('registrationNumber', formatFieldValue('registrationNumber', r))).toEqual({ ok: true, value: r.registrationNumber });
+    expect(parseFieldEdit('administrativeProcess', formatFieldValue('administrativeProcess', r))).toEqual({ ok: true, value: r.administrativeProcess });
   });
 
   it('searches documents and inscriptions by their digits', () => {

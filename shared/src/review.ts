@@ -113,6 +113,21 @@ export function formatDocument(value: string): string {
   return value;
 }
 
+/** `80 6 19 123456-78` for PGFN numbers, `37.123.456-7` for DEBCAD; other issuers keep their own form (as the workbooks print them). */
+export function formatRegistrationNumber(n: string): string {
+  let m = /^(\d{2})(\d)(\d{2})(\d{6})(\d{2})$/.exec(n);
+  if (m) return `${m[1]} ${m[2]} ${m[3]} ${m[4]}-${m[5]}`;
+  m = /^(\d{2})(\d{3})(\d{3})(\d)$/.exec(n);
+  if (m) return `${m[1]}.${m[2]}.${m[3]}-${m[4]}`;
+  return n;
+}
+
+/** `NNNNN.NNNNNN/AAAA-DD` for the 17-digit federal process number. */
+export function formatProcess(digits: string): string {
+  const m = /^(\d{5})(\d{6})(\d{4})(\d{2})$/.exec(digits);
+  return m ? `${m[1]}.${m[2]}/${m[3]}-${m[4]}` : digits;
+}
+
 /** `2025-10-31` → `31/10/2025`. */
 export function formatIsoDate(iso: string | null): string {
   const m = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
@@ -188,6 +203,8 @@ export function formatFieldValue(field: WarnedField, record: CertificateRecord):
   if (DATE_FIELDS.has(field as EditableField)) return formatIsoDate(v as string | null);
   switch (field) {
     case 'debtorDocument': return formatDocument(record.debtorDocument);
+    case 'registrationNumber': return formatRegistrationNumber(record.registrationNumber);
+    case 'administrativeProcess': return formatProcess(record.administrativeProcess);
     case 'nature': return NATURE_OPTIONS.find((o) => o.value === record.nature)?.label ?? record.nature;
     case 'issuer': return ISSUER_OPTIONS.find((o) => o.value === record.issuer)?.label ?? record.issuer;
     case 'coDebtors': return record.coDebtors.map((c) => `${c.name} – ${formatDocument(c.document)}`).join('; ');

@@ -128,10 +128,16 @@ export class AnalysisReviewService {
       const changed = [...parsed].filter(([field, value]) => JSON.stringify(before[field]) !== JSON.stringify(value));
       if (!changed.length) throw new BadRequestException('Nenhum valor mudou.');
       const version = analysis.version + 1;
-      // A field the user wrote is no longer in doubt: its warning goes, the audit row keeps the history.
+      // A field the user wrote is no longer in doubt: its warning goes (and the same text among the
+      // record's warnings, where the extraction also lists it); the audit row keeps the history.
       const fieldWarnings = { ...(before.fieldWarnings ?? {}) };
-      for (const [field] of changed) delete fieldWarnings[field];
-      const record: CertificateRecord = { ...before, ...Object.fromEntries(changed), fieldWarnings };
+      const settled = new Set<string>();
+      for (const [field] of changed) {
+        if (fieldWarnings[field]) settled.add(fieldWarnings[field]!);
+        delete fieldWarnings[field];
+      }
+      const warnings = before.warnings.filter((w) => !settled.has(w));
+      const record: CertificateRecord = { ...before, ...Object.fromEntries(changed), fieldWarnings, warnings };
       await tx.query(
         `UPDATE analysis_certificates SET record = $2, debtor_name = $3, debtor_document = $4, registration_number = $5, issuer = $6, total = $7, edited_at = now()
          WHERE id = $1`,

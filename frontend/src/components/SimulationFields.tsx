@@ -83,7 +83,10 @@ export function SimulationFields({ idPrefix, input, choices, errors, disabled, s
         </select>
         {suggestion && (
           <span className="muted small" data-testid="size-suggestion">
-            Sugerido pelos dados: <strong>{DEBTOR_SIZE_OPTIONS.find((o) => o.value === suggestion.size)?.label}</strong>. {suggestion.reason}
+            Sugerido pelos dados: <strong>{DEBTOR_SIZE_OPTIONS.find((o) => o.value === suggestion.size)?.label}</strong>. {suggestion.reason}{' '}
+            {suggestion.size !== choices.debtorSize && !disabled && (
+              <button type="button" className="link" onClick={() => onChoice({ ...choices, debtorSize: suggestion.size })}>Usar sugestão</button>
+            )}
           </span>
         )}
         <span className="muted small">Parcela mínima: {formatCentavos(minimumInstallmentFor(choices.debtorSize, settings.minimumInstallment))}</span>

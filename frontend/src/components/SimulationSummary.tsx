@@ -7,6 +7,7 @@ import {
   formatPercent,
   plural,
   type AdjustedParam,
+  type Adjustment,
   type DebtNature,
   type SimulationTerm,
   type SimulationSummary as Summary,
@@ -19,6 +20,16 @@ const ADJUSTED_FIGURE: Record<AdjustedParam, SimulationTerm> = {
   installmentsSocialSecurity: 'balance',
   installmentsOther: 'balance',
 };
+
+/** The few words beside the figure; the full reason is listed under the figures and in the tooltip. */
+function shortCap(a: Adjustment): string {
+  switch (a.param) {
+    case 'discount': return `Desconto limitado a ${formatPercent(a.applied)} (pedido: ${formatPercent(a.requested)})`;
+    case 'installmentsSocialSecurity': return `Previdenciárias limitadas a ${a.applied} meses (pedido: ${a.requested})`;
+    case 'installmentsOther': return `Demais limitadas a ${a.applied} meses (pedido: ${a.requested})`;
+    case 'entryMonths': return `Entrada limitada a ${a.applied} meses (pedido: ${a.requested})`;
+  }
+}
 
 const SIZE_LABEL = { general: 'demais pessoas jurídicas', small: 'pequeno porte', mei: 'MEI' } as const;
 
@@ -46,19 +57,31 @@ export function SimulationSummary({ summary, compact = false }: { summary: Summa
     );
   }
   return (
-    <div className="simulation-summary" data-testid="simulation-summary">
+    <div className="simulation-summary simulation-full" data-testid="simulation-summary">
       <dl className="figures">
         {describeFigures(summary).map((f) => (
           <div key={f.term} className={`figure figure-${f.term}`} data-testid={`figure-${f.term}`}>
             <dt title={SIMULATION_TERMS[f.term].definition}>{f.label}</dt>
             <dd><strong>{f.text}</strong></dd>
             {adjustments.filter((a) => ADJUSTED_FIGURE[a.param] === f.term).map((a) => (
-              <dd key={a.param} className="cap-note" data-testid="cap-note">Limite aplicado: {a.message}</dd>
+              <dd key={a.param} className="cap-note" data-testid="cap-note" title={a.message}>{shortCap(a)}</dd>
             ))}
-            <dd className="muted small">{SIMULATION_TERMS[f.term].definition}</dd>
           </div>
         ))}
       </dl>
+      {adjustments.length > 0 && (
+        <ul className="file-errors small" data-testid="adjustments">
+          {adjustments.map((a) => <li key={a.param} className="cap-note">Limite aplicado: {a.message}</li>)}
+        </ul>
+      )}
+      <details className="small" data-testid="definitions">
+        <summary>O que significa cada valor</summary>
+        <dl className="definitions">
+          {describeFigures(summary).map((f) => (
+            <div key={f.term}><dt>{f.label}</dt><dd className="muted">{SIMULATION_TERMS[f.term].definition}</dd></div>
+          ))}
+        </dl>
+      </details>
       <p className="muted small" data-testid="simulation-params">
         Desconto aplicado {formatPercent(p.discountApplied)} · previdenciárias em {p.installments.previdenciaria} meses · demais em{' '}
         {p.installments.demais} meses · entrada de {formatPercent(p.entryPercent)} sobre o {p.entryBase === 'gross' ? 'valor bruto' : 'valor com desconto'} em{' '}

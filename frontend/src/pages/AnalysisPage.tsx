@@ -96,8 +96,8 @@ export function AnalysisPage() {
       </div>
       <p className="muted" data-testid="analysis-version">
         Criada em {formatDateTime(analysis.createdAt)} · {plural(analysis.fileCount, 'arquivo', 'arquivos')} ·{' '}
-        {plural(analysis.certificateCount, 'certidão', 'certidões')} · versão {version}
-        {analysis.editedAt ? ` (editada em ${formatDateTime(analysis.editedAt)})` : ' (como extraída)'}
+        {plural(analysis.certificateCount, 'certidão', 'certidões')} · versão {version} ·{' '}
+        {analysis.editedAt ? `certidões corrigidas em ${formatDateTime(analysis.editedAt)}` : 'certidões como extraídas'}
       </p>
       {regenerating && (
         <p className="alert alert-yellow" role="status" data-testid="regenerating">
@@ -194,7 +194,8 @@ function CertificateRow({ analysisId, certificate: c, swrKey }: { analysisId: st
   const [editing, setEditing] = useState(false);
   const r = c.record;
   const flagged = r.fieldWarnings ?? {};
-  const warnings = c.flaggedFieldCount + r.warnings.length;
+  // The extraction lists a field's doubt among the record's warnings too: each reason counts once.
+  const warnings = new Set([...r.warnings, ...Object.values(flagged)]).size;
   const outside = c.exclusion !== null && r.issuer !== 'federal';
   return (
     <>
