@@ -158,6 +158,20 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     expect(t.warnings).toEqual([]);
   });
 
+  it('reads OCR slips in a table: a lost period slash (012012) and a decimal comma read as a dot (6425.33)', () => {
+    const lines = buildLines(
+      [
+        f('Competência', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100),
+        f('012012', 40, 114), f('07/02/2012', 120, 114), r('6425.33', 270, 114), r('562,36', 340, 114), r('1737,99', 420, 114),
+      ],
+      1,
+      true,
+    );
+    expect(readTables(lines).rows).toEqual([{ period: '2012-01', dueDate: '2012-02-07', principal: 642533, fine: 56236, interest: 173799 }]);
+    // Text PDFs print what they mean: no such reading there.
+    expect(readTables(buildLines([f('Competência', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100), f('012012', 40, 114), f('07/02/2012', 120, 114), r('6425.33', 270, 114), r('562,36', 340, 114), r('1737,99', 420, 114)], 1, false)).rows).toEqual([]);
+  });
+
   it('flags a row of amounts it cannot place under a period instead of dropping it in silence', () => {
     const lines = buildLines(
       [

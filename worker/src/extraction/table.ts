@@ -107,7 +107,11 @@ interface Token {
   x1: number;
 }
 
-function tokensOf(cell: Cell): Token[] {
+/** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012"). */
+const OCR_MONEY = /(?<![\d.,/])\d{1,6}\.\d{2}(?![\d.,/])/g;
+const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])((?:19|20)\d{2})(?![\d.,/])/g;
+
+function tokensOf(cell: Cell, ocr = false): Token[] {
   const out: Token[] = [];
   const width = cell.x1 - cell.x0;
   const len = Math.max(cell.text.length, 1);
@@ -132,6 +136,20 @@ function tokensOf(cell: Cell): Token[] {
     if (!p) continue;
     taken.push([m.index!, m.index! + m[0].length]);
     out.push({ kind: 'period', text: m[0], value: p, ...at(m.index!, m.index! + m[0].length) });
+  }
+  if (ocr) {
+    // Only where nothing else was read: such a token is a value of its column, checked by the sums
+    // and the dates like any other.
+    for (const m of cell.text.matchAll(OCR_MONEY)) {
+      if (!free(m.index!, m.index! + m[0].length)) continue;
+      taken.push([m.index!, m.index! + m[0].length]);
+      out.push({ kind: 'money', text: m[0], value: Math.round(Number(m[0]) * 100), ...at(m.index!, m.index! + m[0].length) });
+    }
+    for (const m of cell.text.matchAll(OCR_PERIOD)) {
+      if (!free(m.index!, m.index! + m[0].length)) continue;
+      taken.push([m.index!, m.index! + m[0].length]);
+      out.push({ kind: 'period', text: m[0], value: `${m[2]}-${m[1]}`, ...at(m.index!, m.index! + m[0].length) });
+    }
   }
   return out.sort((a, b) => a.x0 - b.x0);
 }
@@ -227,7 +245,7 @@ export function readTables(lines: Line[]): TableResult {
       }
       sincePageTop++;
       if (line.furniture) continue;
-      const tokens = line.cells.flatMap(tokensOf);
+      const tokens = line.cells.flatMap((c) => tokensOf(c, line.ocr));
       const money = tokens.filter((t) => t.kind === 'money');
       // One value after "Total …" is a summary line ("Total Principal ....: 27.311,56"), read as a
       // field; a totals row has a sum under several columns.
