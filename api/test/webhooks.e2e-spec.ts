@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { WEBHOOK_SIGNATURE_HEADER, WORKBOOK_BASE, WebhookEvent } from '@cda/shared';
 import { verifyWebhook } from '../src/webhooks/webhook-signature';
 import { SettingsService } from '../src/settings/settings.service';
+import { MaintenanceService } from '../src/maintenance/maintenance.service';
 import { CORRUPT_PDF, Stack, makePagedPdf, registerUser, startStack, waitForFinal, waitUntil } from './harness';
 import { as } from './admin-fixtures';
 
@@ -222,5 +223,26 @@ describe('completion webhooks', () => {
     await waitForFinal(stack, user.token, quiet.body.id);
     await new Promise((r) => setTimeout(r, 500));
     expect(stack.mails.filter((m) => m.to === user.email && m.kind === 'analysis-finished')).toHaveLength(1);
+  }, 60000);
+
+  it('the hourly maintenance forgets idempotency keys after 24 h and deliveries after 90 days, not sooner', async () => {
+    const user = await registerUser(stack);
+    const endpoint = await endpointFor(user.token);
+    await stack.http.post(`/api/profile/webhooks/${endpoint.id}/test`).set(as(user.token)).expect(200);
+    const res = await stack.http.post('/api/analyses').set(as(user.token)).set('Idempotency-Key', 'purge-1').attach('files', await makePagedPdf(1), 'p.pdf').expect(202);
+    await waitForFinal(stack, user.token, res.body.id);
+    const maintenance = stack.app.get(MaintenanceService);
+    const count = async () => {
+      const [{ keys }] = await db.query(`SELECT count(*)::int AS keys FROM idempotency_keys WHERE user_id = $1`, [user.id]);
+      const [{ deliveries: d }] = await db.query(`SELECT count(*)::int AS deliveries FROM webhook_deliveries WHERE user_id = $1`, [user.id]);
+      return [keys, d];
+    };
+    expect(await count()).toEqual([1, 2]);
+    await maintenance.purgeAutomationLeftovers();
+    expect(await count()).toEqual([1, 2]);
+    await db.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1`, [user.id]);
+    await db.query(`UPDATE webhook_deliveries SET created_at = now() - interval '91 days' WHERE user_id = $1 AND event_type = 'webhook.test'`, [user.id]);
+    await maintenance.purgeAutomationLeftovers();
+    expect(await count()).toEqual([0, 1]);
   }, 60000);
 });

@@ -39,6 +39,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     'renew-allowances': () => this.maintenance.renewAllowances(),
     'purge-stale-uploads': () => this.maintenance.purgeStaleUploads(),
     'purge-auth-leftovers': () => this.maintenance.purgeAuthLeftovers(),
+    'purge-automation-leftovers': () => this.maintenance.purgeAutomationLeftovers(),
     'sweep-stuck-analyses': () => this.maintenance.sweepStuckAnalyses(),
     'reconcile-orders': () => this.orders.reconcile(),
     'retention-deleted-accounts': () => this.retention.purgeDeletedAccounts(),

@@ -35,6 +35,16 @@ export class MaintenanceService {
     return { signupRequests, loginFailures: await this.lockout.purgeIdle(now) };
   }
 
+  /**
+   * Upload idempotency keys name their analysis for 24 h (AnalysesService); the webhook delivery log is
+   * kept 90 days, long enough to answer "did you call us last month?", short enough not to grow forever.
+   */
+  async purgeAutomationLeftovers(now = new Date()): Promise<{ idempotencyKeys: number; webhookDeliveries: number }> {
+    const [, idempotencyKeys] = await this.db.query(`DELETE FROM idempotency_keys WHERE created_at < $1::timestamptz - interval '24 hours'`, [now]);
+    const [, webhookDeliveries] = await this.db.query(`DELETE FROM webhook_deliveries WHERE created_at < $1::timestamptz - interval '90 days'`, [now]);
+    return { idempotencyKeys, webhookDeliveries };
+  }
+
   renewAllowances(now = new Date()): Promise<number> {
     return this.tokens.renewDueAllowances(now);
   }

@@ -59,6 +59,8 @@ export const MAINTENANCE_TASKS = [
   { name: 'renew-allowances', every: HOUR },
   { name: 'purge-stale-uploads', every: HOUR },
   { name: 'purge-auth-leftovers', every: HOUR },
+  // Expired upload idempotency keys (24 h) and webhook deliveries older than 90 days.
+  { name: 'purge-automation-leftovers', every: HOUR },
   // Every minute: it is also what ends analyses held by a worker that died with no other to retake them.
   { name: 'sweep-stuck-analyses', every: MINUTE },
   { name: 'reconcile-orders', every: 10 * MINUTE },
