@@ -198,4 +198,14 @@ test('the worked example reads the same on screen, in the e-mail and in both wor
   const value = (label: string) => params.find((r) => r['Parâmetro'] === label)?.['Valor'];
   expect([value('Porte do devedor'), value('Desconto aplicado (%)'), value('Parcelas – demais')]).toEqual(['Pequeno porte', 70, 145]);
   await shot(page, 'analysis-small-debtor');
+
+  // The simulator offers the same inputs before an upload, with the limits of the size chosen.
+  await page.goto('/simulator');
+  await page.getByLabel('Porte do devedor').selectOption('mei');
+  await expect(page.getByText('Parcela mínima: R$ 25,00')).toBeVisible();
+  await page.getByLabel('Parcelas previdenciárias').fill('120');
+  await expect(page.getByTestId('cap-preview')).toHaveText('Previdenciárias: 120 parcelas acima do limite de 60 meses (CF, art. 195, §11): simulado com 60.');
+  await page.getByLabel('Meses de entrada').fill('12');
+  await expect(page.getByText('Até 12 meses para este porte')).toBeVisible();
+  await shot(page, 'simulator-inputs');
 });
