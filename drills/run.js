@@ -124,17 +124,17 @@ async function main() {
       const deadline = Date.now() + timeoutMs;
       let stuck = [];
       for (;;) {
-        stuck = await query(`SELECT id FROM analyses WHERE status NOT IN ('Concluída', 'Erro')`).catch(() => [{ id: 'database unreachable' }]);
+        stuck = await query(`SELECT id FROM analyses WHERE status NOT IN ('done', 'error')`).catch(() => [{ id: 'database unreachable' }]);
         if (!stuck.length || Date.now() > deadline) break;
         await sleep(500);
       }
-      check(drill, 'every analysis ended Concluída or Erro', stuck.length === 0, stuck.length ? `${stuck.length} still running` : '');
+      check(drill, 'every analysis ended done or error', stuck.length === 0, stuck.length ? `${stuck.length} still running` : '');
       const ledger = await query(
         `SELECT u.email, u.tokens, COALESCE((SELECT sum(amount) FROM token_transactions t WHERE t.user_id = u.id), 0) AS ledger
          FROM users u WHERE u.tokens <> COALESCE((SELECT sum(amount) FROM token_transactions t WHERE t.user_id = u.id), 0)`,
       );
       check(drill, 'balance = sum of the ledger for every user', ledger.length === 0, ledger.map((r) => `${r.email}: ${r.tokens} vs ${r.ledger}`).join('; '));
-      const unsettled = await query(`SELECT id FROM analyses WHERE status <> 'Processando' AND settled_at IS NULL`);
+      const unsettled = await query(`SELECT id FROM analyses WHERE status <> 'processing' AND settled_at IS NULL`);
       check(drill, 'every ended analysis settled its tokens', unsettled.length === 0, unsettled.length ? `${unsettled.length} unsettled` : '');
       const leftovers = await listKeys(s3, 'uploads/');
       check(drill, 'no uploaded PDF left in storage', leftovers.length === 0, leftovers.slice(0, 3).join(', '));
@@ -155,12 +155,12 @@ async function main() {
       if (id) {
         const end = Date.now() + 90000;
         while (Date.now() < end) {
-          [final] = await query(`SELECT status FROM analyses WHERE id = $1 AND status <> 'Processando'`, [id]);
+          [final] = await query(`SELECT status FROM analyses WHERE id = $1 AND status <> 'processing'`, [id]);
           if (final) break;
           await sleep(300);
         }
       }
-      check(drill, 'a new batch completes without restarting the API', final?.status === 'Concluída',
+      check(drill, 'a new batch completes without restarting the API', final?.status === 'done',
         id ? `${final?.status ?? 'still running'}; upload accepted ${(acceptedAfter / 1000).toFixed(1)} s after recovery began` : `refused for 30 s: ${lastError}`);
       const counts = await query(`SELECT status, count(*)::int AS n FROM analyses GROUP BY status`);
       return Object.fromEntries(counts.map((r) => [r.status, r.n]));

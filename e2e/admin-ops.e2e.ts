@@ -55,19 +55,19 @@ async function seedReportData(): Promise<void> {
         )
       ).rows;
       for (let k = 0; k < 1 + (d % 4); k++) {
-        const status = (d + k) % 7 === 3 ? 'Erro' : 'Concluída';
+        const status = (d + k) % 7 === 3 ? 'error' : 'done';
         const [a] = (
           await db.query(
             `INSERT INTO analyses (user_id, status, file_count, params, created_at, tokens_cost, tokens_refunded, settled_at)
              VALUES ($1, $2, 2, '{}', ${at}, $3, $4, ${at}) RETURNING id`,
-            [u.id, status, 4000 + 1000 * k, status === 'Erro' ? 4000 + 1000 * k : 0],
+            [u.id, status, 4000 + 1000 * k, status === 'error' ? 4000 + 1000 * k : 0],
           )
         ).rows;
         for (let f = 1; f <= 2; f++) {
           await db.query(
             `INSERT INTO analysis_files (analysis_id, position, name, size_bytes, pages, storage_key, status, certificate_count, processing_ms)
              VALUES ($1, $2, 'cda.pdf', 120000, $3, 'x', $4, $5, $6)`,
-            [a.id, f, 2 + ((d + f) % 5), status === 'Erro' ? 'error' : 'done', status === 'Erro' ? 0 : 1, 300 + ((d * 131 + f * 97 + k * 53) % 1400)],
+            [a.id, f, 2 + ((d + f) % 5), status, status === 'error' ? 0 : 1, 300 + ((d * 131 + f * 97 + k * 53) % 1400)],
           );
         }
       }
@@ -221,7 +221,7 @@ test('queue monitor: counts, workers, pause/resume and failed jobs pushed live',
   const db = new Client({ connectionString: DB });
   await db.connect();
   const [admin] = (await db.query(`SELECT id FROM users WHERE email = $1`, [process.env.E2E_ADMIN_EMAIL])).rows;
-  const [a] = (await db.query(`INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'Processando', 1, '{}') RETURNING id`, [admin.id])).rows;
+  const [a] = (await db.query(`INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'processing', 1, '{}') RETURNING id`, [admin.id])).rows;
   await db.end();
   const queue = new Queue('analyses', { connection: { host: '127.0.0.1', port: 6379 }, prefix: process.env.E2E_QUEUE_PREFIX });
   await queue.add('analyze', { analysisId: a.id, userId: admin.id, files: [{ key: `uploads/${randomUUID()}/1.pdf`, name: 'x.pdf', pages: 1 }], params: {} }, { jobId: a.id, attempts: 1 });

@@ -25,7 +25,7 @@ async function analyse(request: APIRequestContext, token: string, n: number): Pr
   const { id } = await res.json();
   await expect
     .poll(async () => (await (await request.get(`/api/analyses/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).status, { timeout: 30_000 })
-    .toBe('Concluída');
+    .toBe('done');
   return id;
 }
 

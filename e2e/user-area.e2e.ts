@@ -56,7 +56,7 @@ let baseURL = '';
 async function waitFinal(request: APIRequestContext, s: Session, id: string) {
   await expect
     .poll(async () => (await (await request.get(`/api/analyses/${id}`, { headers: { Authorization: `Bearer ${s.token}` } })).json()).status, { timeout: 30_000 })
-    .not.toBe('Processando');
+    .not.toBe('processing');
 }
 
 async function sql(text: string, values: unknown[]) {
@@ -312,13 +312,13 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByTestId('history-page')).toHaveText('Página 2 de 2');
 
       await page.getByLabel('Status').selectOption('Concluída');
-      await expect(page).toHaveURL(/\/history\?status=Conclu%C3%ADda$/);
+      await expect(page).toHaveURL(/\/history\?status=done$/);
       await expect(page.getByTestId('history-page')).toHaveText('Página 1 de 2');
-      const finished = await (await request.get('/api/analyses?status=Concluída', { headers: { Authorization: `Bearer ${s.token}` } })).json();
+      const finished = await (await request.get('/api/analyses?status=done', { headers: { Authorization: `Bearer ${s.token}` } })).json();
       await expect(page.getByTestId('history-total')).toHaveText(`${finished.total} extrações encontradas`);
 
       await page.getByLabel('Período').selectOption('today');
-      await expect(page).toHaveURL(/status=Conclu%C3%ADda&period=today$/);
+      await expect(page).toHaveURL(/status=done&period=today$/);
       await page.getByRole('button', { name: 'Baixar' }).first().click();
       const dialog = page.getByRole('dialog');
       const download = page.waitForEvent('download');
@@ -326,7 +326,7 @@ for (const vp of VIEWPORTS) {
       expect((await download).suggestedFilename()).toBe('Base_Certidoes_Divida_Ativa.xlsx');
       await dialog.getByRole('button', { name: 'Fechar' }).click();
 
-      await page.goto('/history?status=Processando');
+      await page.goto('/history?status=processing');
       await expect(page.getByText('Nenhuma extração encontrada')).toBeVisible();
       await expect(page.getByText('Tente ajustar os filtros ou realizar uma nova extração')).toBeVisible();
       await expect(page.getByTestId('history-total')).toHaveText('0 extrações encontradas');

@@ -39,14 +39,14 @@ const pollMs = 1000 * Number(process.env.CDA_POLL_SECONDS ?? (webhook ? 30 : 5))
 let view;
 for (;;) {
   view = await call('GET', `/api/analyses/${created.id}`);
-  if (view.status !== 'Processando') break;
+  if (view.status !== 'processing') break;
   const event = webhook ? await webhook.next(created.id, pollMs) : await sleep(pollMs);
   if (event) console.log(`Webhook recebido: ${event.type}`);
 }
 webhook?.close();
 
 for (const f of view.files) console.log(`  ${f.name}: ${f.status === 'done' ? `${f.certificateCount} certidão(ões)` : `erro – ${f.error}`}`);
-if (view.status !== 'Concluída') fail(`A análise terminou com erro: ${view.error ?? 'sem detalhes'}`, 2);
+if (view.status !== 'done') fail(`A análise terminou com erro: ${view.error ?? 'sem detalhes'}`, 2);
 await mkdir(out, { recursive: true });
 for (const workbook of view.workbooks) {
   const res = await fetch(`${api}/api/analyses/${created.id}/files/${encodeURIComponent(workbook)}`, { headers: auth });

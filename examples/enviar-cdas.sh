@@ -39,7 +39,7 @@ deadline=$(( $(date +%s) + TIMEOUT ))
 while :; do
   view=$(curl -sS --fail-with-body --retry 3 "${auth[@]}" "${API}/api/analyses/${id}")
   status=$(jq -r '.status' <<<"$view")
-  [ "$status" != "Processando" ] && break
+  [ "$status" != "processing" ] && break
   [ "$(date +%s)" -lt "$deadline" ] || { echo "A análise ainda está em processamento após ${TIMEOUT}s." >&2; exit 3; }
   echo "  $(jq -r '"\(.processedFiles)/\(.fileCount) arquivo(s) processado(s)"' <<<"$view")"
   sleep "$POLL"
@@ -47,7 +47,7 @@ done
 
 # Per-file outcome: name, status, certificates, or why it could not be read.
 jq -r '.files[] | "  \(.name): \(if .status == "done" then "\(.certificateCount) certidão(ões)" else "erro – \(.error)" end)"' <<<"$view"
-if [ "$status" != "Concluída" ]; then
+if [ "$status" != "done" ]; then
   echo "A análise terminou com erro: $(jq -r '.error // "sem detalhes"' <<<"$view")" >&2
   exit 2
 fi

@@ -127,7 +127,7 @@ describe('account data that agrees with itself', () => {
       const kept = await insertUser(db, { name: 'Fica', createdAt: '2020-02-03T10:00:00-03:00' });
       const gone = await insertUser(db, { name: 'Sai', plan: 'premium', createdAt: '2020-02-03T11:00:00-03:00' });
       for (const u of [kept, gone]) {
-        await db.query(`INSERT INTO analyses (user_id, status, file_count, params, created_at) VALUES ($1, 'Concluída', 1, '{}', '2020-02-04T10:00:00-03:00')`, [u]);
+        await db.query(`INSERT INTO analyses (user_id, status, file_count, params, created_at) VALUES ($1, 'done', 1, '{}', '2020-02-04T10:00:00-03:00')`, [u]);
       }
       const before = { overview: await report(), users: await users() };
       await stack.http.delete(`/api/admin/users/${gone}`).set(as(root.token)).expect(200);

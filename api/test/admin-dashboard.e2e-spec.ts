@@ -69,7 +69,7 @@ describe('admin dashboard: real figures with % change versus the previous month'
     await order(5000, 'approved', '2031-02-25T10:00:00');
 
     const analysis = (created: string) =>
-      db.query(`INSERT INTO analyses (user_id, status, file_count, params, created_at) VALUES ($1, 'Concluída', 1, '{}', $2)`, [owner, at(created)]);
+      db.query(`INSERT INTO analyses (user_id, status, file_count, params, created_at) VALUES ($1, 'done', 1, '{}', $2)`, [owner, at(created)]);
     for (let i = 0; i < 3; i++) await analysis('2031-03-20T10:00:00');
     await analysis('2031-03-19T23:30:00'); // yesterday in Brasília, already the 20th in UTC
     await analysis('2031-03-20T16:00:00'); // after "now"
@@ -93,7 +93,7 @@ describe('admin dashboard: real figures with % change versus the previous month'
 
   it('answers over HTTP with today\'s figures, and 0 for modules whose tables are absent', async () => {
     const before = (await stack.http.get('/api/admin/dashboard').set(as(admin.token)).expect(200)).body;
-    await db.query(`INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'Concluída', 1, '{}')`, [user.id]);
+    await db.query(`INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'done', 1, '{}')`, [user.id]);
     const after = (await stack.http.get('/api/admin/dashboard').set(as(admin.token)).expect(200)).body;
     expect(after.analysesToday.value).toBe(before.analysesToday.value + 1);
     expect(after.totalUsers.value).toBe(Number((await db.query(`SELECT count(*) FROM users WHERE created_at <= now() AND deleted_at IS NULL`))[0].count));

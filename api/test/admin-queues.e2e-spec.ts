@@ -53,9 +53,9 @@ describe('queue monitor for operators', () => {
       const analyses = body.queues.find((q: { name: string }) => q.name === 'analyses');
       expect(analyses.paused).toBe(true);
       expect(analyses.counts.waiting + analyses.counts.paused).toBeGreaterThanOrEqual(1);
-      expect((await stack.http.get(`/api/analyses/${id}`).set(as(user.token))).body.status).toBe('Processando');
+      expect((await stack.http.get(`/api/analyses/${id}`).set(as(user.token))).body.status).toBe('processing');
       await stack.http.post('/api/admin/queues/analyses/resume').set(as(admin.token)).expect(204);
-      expect((await waitForFinal(stack, user.token, id)).status).toBe('Concluída');
+      expect((await waitForFinal(stack, user.token, id)).status).toBe('done');
     } finally {
       await stack.http.post('/api/admin/queues/analyses/resume').set(as(admin.token)).expect(204);
     }
@@ -65,7 +65,7 @@ describe('queue monitor for operators', () => {
     const user = await registerUser(stack);
     const db = stack.app.get(DataSource);
     const [a] = await db.query(
-      `INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'Processando', 1, '{}') RETURNING id`,
+      `INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'processing', 1, '{}') RETURNING id`,
       [user.id],
     );
     const queue = stack.app.get<Queue>(getQueueToken(ANALYSES_QUEUE));
@@ -75,7 +75,7 @@ describe('queue monitor for operators', () => {
       { analysisId: a.id, userId: user.id, files: [{ key: `uploads/${randomUUID()}/1.pdf`, name: 'x.pdf', pages: 1 }], params: DEFAULT_ANALYSIS_PARAMS },
       { jobId: a.id, attempts: 1 },
     );
-    expect((await waitForFinal(stack, user.token, a.id)).status).toBe('Erro');
+    expect((await waitForFinal(stack, user.token, a.id)).status).toBe('error');
     const failed = (await stack.http.get('/api/admin/queues/analyses/failed').set(as(admin.token)).expect(200)).body;
     const mine = failed.items.find((j: { analysisId: string }) => j.analysisId === a.id);
     expect(mine).toMatchObject({ id: a.id, name: 'analyze', attempts: 1 });

@@ -112,7 +112,7 @@ describe('admin settings: persisted, validated, secret, audited, applied', () =>
           await new Promise((r) => setTimeout(r, 15));
         }
       })();
-      for (const id of ids) expect((await waitForFinal(stack, user.token, id, 60000)).status).toBe('Concluída');
+      for (const id of ids) expect((await waitForFinal(stack, user.token, id, 60000)).status).toBe('done');
       done = true;
       await watch;
       expect(maxActive).toBe(1);

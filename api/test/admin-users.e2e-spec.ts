@@ -250,7 +250,7 @@ describe('admin users: list, stats, create, edit, suspend, credits, delete', () 
   it('soft-deletes a user: sessions end, hidden everywhere, ledger kept, e-mail reusable; never yourself nor a root', async () => {
     const target = await registerUser(stack);
     const [analysis] = await db.query(
-      `INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'Concluída', 1, '{}') RETURNING id`,
+      `INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'done', 1, '{}') RETURNING id`,
       [target.id],
     );
     const before = (await stack.http.get('/api/admin/users/stats').set(as(admin.token)).expect(200)).body;

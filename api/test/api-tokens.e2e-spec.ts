@@ -71,7 +71,7 @@ describe('personal API tokens and the batch API', () => {
     // The token acts as its owner: the owner's balance pays.
     expect((await tokens.balance(user.id)).tokens).toBe(1_000_000 - 2000);
     const done = await waitForFinal(stack, reader.token, accepted.body.id);
-    expect(done.status).toBe('Concluída');
+    expect(done.status).toBe('done');
     expect(done.files![0]).toMatchObject({ name: 'cda.pdf', status: 'done', certificateCount: 1 });
     // The certificates with their fields and per-field warnings, as JSON (the analysis page's read model).
     expect(done.certificates).toHaveLength(1);

@@ -418,7 +418,7 @@ describe('accounts: register, login, lockout, sessions, password reset, profile,
       // The worker's final status message, as it publishes it.
       const redis = new Redis(redisOptionsFromUrl(loadConfig().redisUrl));
       try {
-        const msg = (userId: string, id: string) => JSON.stringify({ id, userId, status: 'Concluída', processedFiles: 1, totalFiles: 1 });
+        const msg = (userId: string, id: string) => JSON.stringify({ id, userId, status: 'done', processedFiles: 1, totalFiles: 1 });
         const offId = '00000000-0000-4000-8000-00000000000a';
         const onId = '00000000-0000-4000-8000-00000000000b';
         await redis.publish(STATUS_CHANNEL, msg(off.id, offId));

@@ -83,7 +83,7 @@ describe('fields in doubt: stored with the analysis, highlighted in the Base wor
       .expect(202);
     // OCR of the scan takes a few seconds on a busy machine.
     const analysis: AnalysisView = await waitForFinal(stack, user.token, res.body.id, 120_000);
-    expect(analysis).toMatchObject({ status: 'Concluída', fileCount: 2 });
+    expect(analysis).toMatchObject({ status: 'done', fileCount: 2 });
 
     // Both certificates are found, not refused: the scan's and the one after the petition page.
     const files = analysis.files!;

@@ -280,7 +280,7 @@ export function collectUntilFinal(socket: Socket, analysisId: () => string | und
     socket.on(SOCKET_EVENTS.analysisStatus, (e: AnalysisStatusEvent) => {
       if (e.id !== analysisId()) return;
       seen.push(e);
-      if (e.status !== 'Processando') {
+      if (e.status !== 'processing') {
         clearTimeout(timer);
         resolve(seen);
       }
@@ -303,7 +303,7 @@ export async function waitForFinal(stack: Stack, token: string, id: string, time
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await stack.http.get(`/api/analyses/${id}`).set('Authorization', `Bearer ${token}`).expect(200);
-    if (res.body.status !== 'Processando') return res.body;
+    if (res.body.status !== 'processing') return res.body;
     if (Date.now() > deadline) throw new Error(`analysis ${id} still Processando: ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, 150));
   }

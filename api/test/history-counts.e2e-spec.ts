@@ -23,7 +23,7 @@ describe('history totals from the per-day counters', () => {
     const other = await registerUser(stack);
     // Ages straddling each period's start: today, the 7- and 30-day edges (±1 h), older.
     const ages = ['1 minute', '2 hours', '1 day', '6 days 23 hours', '7 days 1 hour', '29 days 23 hours', '30 days 1 hour', '90 days'];
-    const statuses = ['Concluída', 'Erro', 'Processando'];
+    const statuses = ['done', 'error', 'processing'];
     for (const [i, age] of ages.entries()) {
       for (const [j, status] of statuses.entries()) {
         for (const who of [user.id, other.id]) {
@@ -36,8 +36,8 @@ describe('history totals from the per-day counters', () => {
       }
     }
     // Status changes and deletions go through the triggers too.
-    await db.query(`UPDATE analyses SET status = 'Concluída' WHERE user_id = $1 AND status = 'Processando' AND created_at < now() - interval '1 day'`, [user.id]);
-    await db.query(`DELETE FROM analyses WHERE id IN (SELECT id FROM analyses WHERE user_id = $1 AND status = 'Erro' ORDER BY created_at LIMIT 2)`, [user.id]);
+    await db.query(`UPDATE analyses SET status = 'done' WHERE user_id = $1 AND status = 'processing' AND created_at < now() - interval '1 day'`, [user.id]);
+    await db.query(`DELETE FROM analyses WHERE id IN (SELECT id FROM analyses WHERE user_id = $1 AND status = 'error' ORDER BY created_at LIMIT 2)`, [user.id]);
 
     const starts: Record<string, string> = {
       today: `date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo'`,

@@ -55,7 +55,7 @@ describe('pages paid for are the pages read', () => {
     expect(reserved).toBe(3000);
 
     const final = await waitForFinal(stack, user.token, res.body.id);
-    expect(final.status).toBe('Concluída');
+    expect(final.status).toBe('done');
     expect(final.files![0]).toMatchObject({ pages: 3, status: 'done', certificateCount: 1 });
     // Read and kept: nothing refunded.
     expect(before - (await tokens.balance(user.id)).tokens).toBe(3000);
@@ -75,7 +75,7 @@ describe('pages paid for are the pages read', () => {
     expect(before - (await tokens.balance(user.id)).tokens).toBe(3000);
 
     const final = await waitForFinal(stack, user.token, res.body.id);
-    expect(final.status).toBe('Erro');
+    expect(final.status).toBe('error');
     expect(final.files![0]).toMatchObject({ pages: 3, status: 'error', error: 'Arquivo PDF corrompido ou ilegível' });
     expect((await tokens.balance(user.id)).tokens).toBe(before);
     expect(await tokens.ledgerSum(user.id)).toBe(before);

@@ -47,16 +47,16 @@ describe('upload → queue → worker → storage → live status → download',
       .field('discount', '50')
       .expect(202);
     id = res.body.id;
-    expect(res.body).toMatchObject({ status: 'Processando', fileCount: 2 });
+    expect(res.body).toMatchObject({ status: 'processing', fileCount: 2 });
     const requestId = res.headers['x-request-id'];
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
 
     const seen = await events.done;
-    expect(seen[0].status).toBe('Processando');
-    expect(seen.at(-1)).toMatchObject({ status: 'Concluída', processedFiles: 2, totalFiles: 2 });
+    expect(seen[0].status).toBe('processing');
+    expect(seen.at(-1)).toMatchObject({ status: 'done', processedFiles: 2, totalFiles: 2 });
 
     const analysis = await stack.http.get(`/api/analyses/${id}`).set('Authorization', `Bearer ${alice.token}`).expect(200);
-    expect(analysis.body).toMatchObject({ status: 'Concluída', params: { discount: 50, installmentsOther: 114 } });
+    expect(analysis.body).toMatchObject({ status: 'done', params: { discount: 50, installmentsOther: 114 } });
     expect(analysis.body.files.map((f: { pages: number }) => f.pages)).toEqual([1, 1]);
 
     const download = await downloadBinary(stack, `/api/analyses/${id}/files/${WORKBOOK_BASE}`, alice.token);
@@ -114,14 +114,14 @@ describe('upload → queue → worker → storage → live status → download',
     const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
     id = (await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', corrupt, 'quebrado.pdf').expect(202)).body.id;
     const seen = await events.done;
-    expect(seen.at(-1)).toMatchObject({ status: 'Erro', error: 'Arquivo PDF corrompido ou ilegível.' });
+    expect(seen.at(-1)).toMatchObject({ status: 'error', error: 'Arquivo PDF corrompido ou ilegível.' });
     expect(await listKeys(stack, `uploads/${id}/`)).toEqual([]);
 
     let id2: string | undefined;
     const events2 = collectUntilFinal(socket, () => id2);
     const good = await makePagedPdf(1);
     id2 = (await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', good, 'ok.pdf').expect(202)).body.id;
-    expect((await events2.done).at(-1)!.status).toBe('Concluída');
+    expect((await events2.done).at(-1)!.status).toBe('done');
     expect(stack.workers.every((w) => w.child.exitCode === null)).toBe(true);
   });
 
@@ -142,13 +142,13 @@ describe('upload → queue → worker → storage → live status → download',
         .expect(202);
       const id: string = res.body.id;
       await waitUntil(() => heard.length > 0);
-      expect(heard).toEqual([{ id, status: 'Processando', processedFiles: 0, totalFiles: 2 }]);
+      expect(heard).toEqual([{ id, status: 'processing', processedFiles: 0, totalFiles: 2 }]);
 
       // As the stuck-analysis sweep does: ended, refunded, and the open tab is told why.
       await (await queue.getJob(id))!.remove();
       await stack.app.get(AnalysesService).failBeforeStart(id, 'Análise interrompida. Seus tokens foram estornados.');
       await waitUntil(() => heard.length > 1);
-      expect(heard[1]).toEqual({ id, status: 'Erro', processedFiles: 0, totalFiles: 2, error: 'Análise interrompida. Seus tokens foram estornados.' });
+      expect(heard[1]).toEqual({ id, status: 'error', processedFiles: 0, totalFiles: 2, error: 'Análise interrompida. Seus tokens foram estornados.' });
       // And, like an analysis a worker ended, its owner is e-mailed.
       const db = stack.app.get(DataSource);
       await waitUntil(async () => (await db.query(`SELECT 1 FROM mail_outbox WHERE dedupe_key = $1`, [`analysis-finished:${id}`])).length === 1);
@@ -168,7 +168,7 @@ describe('upload → queue → worker → storage → live status → download',
     const pdf = await makeCdaPdf([sampleCertificate(11), sampleCertificate(12, { pages: 1 }), sampleCertificate(13)]);
     const id = (await stack.http.post('/api/analyses').set('Authorization', `Bearer ${user.token}`).attach('files', pdf, 'lote.pdf').expect(202)).body.id;
     const done = await waitForFinal(stack, user.token, id);
-    expect(done).toMatchObject({ status: 'Concluída', certificateCount: 3, files: [{ name: 'lote.pdf', pages: 4, certificateCount: 3, status: 'done' }] });
+    expect(done).toMatchObject({ status: 'done', certificateCount: 3, files: [{ name: 'lote.pdf', pages: 4, certificateCount: 3, status: 'done' }] });
     expect(done.simulation).toMatchObject({ count: 3 });
     const download = await downloadBinary(stack, `/api/analyses/${id}/files/${WORKBOOK_BASE}`, user.token);
     const wb = new ExcelJS.Workbook();
@@ -193,7 +193,7 @@ describe('upload → queue → worker → storage → live status → download',
     const deadline = Date.now() + 30000;
     for (;;) {
       const list = await stack.http.get('/api/analyses?pageSize=50').set('Authorization', `Bearer ${user.token}`).expect(200);
-      const done = (list.body.items as { id: string; status: string }[]).filter((a) => ids.includes(a.id) && a.status === 'Concluída');
+      const done = (list.body.items as { id: string; status: string }[]).filter((a) => ids.includes(a.id) && a.status === 'done');
       if (done.length === ids.length) break;
       if (Date.now() > deadline) throw new Error(`only ${done.length} of ${ids.length} finished`);
       await new Promise((r) => setTimeout(r, 200));

@@ -57,7 +57,7 @@ describe('LGPD: data export, account deletion and retention rules', () => {
     const pdf = await makeCdaPdf([sampleCertificate(1, { number: '8061912345678' })]);
     const up = await stack.http.post('/api/analyses').set(as(user.token)).attach('files', pdf, 'cda.pdf').expect(202);
     const analysis = await waitForFinal(stack, user.token, up.body.id);
-    expect(analysis.status).toBe('Concluída');
+    expect(analysis.status).toBe('done');
     const ticket = await stack.http
       .post('/api/tickets')
       .set(as(user.token))
@@ -122,7 +122,7 @@ describe('LGPD: data export, account deletion and retention rules', () => {
     expect(json('perfil.json')).toMatchObject({ id: c.id, name: 'Helena Export', email: c.email });
     expect(json('perfil.json')).not.toHaveProperty('passwordHash');
     const [a] = json('analises.json');
-    expect(a).toMatchObject({ id: c.analysisId, status: 'Concluída', certificateCount: 1 });
+    expect(a).toMatchObject({ id: c.analysisId, status: 'done', certificateCount: 1 });
     expect(a.files.map((f: { name: string }) => f.name)).toEqual(['cda.pdf']);
     const [t] = json('tickets.json');
     expect(t).toMatchObject({ title: 'Dúvida de Helena Export', description: 'Como leio a planilha?' });

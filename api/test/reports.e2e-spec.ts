@@ -43,11 +43,11 @@ describe('admin reports from SQL aggregates', () => {
         );
       }
     };
-    await analysis(u1, '2019-05-01T12:00:00-03:00', 'Concluída', 3000, 1000, true, [[2, 100, 'done', 1], [1, 300, 'error', 0]]);
-    await analysis(u1, '2019-05-01T15:00:00-03:00', 'Erro', 500, 500, true, [[4, 200, 'error', 0]]);
-    await analysis(u2, '2019-05-02T09:00:00-03:00', 'Concluída', 4000, 0, true, [[3, 400, 'done', 2]]);
-    await analysis(u3, '2019-05-03T10:00:00-03:00', 'Processando', 1000, 0, false, [[5, null, 'pending', 0]]);
-    await analysis(u1, '2019-05-09T10:00:00-03:00', 'Concluída', 9999, 0, true, [[9, 999, 'done', 9]]);
+    await analysis(u1, '2019-05-01T12:00:00-03:00', 'done', 3000, 1000, true, [[2, 100, 'done', 1], [1, 300, 'error', 0]]);
+    await analysis(u1, '2019-05-01T15:00:00-03:00', 'error', 500, 500, true, [[4, 200, 'error', 0]]);
+    await analysis(u2, '2019-05-02T09:00:00-03:00', 'done', 4000, 0, true, [[3, 400, 'done', 2]]);
+    await analysis(u3, '2019-05-03T10:00:00-03:00', 'processing', 1000, 0, false, [[5, null, 'pending', 0]]);
+    await analysis(u1, '2019-05-09T10:00:00-03:00', 'done', 9999, 0, true, [[9, 999, 'done', 9]]);
 
     const order = async (user: string, kind: string, item: string, cents: number, method: string, status: string, approvedAt: string | null) =>
       db.query(

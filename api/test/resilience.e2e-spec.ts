@@ -44,8 +44,8 @@ describe('a worker killed mid-batch', () => {
 
     const finals = [];
     for (const id of ids) finals.push(await waitForFinal(stack, user.token, id, 60000));
-    expect(finals.map((f) => f.status).every((s) => s === 'Concluída' || s === 'Erro')).toBe(true);
-    expect(finals.filter((f) => f.status === 'Concluída').length).toBeGreaterThan(0);
+    expect(finals.map((f) => f.status).every((s) => s === 'done' || s === 'error')).toBe(true);
+    expect(finals.filter((f) => f.status === 'done').length).toBeGreaterThan(0);
 
     const tokens = stack.app.get(TokensService);
     const { tokens: balance } = await tokens.balance(user.id);
@@ -69,7 +69,7 @@ describe('a worker killed mid-batch', () => {
     expect(worker.output()).toMatch(/"attempt":1,"state":"delayed","final":false/);
     await stack.startStorage();
     const done = await waitForFinal(stack, user.token, res.body.id, 30000);
-    expect(done.status).toBe('Concluída');
+    expect(done.status).toBe('done');
     expect(await listKeys(stack, `uploads/${res.body.id}/`)).toEqual([]);
   }, 60000);
 
@@ -100,7 +100,7 @@ describe('a worker killed mid-batch', () => {
     const queues = await stack.http.get('/api/admin/queues').set('Authorization', `Bearer ${admin.token}`).expect(200);
     expect(queues.body.workers).toEqual([]);
     expect(queues.body.processing).toMatchObject({ workersAlive: 0, noWorkerSince: expect.any(String) });
-    expect((await db.query(`SELECT status FROM analyses WHERE id = $1`, [res.body.id]))[0].status).toBe('Processando');
+    expect((await db.query(`SELECT status FROM analyses WHERE id = $1`, [res.body.id]))[0].status).toBe('processing');
 
     const watch = stack.app.get(WorkerWatch);
     const later = Date.parse(queues.body.processing.noWorkerSince) + NO_WORKER_ALERT_AFTER_MS;
@@ -113,7 +113,7 @@ describe('a worker killed mid-batch', () => {
     // The job is still `active` (nobody ran the stalled-job check) but its lock (2 s here) has expired.
     expect(await stack.app.get(MaintenanceService).sweepStuckAnalyses()).toBe(1);
     const ended = await waitForFinal(stack, user.token, res.body.id);
-    expect(ended).toMatchObject({ status: 'Erro', error: STUCK_MESSAGE, tokens: 0 });
+    expect(ended).toMatchObject({ status: 'error', error: STUCK_MESSAGE, tokens: 0 });
     const tokens = stack.app.get(TokensService);
     const { tokens: balance } = await tokens.balance(user.id);
     expect(balance).toBe(1_000_000);

@@ -64,7 +64,7 @@ describe('scale-out: 2 API processes and 3 workers', () => {
 
     const finals = [];
     for (const id of ids) finals.push(await waitForFinal(stack, user.token, id, 60000));
-    expect(finals.map((f) => f.status)).toEqual(ids.map(() => 'Concluída'));
+    expect(finals.map((f) => f.status)).toEqual(ids.map(() => 'done'));
     await new Promise((r) => setTimeout(r, 300));
     // Jobs the stopping worker handed back start over elsewhere, so their progress legitimately repeats.
     const handedBack = victim!
@@ -75,9 +75,9 @@ describe('scale-out: 2 API processes and 3 workers', () => {
     for (const id of ids) {
       const mine = events.filter((e) => e.id === id);
       // Exactly one final event per analysis, after its progress events, none delivered twice in a row.
-      expect(mine.filter((e) => e.status !== 'Processando')).toEqual([{ id, status: 'Concluída', processedFiles: 3, totalFiles: 3 }]);
-      expect(mine.at(-1)!.status).toBe('Concluída');
-      expect(mine.filter((e) => e.status === 'Processando').map((e) => e.processedFiles)).toEqual(
+      expect(mine.filter((e) => e.status !== 'processing')).toEqual([{ id, status: 'done', processedFiles: 3, totalFiles: 3 }]);
+      expect(mine.at(-1)!.status).toBe('done');
+      expect(mine.filter((e) => e.status === 'processing').map((e) => e.processedFiles)).toEqual(
         expect.arrayContaining([0, 1, 2, 3]),
       );
       if (!handedBack.includes(id)) for (let i = 1; i < mine.length; i++) expect(mine[i]).not.toEqual(mine[i - 1]);

@@ -47,7 +47,7 @@ describe('token ledger, limits and per-file outcomes', () => {
     expect(refused).toHaveLength(47);
     expect(refused[0].body).toMatchObject({ message: 'Tokens insuficientes', cost: 1000, balance: 0 });
     expect(await expectConsistent(user.id)).toBe(0);
-    for (const r of accepted) expect((await waitForFinal(stack, user.token, r.body.id)).status).toBe('Concluída');
+    for (const r of accepted) expect((await waitForFinal(stack, user.token, r.body.id)).status).toBe('done');
     expect(await expectConsistent(user.id)).toBe(0);
     const { total } = (await stack.http.get('/api/analyses').set(auth(user.token))).body;
     expect(total).toBe(3);
@@ -92,7 +92,7 @@ describe('token ledger, limits and per-file outcomes', () => {
     // 8 files × 2 pages + 2 uncountable files × 1 page minimum.
     expect(res.body.tokens).toBe(18_000);
     const done = await waitForFinal(stack, user.token, res.body.id);
-    expect(done).toMatchObject({ status: 'Concluída', processedFiles: 10, fileCount: 10, tokens: 16_000 });
+    expect(done).toMatchObject({ status: 'done', processedFiles: 10, fileCount: 10, tokens: 16_000 });
     const failures = done.files!.filter((f) => f.status === 'error').map((f) => [f.name, f.error]);
     expect(failures).toEqual([
       ['arquivo-4.pdf', 'Arquivo PDF corrompido ou ilegível'],
@@ -114,7 +114,7 @@ describe('token ledger, limits and per-file outcomes', () => {
   it('refunds everything when no file could be read', async () => {
     const user = await registerUser(stack);
     const res = await stack.http.post('/api/analyses').set(auth(user.token)).attach('files', CORRUPT_PDF, 'a.pdf').attach('files', CORRUPT_PDF, 'b.pdf').expect(202);
-    expect((await waitForFinal(stack, user.token, res.body.id)).status).toBe('Erro');
+    expect((await waitForFinal(stack, user.token, res.body.id)).status).toBe('error');
     expect(await expectConsistent(user.id)).toBe(1_000_000);
     expect(await listKeys(stack, `uploads/${res.body.id}/`)).toEqual([]);
   });
@@ -156,7 +156,7 @@ describe('token ledger, limits and per-file outcomes', () => {
       for (let i = 0; i < 10; i++) req = req.attach('files', heavy, `pesado-${i}.pdf`);
       const res = await req.expect(202);
       const done = await waitForFinal(stack, user.token, res.body.id);
-      expect(done).toMatchObject({ status: 'Erro', error: 'Tempo limite da análise excedido.', tokens: 0 });
+      expect(done).toMatchObject({ status: 'error', error: 'Tempo limite da análise excedido.', tokens: 0 });
       expect(await expectConsistent(user.id)).toBe(1_000_000);
       await new Promise((r) => setTimeout(r, 500));
       expect(await listKeys(stack, `uploads/${res.body.id}/`)).toEqual([]);
@@ -190,7 +190,7 @@ describe('token ledger, limits and per-file outcomes', () => {
   it('ends analyses stuck without a job and purges stale uploads', async () => {
     const user = await registerUser(stack);
     const [a] = await db.query(
-      `INSERT INTO analyses (user_id, status, file_count, params, tokens_cost, updated_at) VALUES ($1, 'Processando', 1, '{}', 1000, now() - interval '1 day') RETURNING id`,
+      `INSERT INTO analyses (user_id, status, file_count, params, tokens_cost, updated_at) VALUES ($1, 'processing', 1, '{}', 1000, now() - interval '1 day') RETURNING id`,
       [user.id],
     );
     await db.query(`UPDATE users SET tokens = tokens - 1000 WHERE id = $1`, [user.id]);
@@ -199,7 +199,7 @@ describe('token ledger, limits and per-file outcomes', () => {
     const maintenance = stack.app.get(MaintenanceService);
     expect(await maintenance.sweepStuckAnalyses()).toBe(1);
     const view = await waitForFinal(stack, user.token, a.id);
-    expect(view).toMatchObject({ status: 'Erro', error: STUCK_MESSAGE });
+    expect(view).toMatchObject({ status: 'error', error: STUCK_MESSAGE });
     expect(await expectConsistent(user.id)).toBe(1_000_000);
 
     await stack.s3.putObject(stack.bucket, 'uploads/orphan/1.pdf', Buffer.from('%PDF-1.4'));
@@ -219,10 +219,10 @@ describe('token ledger, limits and per-file outcomes', () => {
     const page1 = (await stack.http.get('/api/analyses?pageSize=2&page=1').set(auth(user.token)).expect(200)).body;
     expect(page1).toMatchObject({ total: 4, page: 1, pageCount: 2 });
     expect(page1.items.map((i: { id: string }) => i.id)).toEqual([ids[3], ids[2]]);
-    expect(page1.items[0]).toMatchObject({ type: 'Extração de CDA', status: 'Erro', tokens: 0, fileCount: 1 });
+    expect(page1.items[0]).toMatchObject({ type: 'Extração de CDA', status: 'error', tokens: 0, fileCount: 1 });
     const page2 = (await stack.http.get('/api/analyses?pageSize=2&page=2').set(auth(user.token)).expect(200)).body;
     expect(page2.items.map((i: { id: string }) => i.id)).toEqual([ids[1], ids[0]]);
-    const errors = (await stack.http.get('/api/analyses?status=Erro&period=today').set(auth(user.token)).expect(200)).body;
+    const errors = (await stack.http.get('/api/analyses?status=error&period=today').set(auth(user.token)).expect(200)).body;
     expect(errors.items.map((i: { id: string }) => i.id)).toEqual([ids[3]]);
     await db.query(`UPDATE analyses SET created_at = now() - interval '40 days' WHERE id = $1`, [ids[0]]);
     expect((await stack.http.get('/api/analyses?period=month').set(auth(user.token))).body.total).toBe(3);

@@ -43,7 +43,7 @@ describe('user area endpoints', () => {
     expect(ok.status).toBe(202);
     const done = await waitForFinal(stack, bob.token, ok.body.id);
     expect(done.params).toMatchObject({ discount: 65.5, installmentsSocialSecurity: 180, installmentsOther: 1 });
-    expect(done.status).toBe('Concluída');
+    expect(done.status).toBe('done');
 
     const threeDecimals = await upload(bob.token, { discount: '65.555' });
     expect(threeDecimals.status).toBe(400);

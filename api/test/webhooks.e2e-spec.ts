@@ -115,7 +115,7 @@ describe('completion webhooks', () => {
       data: {
         analysis: {
           id: accepted.body.id,
-          status: 'Concluída',
+          status: 'done',
           fileCount: 1,
           processedFiles: 1,
           failedFiles: 0,
@@ -167,11 +167,11 @@ describe('completion webhooks', () => {
     const ok = await stack.http.post('/api/analyses').set(as(user.token)).attach('files', await makePagedPdf(1), 'a.pdf').expect(202);
     await waitForFinal(stack, user.token, ok.body.id);
     const bad = await stack.http.post('/api/analyses').set(as(user.token)).attach('files', CORRUPT_PDF, 'x.pdf').expect(202);
-    expect((await waitForFinal(stack, user.token, bad.body.id)).status).toBe('Erro');
+    expect((await waitForFinal(stack, user.token, bad.body.id)).status).toBe('error');
     await waitUntil(() => receiver.received.length >= 1, 10000);
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.received.map((r) => [r.event.type, r.event.data.analysis.id])).toEqual([['analysis.failed', bad.body.id]]);
-    expect(receiver.received[0].event.data.analysis).toMatchObject({ status: 'Erro', failedFiles: 1, tokensCharged: 0 });
+    expect(receiver.received[0].event.data.analysis).toMatchObject({ status: 'error', failedFiles: 1, tokensCharged: 0 });
     expect(verifyWebhook(failures.secret, String(receiver.received[0].headers['x-cda-signature']), receiver.received[0].raw)).toBe(true);
   }, 60000);
 

@@ -17,9 +17,9 @@ const DB = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432
 
 const CASES = [
   ['page 1, no filter', 'page=1'],
-  ['page 1, Concluída, last 30 days', 'page=1&status=Conclu%C3%ADda&period=month'],
+  ['page 1, done, last 30 days', 'page=1&status=done&period=month'],
   ['page 5,000, no filter', 'page=5000'],
-  ['page 5,000, Concluída, last 30 days', 'page=5000&status=Conclu%C3%ADda&period=month'],
+  ['page 5,000, done, last 30 days', 'page=5000&status=done&period=month'],
 ];
 
 async function seed(db, userId) {
@@ -28,7 +28,7 @@ async function seed(db, userId) {
   // 5,000 exists with the filter; three in five Concluída as in real use.
   await db.query(
     `INSERT INTO analyses (user_id, status, file_count, processed_files, params, tokens_cost, created_at, updated_at, completed_at, settled_at)
-     SELECT $1, (ARRAY['Concluída','Concluída','Concluída','Erro','Concluída'])[1 + (g % 5)], 1, 1, '{}', 5000,
+     SELECT $1, (ARRAY['done','done','done','error','done'])[1 + (g % 5)], 1, 1, '{}', 5000,
             now() - (g * 2 || ' seconds')::interval, now(), now(), now()
      FROM generate_series(1, $2) g`,
     [userId, ROWS],
@@ -103,10 +103,10 @@ async function explainApiQueries(db, userId) {
   const tz = `'America/Sao_Paulo'`;
   const queries = [
     ["total for the pager (per-day counters + the first day's rows)", `WITH d AS (SELECT s.start, (s.start AT TIME ZONE ${tz})::date AS day FROM (SELECT ${start} AS start) s)
-       SELECT (SELECT COALESCE(SUM(c.n), 0) FROM analysis_day_counts c, d WHERE c.user_id = $1 AND c.status = 'Concluída' AND c.day > d.day)
-            + (SELECT count(*) FROM analyses a, d WHERE a.user_id = $1 AND a.status = 'Concluída'
+       SELECT (SELECT COALESCE(SUM(c.n), 0) FROM analysis_day_counts c, d WHERE c.user_id = $1 AND c.status = 'done' AND c.day > d.day)
+            + (SELECT count(*) FROM analyses a, d WHERE a.user_id = $1 AND a.status = 'done'
                  AND a.created_at >= d.start AND a.created_at < ((d.day + 1)::timestamp AT TIME ZONE ${tz})) AS n`],
-    ['page 5,000 ids', `SELECT a.id FROM analyses a WHERE a.user_id = $1 AND a.status = 'Concluída' AND a.created_at >= ${start}
+    ['page 5,000 ids', `SELECT a.id FROM analyses a WHERE a.user_id = $1 AND a.status = 'done' AND a.created_at >= ${start}
        ORDER BY a.created_at DESC, a.id DESC LIMIT 10 OFFSET 49990`],
   ];
   const out = [];

@@ -23,7 +23,7 @@ async function main() {
   await db.query(`INSERT INTO users (email, name, password_hash) SELECT 'u' || g || '@bench.local', 'Usuário ' || g, 'x' FROM generate_series(1, $1) g`, [USERS]);
   await db.query(`
     INSERT INTO analyses (user_id, status, file_count, processed_files, params, tokens_cost, created_at, updated_at)
-    SELECT u.id, (ARRAY['Concluída','Concluída','Concluída','Erro','Processando'])[1 + (g % 5)], 1 + g % 10, 1 + g % 10, '{}',
+    SELECT u.id, (ARRAY['done','done','done','error','processing'])[1 + (g % 5)], 1 + g % 10, 1 + g % 10, '{}',
            1000 * (1 + g % 10), now() - (g || ' minutes')::interval, now()
     FROM users u CROSS JOIN generate_series(1, $1) g`, [PER_USER]);
   await db.query('ANALYZE');
@@ -34,10 +34,10 @@ async function main() {
   const queries = {
     'page 1, no filter': [`SELECT a.id FROM analyses a WHERE a.user_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT 10 OFFSET 0`, [id]],
     'page 3, status = Erro, last 30 days': [
-      `SELECT a.id FROM analyses a WHERE a.user_id = $1 AND a.status = 'Erro' AND a.created_at >= now() - interval '30 days'
+      `SELECT a.id FROM analyses a WHERE a.user_id = $1 AND a.status = 'error' AND a.created_at >= now() - interval '30 days'
        ORDER BY a.created_at DESC, a.id DESC LIMIT 10 OFFSET 20`, [id]],
-    'count with status filter': [`SELECT count(*) FROM analyses a WHERE a.user_id = $1 AND a.status = 'Concluída'`, [id]],
-    'stuck-analysis sweep': [`SELECT id FROM analyses WHERE status = 'Processando' AND updated_at < now() - interval '1 hour' ORDER BY updated_at LIMIT 500`, []],
+    'count with status filter': [`SELECT count(*) FROM analyses a WHERE a.user_id = $1 AND a.status = 'done'`, [id]],
+    'stuck-analysis sweep': [`SELECT id FROM analyses WHERE status = 'processing' AND updated_at < now() - interval '1 hour' ORDER BY updated_at LIMIT 500`, []],
   };
   for (const [name, [sql, args]] of Object.entries(queries)) {
     const plan = (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, args)).rows.map((r) => r['QUERY PLAN']);

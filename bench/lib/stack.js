@@ -241,7 +241,7 @@ async function connectSocket(api, token) {
     events.push({ ...e, receivedAt: Date.now() });
     for (const w of [...waiters]) w();
   });
-  const finals = () => new Map(events.filter((e) => e.status !== 'Processando').map((e) => [e.id, e]));
+  const finals = () => new Map(events.filter((e) => e.status !== 'processing').map((e) => [e.id, e]));
   return {
     socket,
     events,

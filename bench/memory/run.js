@@ -58,7 +58,7 @@ async function main() {
       const peak = vmHwm(w.child.pid);
       runs.push({ peakMb: peak / 1048576, idleMb: idle / 1048576, seconds: (Date.now() - t0) / 1000, status: final.status, load: load() });
       console.log(JSON.stringify(runs.at(-1), (k, v) => (typeof v === 'number' ? +v.toFixed(1) : v)));
-      if (final.status !== 'Concluída') throw new Error(`analysis ended ${final.status}: ${final.error}`);
+      if (final.status !== 'done') throw new Error(`analysis ended ${final.status}: ${final.error}`);
       w.child.kill('SIGTERM');
       await new Promise((res) => w.child.once('exit', res));
     }

@@ -46,7 +46,7 @@ async function endToEnd(stack, user, corpus) {
     }
     const finals = await socket.waitFinal(ids, 900000);
     const last = Math.max(...finals.map((e) => e.receivedAt));
-    const bad = finals.filter((e) => e.status !== 'Concluída');
+    const bad = finals.filter((e) => e.status !== 'done');
     if (bad.length) throw new Error(`${bad.length} analyses ended ${bad[0].status}: ${bad[0].error}`);
     return (last - t0) / 1000;
   } finally {

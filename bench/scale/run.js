@@ -34,8 +34,8 @@ async function oneRun(stack, corpus, databaseUrl) {
   const finished = new Promise((r) => (allDone = r));
   let uploadsDone = false;
   socket.on('analysis:status', (e) => {
-    if (e.status === 'Processando') return;
-    if (e.status !== 'Concluída') console.error('analysis ended', e.status, e.error);
+    if (e.status === 'processing') return;
+    if (e.status !== 'done') console.error('analysis ended', e.status, e.error);
     pending.delete(e.id);
     if (uploadsDone && pending.size === 0) allDone();
   });

@@ -49,7 +49,7 @@ async function main() {
       const deadline = Date.now() + 120000;
       let events;
       for (;;) {
-        events = (await page.evaluate(() => window.__events)).filter((e) => ids.includes(e.id) && e.status !== 'Processando');
+        events = (await page.evaluate(() => window.__events)).filter((e) => ids.includes(e.id) && e.status !== 'processing');
         if (events.length >= ids.length || Date.now() > deadline) break;
         await sleep(200);
       }

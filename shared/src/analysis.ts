@@ -1,12 +1,23 @@
 import type { FieldWarnings } from './certificate';
 
-/** Status names are shown to users as they are, so they stay in pt-BR. */
+/**
+ * An analysis' status as code, database, Redis, sockets and the API carry it; users see its pt-BR
+ * label (ANALYSIS_STATUS_LABELS), as with tickets and orders.
+ */
 export const AnalysisStatus = {
-  Processing: 'Processando',
-  Done: 'Concluída',
-  Error: 'Erro',
+  Processing: 'processing',
+  Done: 'done',
+  Error: 'error',
 } as const;
 export type AnalysisStatus = (typeof AnalysisStatus)[keyof typeof AnalysisStatus];
+export const ANALYSIS_STATUSES: readonly AnalysisStatus[] = Object.values(AnalysisStatus);
+
+/** The one place the statuses get their pt-BR names. */
+export const ANALYSIS_STATUS_LABELS: Record<AnalysisStatus, string> = {
+  processing: 'Processando',
+  done: 'Concluída',
+  error: 'Erro',
+};
 
 export const WORKBOOK_BASE = 'Base_Certidoes_Divida_Ativa.xlsx';
 export const WORKBOOK_SIMULATION = 'Simulacao_Classificacao.xlsx';

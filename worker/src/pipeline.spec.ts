@@ -86,7 +86,7 @@ describe('content-stream bomb', () => {
     expect(extract).not.toHaveBeenCalled();
     expect(f.files[0]).toMatchObject({ status: 'error', error: STREAM_BOMB_REASON });
     expect(STREAM_BOMB_REASON).not.toBe(REASONS.ocrFailed);
-    expect(f.final()).toMatchObject({ status: 'Erro', error: `${STREAM_BOMB_REASON}.` });
+    expect(f.final()).toMatchObject({ status: 'error', error: `${STREAM_BOMB_REASON}.` });
   });
 });
 
@@ -132,17 +132,17 @@ describe('runAnalysis', () => {
     );
     await runAnalysis(job(2), { ...f.deps, extract });
     expect(f.files.map((x) => x.status)).toEqual(['error', 'done']);
-    expect(f.final()).toMatchObject({ status: 'Concluída', workbooks: [WORKBOOK_BASE, WORKBOOK_SIMULATION] });
+    expect(f.final()).toMatchObject({ status: 'done', workbooks: [WORKBOOK_BASE, WORKBOOK_SIMULATION] });
     expect(Object.keys(objects).sort()).toEqual([`results/u-1/an-1/${WORKBOOK_BASE}`, `results/u-1/an-1/${WORKBOOK_SIMULATION}`]);
     // The API announced 0 files when it accepted the upload; the worker reports from the first file on.
-    expect(f.events.map((e) => [e.status, e.processedFiles])).toEqual([['Processando', 1], ['Processando', 2], ['Concluída', 2]]);
+    expect(f.events.map((e) => [e.status, e.processedFiles])).toEqual([['processing', 1], ['processing', 2], ['done', 2]]);
   });
 
   it("tells the browsers when a retry takes back an earlier run's progress", async () => {
     const objects = { 'uploads/an-1/1.pdf': Buffer.from('b') };
     const f = fakes(objects, { retried: true });
     await runAnalysis(job(1), { ...f.deps, extract: async (_: Buffer, name: string) => ok(name) });
-    expect(f.events.map((e) => [e.status, e.processedFiles])).toEqual([['Processando', 0], ['Processando', 1], ['Concluída', 1]]);
+    expect(f.events.map((e) => [e.status, e.processedFiles])).toEqual([['processing', 0], ['processing', 1], ['done', 1]]);
   });
 
   it('ends in Erro with every reason when no file could be read', async () => {
@@ -151,7 +151,7 @@ describe('runAnalysis', () => {
     const extract = async (_: Buffer, name: string) => ({ file: name, certificates: [], error: 'Arquivo PDF corrompido ou ilegível' });
     await runAnalysis(job(2), { ...f.deps, extract });
     expect(f.final()).toMatchObject({
-      status: 'Erro',
+      status: 'error',
       error: 'Nenhum arquivo pôde ser processado: f1.pdf: Arquivo PDF corrompido ou ilegível; f2.pdf: Arquivo PDF corrompido ou ilegível.',
       workbooks: [],
     });
@@ -161,7 +161,7 @@ describe('runAnalysis', () => {
   it('treats an extractor crash as that file failing, not the job', async () => {
     const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
     await runAnalysis(job(1), { ...f.deps, extract: async () => { throw new Error('boom'); } });
-    expect(f.final()).toMatchObject({ status: 'Erro', error: 'Não foi possível ler este arquivo.' });
+    expect(f.final()).toMatchObject({ status: 'error', error: 'Não foi possível ler este arquivo.' });
   });
 
   it('lets storage failures throw so BullMQ retries the job', async () => {
@@ -177,7 +177,7 @@ describe('simulation in the pipeline', () => {
     const j = { ...job(1), params: { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 120 } };
     await runAnalysis(j, { ...f.deps, extract: async (_b, file) => ({ file, error: null, certificates: workedExample() }) });
     expect(f.final()).toMatchObject({
-      status: 'Concluída',
+      status: 'done',
       certificateCount: 3,
       summary: { simulation: { count: 3, gross: 507_000_00, toPay: 257_853_00, months: 120 }, simulationError: null },
     });
@@ -188,7 +188,7 @@ describe('simulation in the pipeline', () => {
     const f = fakes(objects);
     Object.assign(f.deps.db, { settings: async () => ({ ...DEFAULT_SETTINGS.simulation, entryPercent: 150 }) });
     await runAnalysis(job(1), { ...f.deps, extract: async (_b, n) => ok(n) });
-    expect(f.final()).toMatchObject({ status: 'Concluída', workbooks: [WORKBOOK_BASE], summary: { simulation: null } });
+    expect(f.final()).toMatchObject({ status: 'done', workbooks: [WORKBOOK_BASE], summary: { simulation: null } });
     expect(Object.keys(objects)).toEqual([`results/u-1/an-1/${WORKBOOK_BASE}`]);
   });
 });
@@ -206,14 +206,14 @@ describe('fields in doubt in the pipeline', () => {
       [{}, { principal: 'Principal lido por OCR.', debts: 'Linhas sem total impresso.' }],
       [{ nature: 'Natureza deduzida da receita.' }],
     ]);
-    expect(f.final()).toMatchObject({ status: 'Concluída', certificateCount: 3, flaggedFieldCount: 3 });
+    expect(f.final()).toMatchObject({ status: 'done', certificateCount: 3, flaggedFieldCount: 3 });
   });
 
   it('counts nothing to check when the analysis ends in error', async () => {
     const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
     await runAnalysis(job(1), { ...f.deps, extract: async (_b, file) => ({ file, certificates: [], error: 'Arquivo PDF corrompido ou ilegível' }) });
     expect(f.files).toMatchObject([{ status: 'error', fieldWarnings: [] }]);
-    expect(f.final()).toMatchObject({ status: 'Erro', flaggedFieldCount: 0 });
+    expect(f.final()).toMatchObject({ status: 'error', flaggedFieldCount: 0 });
   });
 });
 
@@ -239,12 +239,12 @@ describe('runAnalysisWithDeadline', () => {
       return ok(name);
     });
     expect(await runAnalysisWithDeadline(job(2), { ...f.deps, extract }, 50)).toBe('timeout');
-    expect(f.final()).toMatchObject({ status: 'Erro', error: 'Tempo limite da análise excedido.' });
+    expect(f.final()).toMatchObject({ status: 'error', error: 'Tempo limite da análise excedido.' });
     release();
     await new Promise((r) => setTimeout(r, 20));
     // The first file finished late; the second was never started and no second final state was written.
     expect(extract).toHaveBeenCalledTimes(1);
-    expect(f.events.filter((e) => e.status !== 'Processando')).toHaveLength(1);
+    expect(f.events.filter((e) => e.status !== 'processing')).toHaveLength(1);
   });
 
   it('tells the file being read to stop when the deadline passes', async () => {
@@ -260,13 +260,13 @@ describe('runAnalysisWithDeadline', () => {
     expect(seen?.aborted).toBe(true);
     await new Promise((r) => setTimeout(r, 20));
     // The reading ended by itself; the analysis keeps the timeout as its reason.
-    expect(f.final()).toMatchObject({ status: 'Erro', error: 'Tempo limite da análise excedido.' });
+    expect(f.final()).toMatchObject({ status: 'error', error: 'Tempo limite da análise excedido.' });
   });
 
   it('does nothing special when the analysis finishes in time', async () => {
     const f = fakes({ 'uploads/an-1/1.pdf': Buffer.from('a') });
     expect(await runAnalysisWithDeadline(job(1), { ...f.deps, extract: async (_b, n) => ok(n) }, 5000)).toBe('done');
-    expect(f.final()).toMatchObject({ status: 'Concluída' });
+    expect(f.final()).toMatchObject({ status: 'done' });
   });
 
   it('stops between files when the worker is stopping, and leaves the analysis unfinished', async () => {

@@ -202,7 +202,7 @@ export async function finish(
   const charged = await deps.db.finish(job.analysisId, outcome);
   if (charged === null) return;
   metrics.tokensSpent.inc(charged);
-  metrics.jobs.inc({ outcome: outcome.status === AnalysisStatus.Done ? 'done' : 'error' });
+  metrics.jobs.inc({ outcome: outcome.status });
   await deps.publish({
     id: job.analysisId,
     userId: job.userId,

@@ -6,6 +6,7 @@ import { DataSource, Repository } from 'typeorm';
 import { Readable } from 'node:stream';
 import {
   ADMIN_ROLES,
+  ANALYSIS_STATUS_LABELS,
   AnalysisFileView,
   AnalysisParams,
   AnalysisStatus,
@@ -416,6 +417,7 @@ export function toView(a: Analysis, withFiles: boolean): AnalysisView {
     id: a.id,
     type: TYPE_ANALYSIS,
     status: a.status,
+    statusLabel: ANALYSIS_STATUS_LABELS[a.status],
     createdAt: a.createdAt.toISOString(),
     completedAt: a.completedAt?.toISOString() ?? null,
     fileCount: a.fileCount,

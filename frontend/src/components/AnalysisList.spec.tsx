@@ -10,7 +10,7 @@ import type { Analysis } from '../api/types';
 const render = (ui: ReactElement) => rtlRender(<MemoryRouter>{ui}</MemoryRouter>);
 
 const base: Analysis = {
-  id: 'a1', type: 'Extração de CDA', tokens: 1000, status: 'Concluída', fileCount: 1, processedFiles: 1, certificateCount: 3, flaggedFieldCount: 0,
+  id: 'a1', type: 'Extração de CDA', tokens: 1000, status: 'done', statusLabel: 'Concluída', fileCount: 1, processedFiles: 1, certificateCount: 3, flaggedFieldCount: 0,
   params: { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 114 }, error: null,
   workbooks: ['Base_Certidoes_Divida_Ativa.xlsx'], createdAt: '2026-11-22T17:05:00Z', completedAt: null, simulation: null, simulationError: null,
   version: 1, workbooksVersion: 1, editedAt: null, regenerationError: null,
@@ -27,8 +27,8 @@ describe('AnalysisList', () => {
       <AnalysisList
         analyses={[
           base,
-          { ...base, id: 'a2', status: 'Processando', fileCount: 2, processedFiles: 1, workbooks: [] },
-          { ...base, id: 'a3', status: 'Erro', error: 'Arquivo PDF corrompido ou ilegível.', workbooks: [] },
+          { ...base, id: 'a2', status: 'processing', fileCount: 2, processedFiles: 1, workbooks: [] },
+          { ...base, id: 'a3', status: 'error', error: 'Arquivo PDF corrompido ou ilegível.', workbooks: [] },
         ]}
       />,
     );
@@ -71,7 +71,7 @@ describe('AnalysisList', () => {
           { ...base, id: 'a2', flaggedFieldCount: 1 },
           { ...base, id: 'a3' },
           // Still running: its count is not known yet.
-          { ...base, id: 'a4', status: 'Processando', flaggedFieldCount: 2, workbooks: [] },
+          { ...base, id: 'a4', status: 'processing', flaggedFieldCount: 2, workbooks: [] },
         ]}
       />,
     );

@@ -1,14 +1,14 @@
 import { render, screen } from '@testing-library/react';
+import { AnalysisStatus } from '@cda/shared';
 import { StatusBadge } from './StatusBadge';
 
 describe('StatusBadge', () => {
   it.each([
-    ['Concluída', 'badge-green'],
-    ['Processando', 'badge-yellow'],
-    ['Erro', 'badge-red'],
-    ['Outro', 'badge-grey'],
-  ])('colours %s as %s', (status, tone) => {
+    [AnalysisStatus.Done, 'Concluída', 'badge-green'],
+    [AnalysisStatus.Processing, 'Processando', 'badge-yellow'],
+    [AnalysisStatus.Error, 'Erro', 'badge-red'],
+  ])('shows %s as %s, coloured %s', (status, label, tone) => {
     render(<StatusBadge status={status} />);
-    expect(screen.getByText(status)).toHaveClass('badge', tone);
+    expect(screen.getByText(label)).toHaveClass('badge', tone);
   });
 });

@@ -1,11 +1,12 @@
-import { AnalysisStatus } from '@cda/shared';
+import { ANALYSIS_STATUS_LABELS, AnalysisStatus } from '@cda/shared';
 
-const TONE: Record<string, string> = {
+const TONE: Record<AnalysisStatus, string> = {
   [AnalysisStatus.Done]: 'badge-green',
   [AnalysisStatus.Processing]: 'badge-yellow',
   [AnalysisStatus.Error]: 'badge-red',
 };
 
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge ${TONE[status] ?? 'badge-grey'}`} data-testid="status-badge">{status}</span>;
+/** The label comes from the shared map, so a status patched in by a socket event is named like one fetched. */
+export function StatusBadge({ status }: { status: AnalysisStatus }) {
+  return <span className={`badge ${TONE[status] ?? 'badge-grey'}`} data-testid="status-badge">{ANALYSIS_STATUS_LABELS[status] ?? status}</span>;
 }

@@ -20,7 +20,7 @@ const PACKS = [
 ];
 
 const analysis = (over: Partial<Analysis> = {}): Analysis => ({
-  id: '3f2a9c1e-0000-4000-8000-000000000001', type: 'Extração de CDA', tokens: 2000, status: 'Concluída', fileCount: 2, processedFiles: 2,
+  id: '3f2a9c1e-0000-4000-8000-000000000001', type: 'Extração de CDA', tokens: 2000, status: 'done', statusLabel: 'Concluída', fileCount: 2, processedFiles: 2,
   certificateCount: 3, flaggedFieldCount: 0, params: { discount: 65, installmentsSocialSecurity: 60, installmentsOther: 114 }, error: null,
   workbooks: ['Base_Certidoes_Divida_Ativa.xlsx'], createdAt: '2026-11-22T17:05:00Z', completedAt: null, simulation: null, simulationError: null,
   version: 1, workbooksVersion: 1, editedAt: null, regenerationError: null, ...over,
@@ -182,7 +182,7 @@ describe('SimulatorPage', () => {
   it('tells in the result panel how many fields need checking once the analysis is done', async () => {
     const id = '3f2a9c1e-0000-4000-8000-000000000009';
     serve({ '/dashboard': dashboard(1_000_000), [`/analyses/${id}`]: analysis({ id, flaggedFieldCount: 2 }) });
-    const post = jest.spyOn(uploadApi, 'postWithProgress').mockResolvedValue({ id, status: 'Processando', fileCount: 2, tokens: 2000 });
+    const post = jest.spyOn(uploadApi, 'postWithProgress').mockResolvedValue({ id, status: 'processing', fileCount: 2, tokens: 2000 });
     try {
       mount(<SimulatorPage />);
       await screen.findByText(/Tokens restantes/);
@@ -237,20 +237,20 @@ describe('HistoryPage', () => {
 
   it('reads filters and page from the URL, resets to page 1 on a new filter and keeps both in the URL', async () => {
     serve({ '/analyses': page });
-    mount(<HistoryPage />, '/history?status=Conclu%C3%ADda&page=2');
+    mount(<HistoryPage />, '/history?status=done&page=2');
     expect(await screen.findByTestId('history-total')).toHaveTextContent('23 extrações encontradas');
-    expect(requests.at(-1)).toBe('/api/analyses?page=2&pageSize=10&status=Conclu%C3%ADda');
+    expect(requests.at(-1)).toBe('/api/analyses?page=2&pageSize=10&status=done');
     expect(screen.getByTestId('history-page')).toHaveTextContent('Página 2 de 3');
     expect(screen.getByTestId('history-range')).toHaveTextContent('Mostrando 11 a 20 de 23 extrações');
     expect(screen.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('2K tokens')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Período'), { target: { value: 'week' } });
-    await waitFor(() => expect(location).toBe('/history?status=Conclu%C3%ADda&period=week'));
-    await waitFor(() => expect(requests.at(-1)).toBe('/api/analyses?page=1&pageSize=10&status=Conclu%C3%ADda&period=week'));
+    await waitFor(() => expect(location).toBe('/history?status=done&period=week'));
+    await waitFor(() => expect(requests.at(-1)).toBe('/api/analyses?page=1&pageSize=10&status=done&period=week'));
 
     fireEvent.click(await screen.findByRole('button', { name: 'Página 3' }));
-    await waitFor(() => expect(location).toBe('/history?status=Conclu%C3%ADda&period=week&page=3'));
+    await waitFor(() => expect(location).toBe('/history?status=done&period=week&page=3'));
     expect(await screen.findByTestId('history-range')).toHaveTextContent('Mostrando 21 a 23 de 23 extrações');
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AnalysisStatus, pageBounds, plural } from '@cda/shared';
+import { ANALYSIS_STATUS_LABELS, AnalysisStatus, pageBounds, plural } from '@cda/shared';
 import { useAnalyses } from '../api/hooks';
 import { AnalysisList } from '../components/AnalysisList';
 import { Pagination } from '../components/Pagination';
@@ -10,9 +10,7 @@ export const HISTORY_PAGE_SIZE = 10;
 
 const STATUSES: Array<[value: string, label: string]> = [
   ['', 'Todos'],
-  [AnalysisStatus.Done, 'Concluída'],
-  [AnalysisStatus.Processing, 'Processando'],
-  [AnalysisStatus.Error, 'Erro'],
+  ...[AnalysisStatus.Done, AnalysisStatus.Processing, AnalysisStatus.Error].map((s): [string, string] => [s, ANALYSIS_STATUS_LABELS[s]]),
 ];
 
 const PERIODS: Array<[value: string, label: string]> = [

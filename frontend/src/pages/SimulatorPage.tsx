@@ -1,6 +1,7 @@
 import { FormEvent, useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import {
+  ANALYSIS_STATUS_LABELS,
   AnalysisStatus,
   DEFAULT_ANALYSIS_PARAMS,
   DEFAULT_SIMULATOR_CHOICES,
@@ -227,6 +228,7 @@ function startedAnalysis(
 ): Analysis {
   return {
     ...created,
+    statusLabel: ANALYSIS_STATUS_LABELS[created.status],
     type: TYPE_ANALYSIS,
     processedFiles: 0,
     certificateCount: 0,

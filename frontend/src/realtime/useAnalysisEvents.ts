@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { mutate } from 'swr';
-import { AnalysisStatus, SOCKET_EVENTS } from '@cda/shared';
+import { ANALYSIS_STATUS_LABELS, AnalysisStatus, SOCKET_EVENTS } from '@cda/shared';
 import { ANALYSES_KEY } from '../api/hooks';
 import { notifyAnalysisEnded } from '../push';
 import { DASHBOARD_KEY, type DashboardData } from '../api/dashboard';
@@ -24,7 +24,7 @@ export function useAnalysisEvents(token: string | null) {
       // "Push quando uma análise termina" while a tab is open (the API pushes only when none is).
       if (final) void notifyAnalysisEnded(e.id, e.status === AnalysisStatus.Done).catch(() => undefined);
       const patch = (a: Analysis): Analysis =>
-        a.id === e.id ? { ...a, status: e.status, processedFiles: e.processedFiles, error: e.error ?? a.error } : a;
+        a.id === e.id ? { ...a, status: e.status, statusLabel: ANALYSIS_STATUS_LABELS[e.status], processedFiles: e.processedFiles, error: e.error ?? a.error } : a;
       // A list that does not hold it yet (an upload from another tab or device) is fetched again once.
       let listed = false;
       let lists = 0;

@@ -1,4 +1,4 @@
-import { AnalysisStatus } from '../analysis';
+import { ANALYSIS_STATUSES, AnalysisStatus } from '../analysis';
 import { SETTINGS_SECTIONS, SettingsSection } from '../settings';
 
 /** The browser event of an analysis' progress (socket `analysis:status`). */
@@ -33,8 +33,6 @@ export type ChannelMessage<C extends ChannelName> = ChannelMessages[C];
 /** @deprecated names kept for readers; prefer `CHANNELS`. */
 export const STATUS_CHANNEL = CHANNELS.analysisStatus;
 export const SETTINGS_CHANNEL = CHANNELS.settingsChanged;
-
-const ANALYSIS_STATUSES: readonly AnalysisStatus[] = Object.values(AnalysisStatus);
 
 /**
  * How each channel's message travels as text and is read back. Reading checks the shape, so a

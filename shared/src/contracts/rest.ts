@@ -20,6 +20,8 @@ export interface AnalysisView {
   id: string;
   type: string;
   status: AnalysisStatus;
+  /** The status' pt-BR name (ANALYSIS_STATUS_LABELS), for screens and exports that show it as it is. */
+  statusLabel: string;
   /** ISO 8601. */
   createdAt: string;
   completedAt: string | null;

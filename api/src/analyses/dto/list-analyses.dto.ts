@@ -1,15 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { AnalysisStatus } from '@cda/shared';
+import { ANALYSIS_STATUSES, AnalysisStatus } from '@cda/shared';
 
 export const PERIODS = ['today', 'week', 'month'] as const;
 export type Period = (typeof PERIODS)[number];
 
 export class ListAnalysesDto {
-  @ApiPropertyOptional({ enum: Object.values(AnalysisStatus) })
+  @ApiPropertyOptional({ enum: ANALYSIS_STATUSES })
   @IsOptional()
-  @IsIn(Object.values(AnalysisStatus), { message: 'Status inválido.' })
+  @IsIn(ANALYSIS_STATUSES, { message: 'Status inválido.' })
   status?: AnalysisStatus;
 
   @ApiPropertyOptional({ enum: PERIODS })
