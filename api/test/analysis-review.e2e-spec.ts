@@ -69,7 +69,7 @@ describe('analysis review: certificates, corrections, re-simulation, search (iss
       .attach('files', await workedExamplePdf(), 'acme-cdas.pdf')
       .expect(202);
     analysis = await waitForFinal(stack, user.token, res.body.id, 60_000);
-    expect(analysis.status).toBe('Concluída');
+    expect(analysis.status).toBe('done');
   }, 120_000);
 
   afterAll(async () => {

@@ -263,7 +263,7 @@ describe('personal API tokens and the batch API', () => {
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['202', '400', '401', '402', '403', '409', '422', '429']));
     expect(create.responses['202'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/AnalysisAccepted' });
     expect(create.responses['202'].headers).toHaveProperty('RateLimit-Remaining');
-    expect(doc.paths['/api/analyses/{id}'].get.responses['200'].content['application/json'].example.status).toBe('Concluída');
+    expect(doc.paths['/api/analyses/{id}'].get.responses['200'].content['application/json'].example.status).toBe('done');
     expect(doc.components.schemas.AnalysisView.properties).toHaveProperty('files');
   });
 });

@@ -83,13 +83,14 @@ const ANALYSIS_ID = '3f6d2a0e-5b1c-4c8e-9a7f-2d4b6e8f0a1c';
 const EXAMPLES: Record<string, { request?: Json; response: unknown }> = {
   AnalysesController_create: {
     request: { files: ['execucao-001.pdf', 'execucao-002.pdf'], discount: 65 },
-    response: { id: ANALYSIS_ID, status: 'Processando', fileCount: 2, tokens: 5000 },
+    response: { id: ANALYSIS_ID, status: 'processing', fileCount: 2, tokens: 5000 },
   },
   AnalysesController_get: {
     response: {
       id: ANALYSIS_ID,
       type: 'analysis',
-      status: 'Concluída',
+      status: 'done',
+      statusLabel: 'Concluída',
       createdAt: '2026-11-24T12:00:00.000Z',
       completedAt: '2026-11-24T12:00:41.000Z',
       fileCount: 2,

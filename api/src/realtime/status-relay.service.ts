@@ -27,7 +27,8 @@ export class StatusRelayService implements OnModuleInit, OnApplicationShutdown {
     this.subscriber = new Redis(options);
     await subscribe(this.subscriber, CHANNELS.analysisStatus, {
       onMessage: ({ userId, ...event }) => this.gateway.relayAnalysisStatus(userId, event),
-      onError: (err, raw) => this.logger.warn({ err: err.message, raw }, 'status message not relayed'),
+      onError: (err) => this.logger.warn({ err: err.message }, 'status message not relayed'),
+      onMalformed: (raw) => this.logger.warn({ raw }, 'ignored malformed status message'),
     });
   }
 

@@ -63,7 +63,8 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
     this.subscriber = new Redis(opts);
     await subscribe(this.subscriber, CHANNELS.settingsChanged, {
       onMessage: (section) => this.changed(section),
-      onError: (err, raw) => this.logger.warn({ err: err.message, raw }, 'settings change not applied'),
+      onError: (err) => this.logger.warn({ err: err.message }, 'settings change not applied'),
+      onMalformed: (raw) => this.logger.warn({ raw }, 'ignored unknown settings section'),
     });
     await this.resealStaleSecrets();
   }

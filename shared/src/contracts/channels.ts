@@ -99,8 +99,13 @@ export async function publish<C extends ChannelName>(redis: RedisPublisher, chan
 export interface Subscription<C extends ChannelName> {
   /** Called with each valid message; a rejected promise goes to `onError`. */
   onMessage(message: ChannelMessage<C>): void | Promise<void>;
-  /** A handler's failure, or a message that is not this channel's (`raw` then holds its start). */
-  onError?(err: Error, raw?: string): void;
+  /** The handler failed. */
+  onError?(err: Error): void;
+  /**
+   * Something on the channel that is not one of its messages (another release's format, a stray
+   * publish): it is dropped, and shown here (its first 200 characters) to whoever wants to log it.
+   */
+  onMalformed?(raw: string): void;
 }
 
 /**
@@ -113,7 +118,7 @@ export async function subscribe<C extends ChannelName>(redis: RedisSubscriber, c
     if (from !== channel) return;
     const message = decodeMessage(channel, raw);
     if (message === null) {
-      sub.onError?.(new Error(`ignored malformed message on ${channel}`), raw.slice(0, 200));
+      sub.onMalformed?.(raw.slice(0, 200));
       return;
     }
     try {

@@ -120,7 +120,8 @@ describe('channel messages', () => {
     const errors: string[] = [];
     const done = subscribe(redis, CHANNELS.analysisStatus, {
       onMessage: (m) => void got.push(m.id),
-      onError: (err, raw) => void errors.push(`${err.message}|${raw ?? ''}`),
+      onError: (err) => void errors.push(err.message),
+      onMalformed: (raw) => void errors.push(`malformed|${raw}`),
     });
     await Promise.resolve();
     expect(subscribed).toEqual([]);
@@ -132,7 +133,7 @@ describe('channel messages', () => {
     redis.emit('message', 'cda:settings-changed', 'system');
     redis.emit('message', 'cda:analysis-status', '{oops');
     expect(got).toEqual(['a1']);
-    expect(errors).toEqual(['ignored malformed message on cda:analysis-status|{oops']);
+    expect(errors).toEqual(['malformed|{oops']);
   });
 
   it('reports a handler that fails', async () => {
