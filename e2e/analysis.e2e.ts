@@ -29,7 +29,7 @@ async function analyse(request: APIRequestContext, s: Session, file: string, pdf
   const { id } = await res.json();
   await expect
     .poll(async () => (await (await request.get(`/api/analyses/${id}`, { headers: { Authorization: `Bearer ${s.token}` } })).json()).status, { timeout: 60_000 })
-    .toBe('Concluída');
+    .toBe('done');
   return id;
 }
 
