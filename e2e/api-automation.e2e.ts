@@ -20,8 +20,8 @@ const WEB = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_PORTS.web}`;
 const WORKBOOKS = ['Base_Certidoes_Divida_Ativa.xlsx', 'Simulacao_Classificacao.xlsx'];
 
 let seq = 0;
-const register = () =>
-  signUp({ name: 'Escritório Automação', email: `api-${process.pid}-${Date.now()}-${++seq}@teste.com.br`, whatsapp: '11987654321', password: 'senha-forte-1' });
+const register = (name = 'Escritório Automação') =>
+  signUp({ name, email: `api-${process.pid}-${Date.now()}-${++seq}@teste.com.br`, whatsapp: '11987654321', password: 'senha-forte-1' });
 
 async function signIn(page: Page, s: Session) {
   await page.addInitScript(
@@ -175,7 +175,7 @@ test('the README example clients upload a folder, wait (polling, or for the webh
 });
 
 test('back office: an administrator lists a user’s API tokens and revokes one', async ({ page }) => {
-  const s = await register();
+  const s = await register('Escritório Zeta Advocacia');
   const { token } = await post<{ token: string }>(s, '/profile/api-tokens', { name: 'Integração do cliente', scopes: ['analyses:read'] });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/login');
@@ -187,6 +187,8 @@ test('back office: an administrator lists a user’s API tokens and revokes one'
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/users');
   await page.getByLabel('Buscar usuários').fill(s.user.email);
+  // The search applies after a pause: wait for the one row it leaves.
+  await expect(page.getByLabel(/^Ações para /)).toHaveCount(1);
   await page.getByLabel(`Ações para ${s.user.name}`).getByRole('button', { name: 'Tokens de API' }).click();
   const dialog = page.getByRole('dialog', { name: `Tokens de API de ${s.user.name}` });
   const row = dialog.getByRole('row', { name: /Integração do cliente/ });
