@@ -239,6 +239,21 @@ describe('analysis review: certificates, corrections, re-simulation, search (iss
     expect(certs[2]['Transação federal']).toBe('Fora da transação federal');
   });
 
+  it('an analysis finished before the records were kept is not re-simulated into empty workbooks', async () => {
+    const res = await stack.http
+      .post('/api/analyses')
+      .set('Authorization', `Bearer ${user.token}`)
+      .attach('files', await workedExamplePdf(), 'antiga.pdf')
+      .expect(202);
+    const old = await waitForFinal(stack, user.token, res.body.id, 60_000);
+    // As the migration leaves an analysis of an earlier release: its counts, no stored records.
+    await db.query(`DELETE FROM analysis_certificates WHERE analysis_id = $1`, [old.id]);
+    const refused = await stack.http.post(`/api/analyses/${old.id}/simulation`).set('Authorization', `Bearer ${user.token}`).send({ discount: 50 }).expect(409);
+    expect(refused.body.message).toMatch(/^Esta análise foi feita antes de a revisão na tela existir/);
+    expect((await get(old.id)).version).toBe(1);
+    await db.query(`DELETE FROM analyses WHERE id = $1`, [old.id]);
+  });
+
   it('finds the analysis by debtor name, CNPJ or inscription, server-side', async () => {
     const search = async (q: string) =>
       (await stack.http.get(`/api/analyses?q=${encodeURIComponent(q)}`).set('Authorization', `Bearer ${user.token}`).expect(200)).body;

@@ -41,6 +41,8 @@ import type { ResimulateDto } from './dto/review.dto';
 import type { ContractQueue } from '../common/job-queue';
 
 const ENQUEUE_TIMEOUT_MS = 3000;
+export const LEGACY_ANALYSIS =
+  'Esta análise foi feita antes de a revisão na tela existir: suas certidões não foram guardadas. Consulte a planilha Base ou envie os PDFs novamente.';
 const REGENERATION_NOT_QUEUED = 'As planilhas desta versão não puderam ser geradas agora. Salve novamente em instantes.';
 
 /**
@@ -185,6 +187,9 @@ export class AnalysisReviewService {
   /** Simulates the stored records with `params` and records the new version (the worker writes its workbooks). */
   private async nextVersion(tx: EntityManager, analysis: Analysis, version: number, params: AnalysisParams, edited: boolean): Promise<ReviewOutcome> {
     const records = (await this.certificates(analysis.id, tx)).map((c) => c.record);
+    // Analyses finished before the records were kept (migration AnalysisReview) have nothing to rebuild
+    // from; simulating "no certificates" would overwrite their workbooks with empty ones.
+    if (!records.length && analysis.certificateCount > 0) throw new ConflictException(LEGACY_ANALYSIS);
     const settings = await this.settings.get('simulation');
     let simulation: SimulationSummary | null = null;
     let simulationError: string | null = null;

@@ -156,7 +156,11 @@ export function AnalysisPage() {
         <section className="card">
           <h2>Certidões</h2>
           {certificates.length === 0 ? (
-            <p className="muted">Nenhuma certidão encontrada nos arquivos.</p>
+            <p className="muted" data-testid="no-certificates">
+              {analysis.certificateCount > 0
+                ? 'Esta análise foi feita antes de a revisão na tela existir: suas certidões não foram guardadas. Consulte a planilha Base ou envie os PDFs novamente.'
+                : 'Nenhuma certidão encontrada nos arquivos.'}
+            </p>
           ) : (
             <table className="cert-table" data-testid="certificates">
               <thead>
