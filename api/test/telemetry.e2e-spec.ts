@@ -45,7 +45,7 @@ describe('System settings that act: analytics and error reporting', () => {
 
   describe('analytics', () => {
     it('records events as a name and a route pattern only, and shows them in Relatórios', async () => {
-      expect((await stack.http.get('/api/telemetry/config').expect(200)).body).toEqual({ analyticsEnabled: true, errorReportingDsn: null });
+      expect((await stack.http.get('/api/telemetry/config').expect(200)).body).toEqual({ analyticsEnabled: true, errorReportingDsn: null, assetBaseUrl: null });
       const before = Number((await db.query(`SELECT count(*) FROM usage_events`))[0].count);
       // Signed out: no session travels, and none is needed.
       await stack.http.post('/api/telemetry/events').send({ name: 'page_view', path: '/history/5f0c3a2e-1b2c-4d5e-8f90-0123456789ab?status=Erro#x' }).expect(204);

@@ -44,6 +44,8 @@ export interface ClientTelemetryConfig {
   analyticsEnabled: boolean;
   /** Set only while error reporting is on and a DSN is configured. */
   errorReportingDsn: string | null;
+  /** Where the built front end's files (/assets/…) load from while the CDN is on; null: this origin. */
+  assetBaseUrl: string | null;
 }
 
 /** Sentry-style DSN: `https://<public key>@<host>[:port]/<project id>` (http allowed for a local receiver). */

@@ -20,7 +20,11 @@ export class TelemetryController {
   @Get('config')
   async config(): Promise<ClientTelemetryConfig> {
     const s = await this.settings.get('system');
-    return { analyticsEnabled: s.analyticsEnabled, errorReportingDsn: s.errorReportingEnabled && s.errorReportingDsn ? s.errorReportingDsn : null };
+    return {
+      analyticsEnabled: s.analyticsEnabled,
+      errorReportingDsn: s.errorReportingEnabled && s.errorReportingDsn ? s.errorReportingDsn : null,
+      assetBaseUrl: s.cdnEnabled && s.cdnBaseUrl ? s.cdnBaseUrl.replace(/\/+$/, '') : null,
+    };
   }
 
   /** 204 either way: recorded when analytics is on, dropped when it is off. */

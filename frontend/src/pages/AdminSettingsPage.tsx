@@ -255,6 +255,12 @@ function SectionForm({ section, initial, busy, setBusy, onSaved }: FormProps) {
             'Envia os erros do servidor e do navegador ao DSN abaixo (Sentry ou compatível), sem dados do usuário',
           )}
           {text('errorReportingDsn', 'DSN do relatório de erros', 'url', { placeholder: 'https://chave@o0.ingest.sentry.io/123' })}
+          {toggle(
+            'cdnEnabled',
+            'CDN para arquivos estáticos',
+            'Os arquivos do front-end (/assets/…) passam a ser carregados da URL abaixo; copie para lá o conteúdo de frontend/dist/assets, com CORS liberado para este site',
+          )}
+          {text('cdnBaseUrl', 'URL base da CDN', 'url', { placeholder: 'https://cdn.exemplo.com.br/cda' })}
         </>
       );
       break;
