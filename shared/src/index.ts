@@ -21,3 +21,4 @@ export * from './automation';
 export * from './webhook-target';
 export * from './contracts';
 export * from './review';
+export * from './subscriptions';
