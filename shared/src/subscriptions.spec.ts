@@ -111,3 +111,12 @@ describe('churn', () => {
     expect(churnPercent(0, 0)).toBe(0);
   });
 });
+
+describe('plan dates', () => {
+  it('read in Brasília time', () => {
+    const { formatPlanDate } = jest.requireActual('./subscriptions');
+    // 02:00 UTC on the 1st is still the 31st in Brasília (UTC−3).
+    expect(formatPlanDate('2026-01-01T02:00:00Z')).toBe('31/12/2025');
+    expect(formatPlanDate(new Date('2026-04-10T12:00:00Z'))).toBe('10/04/2026');
+  });
+});

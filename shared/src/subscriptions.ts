@@ -227,3 +227,10 @@ export interface SubscriptionMonthRow {
 export function churnPercent(ended: number, activeAtStart: number): number {
   return activeAtStart > 0 ? Math.round((ended / activeAtStart) * 1000) / 10 : 0;
 }
+
+const dateOnly = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Sao_Paulo' });
+
+/** `24/12/2026` in Brasília time: how plan dates read in e-mails, Perfil → Plano and the dashboard. */
+export function formatPlanDate(value: string | Date): string {
+  return dateOnly.format(typeof value === 'string' ? new Date(value) : value);
+}

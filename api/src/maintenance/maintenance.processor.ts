@@ -7,6 +7,7 @@ import { BackupsService } from '../backups/backups.service';
 import { RetentionService } from '../privacy/retention.service';
 import { OrdersService } from '../payments/orders.service';
 import type { ContractQueue } from '../common/job-queue';
+import { SubscriptionsService } from '../payments/subscriptions.service';
 
 type Outcome = number | string | object;
 
@@ -23,6 +24,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     private readonly backups: BackupsService,
     private readonly retention: RetentionService,
     private readonly orders: OrdersService,
+    private readonly subscriptions: SubscriptionsService,
   ) {
     super();
   }
@@ -36,7 +38,8 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   /** One handler per job of the maintenance queue (shared/src/contracts/queues.ts): a task missing here does not compile. */
   private readonly handlers: JobHandlers<'maintenance', Outcome> = {
     backup: async (data) => (await this.backups.run(data.backupId)).status,
-    'renew-allowances': () => this.maintenance.renewAllowances(),
+    // Plan periods first (downgrades, expiries, reminders), then the allowances of paid periods.
+    'renew-allowances': () => this.subscriptions.runDue(),
     'purge-stale-uploads': () => this.maintenance.purgeStaleUploads(),
     'purge-auth-leftovers': () => this.maintenance.purgeAuthLeftovers(),
     'purge-automation-leftovers': () => this.maintenance.purgeAutomationLeftovers(),

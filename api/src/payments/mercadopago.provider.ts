@@ -7,6 +7,9 @@ import { SettingsService } from '../settings/settings.service';
 import {
   CardPaymentInput,
   PaymentProvider,
+  PreapprovalInput,
+  ProviderAuthorizedPayment,
+  ProviderPreapproval,
   PixPaymentInput,
   ProviderError,
   ProviderPayment,
@@ -136,13 +139,86 @@ export class MercadoPagoProvider implements PaymentProvider {
     return toProviderPayment(await this.call<PaymentResponse>('GET', `/v1/payments/${encodeURIComponent(providerId)}`));
   }
 
-  async refund(providerId: string, idempotencyKey: string): Promise<void> {
-    await this.call('POST', `/v1/payments/${encodeURIComponent(providerId)}/refunds`, {}, idempotencyKey);
+  async refund(providerId: string, idempotencyKey: string, amountCents?: number): Promise<void> {
+    const body = amountCents === undefined ? {} : { amount: amountCents / 100 };
+    await this.call('POST', `/v1/payments/${encodeURIComponent(providerId)}/refunds`, body, idempotencyKey);
+  }
+
+  /** `POST /preapproval` with status authorized: Mercado Pago charges the card from `start_date` on, monthly. */
+  async createPreapproval(input: PreapprovalInput, idempotencyKey: string): Promise<ProviderPreapproval> {
+    const body = {
+      reason: input.reason,
+      external_reference: input.subscriptionId,
+      payer_email: input.payerEmail,
+      card_token_id: input.cardToken,
+      back_url: input.backUrl,
+      notification_url: input.notificationUrl,
+      status: 'authorized',
+      auto_recurring: {
+        frequency: 1,
+        frequency_type: 'months',
+        start_date: input.startDate.toISOString(),
+        transaction_amount: input.amountCents / 100,
+        currency_id: 'BRL',
+      },
+    };
+    return toPreapproval(await this.call<PreapprovalResponse>('POST', '/preapproval', body, idempotencyKey));
+  }
+
+  async getPreapproval(id: string): Promise<ProviderPreapproval> {
+    return toPreapproval(await this.call<PreapprovalResponse>('GET', `/preapproval/${encodeURIComponent(id)}`));
+  }
+
+  async updatePreapproval(id: string, change: { status?: 'cancelled'; amountCents?: number }): Promise<ProviderPreapproval> {
+    const body: Record<string, unknown> = {};
+    if (change.status) body.status = change.status;
+    if (change.amountCents !== undefined) body.auto_recurring = { transaction_amount: change.amountCents / 100, currency_id: 'BRL' };
+    return toPreapproval(await this.call<PreapprovalResponse>('PUT', `/preapproval/${encodeURIComponent(id)}`, body));
+  }
+
+  async getAuthorizedPayment(id: string): Promise<ProviderAuthorizedPayment> {
+    const a = await this.call<AuthorizedPaymentResponse>('GET', `/authorized_payments/${encodeURIComponent(id)}`);
+    if (a?.id === undefined || !a.preapproval_id) throw new ProviderError('Mercado Pago returned an authorized payment without id', null, a);
+    return {
+      id: String(a.id),
+      preapprovalId: a.preapproval_id,
+      status: a.status ?? 'scheduled',
+      retryAttempt: Number(a.retry_attempt ?? 0),
+      payment: a.payment?.id ? { id: String(a.payment.id), status: a.payment.status ?? '', statusDetail: a.payment.status_detail ?? null } : null,
+    };
   }
 
   async cancel(providerId: string): Promise<ProviderPayment> {
     return toProviderPayment(await this.call<PaymentResponse>('PUT', `/v1/payments/${encodeURIComponent(providerId)}`, { status: 'cancelled' }));
   }
+}
+
+/** The fields of Mercado Pago's preapproval and authorized-payment answers that we read. */
+interface PreapprovalResponse {
+  id?: string;
+  status?: string;
+  external_reference?: string | null;
+  next_payment_date?: string | null;
+  auto_recurring?: { transaction_amount?: number };
+}
+
+interface AuthorizedPaymentResponse {
+  id?: number | string;
+  preapproval_id?: string;
+  status?: string;
+  retry_attempt?: number;
+  payment?: { id?: number | string; status?: string; status_detail?: string | null } | null;
+}
+
+function toPreapproval(p: PreapprovalResponse): ProviderPreapproval {
+  if (!p?.id || !p.status) throw new ProviderError('Mercado Pago returned a preapproval without id or status', null, p);
+  return {
+    id: p.id,
+    status: p.status,
+    externalReference: p.external_reference ?? null,
+    amountCents: Math.round(Number(p.auto_recurring?.transaction_amount ?? 0) * 100),
+    nextPaymentDate: p.next_payment_date ?? null,
+  };
 }
 
 export function toProviderPayment(p: PaymentResponse): ProviderPayment {

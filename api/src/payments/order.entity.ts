@@ -60,6 +60,17 @@ export class Order {
   @Column({ type: 'jsonb', nullable: true })
   pix: PixData | null;
 
+  /** What the order paid for: a purchase, a renewal charged by the provider, or an upgrade (pro rata). */
+  @Column({ type: 'varchar', length: 10, default: 'purchase' })
+  purpose: 'purchase' | 'renewal' | 'upgrade';
+
+  @Column({ name: 'subscription_id', type: 'uuid', nullable: true })
+  subscriptionId: string | null;
+
+  /** Refunded so far (a pro-rata refund of an annual plan leaves the order approved). */
+  @Column({ name: 'refunded_cents', type: 'int', default: 0 })
+  refundedCents: number;
+
   @Column({ name: 'approved_at', type: 'timestamptz', nullable: true })
   approvedAt: Date | null;
 

@@ -18,6 +18,7 @@ import {
   isValidCpf,
   planBalanceDescription,
   maxInstallments,
+  periodAfterPurchase,
   rejectionReason,
   rooms,
 } from '@cda/shared';
@@ -33,6 +34,8 @@ import { Order } from './order.entity';
 import { TokenPack } from './token-pack.entity';
 import { MercadoPagoCredentialsService } from './mercadopago.provider';
 import { PAYMENT_PROVIDER, Payer, PaymentProvider, ProviderError, ProviderPayment } from './payment-provider';
+import { ClockService } from './clock.service';
+import { recordPlanPeriod, upgradeQuoteFor } from './subscription-store';
 
 /** Marks an order whose payment could not be created; a late approval of it is still honoured. */
 const PROVIDER_ERROR = 'provider_error';
@@ -60,6 +63,8 @@ export interface PurchaseItem {
   kind: OrderKind;
   itemId: string;
   billingCycle?: BillingCycle;
+  /** An upgrade of the running plan: charged its price minus the unused part of the current period. */
+  change?: boolean;
 }
 
 export interface PayerInput {
@@ -138,6 +143,7 @@ export class OrdersService {
     private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly config: ConfigService<AppConfig, true>,
+    private readonly clock: ClockService,
   ) {}
 
   async listPacks(): Promise<TokenPackView[]> {
@@ -156,7 +162,7 @@ export class OrdersService {
   }
 
   /** Price, name and tokens come from our tables; the client only says what it wants. */
-  private async price(item: PurchaseItem): Promise<Pick<Order, 'kind' | 'planId' | 'packId' | 'billingCycle' | 'itemName' | 'tokens' | 'amountCents'>> {
+  private async price(item: PurchaseItem, userId: string): Promise<Pick<Order, 'kind' | 'planId' | 'packId' | 'billingCycle' | 'itemName' | 'tokens' | 'amountCents' | 'purpose'>> {
     if (item.kind === 'plan') {
       const plan = await this.plans.get(item.itemId);
       const cycle = item.billingCycle;
@@ -164,11 +170,17 @@ export class OrdersService {
       const cents = plan ? (cycle === 'yearly' ? plan.yearlyPriceCents : plan.monthlyPriceCents) : 0;
       if (!plan || !plan.isActive || cents <= 0) throw new NotFoundException('Plano não encontrado');
       const name = `Plano ${plan.name} - ${cycle === 'yearly' ? 'Anual' : 'Mensal'}`;
-      return { kind: 'plan', planId: plan.id, packId: null, billingCycle: cycle, itemName: name, tokens: plan.tokenLimit, amountCents: cents };
+      if (item.change) {
+        const quote = await upgradeQuoteFor(this.db.manager, userId, plan.id, cycle, this.clock.now());
+        if (!quote) throw new BadRequestException('Só um plano maior pode ser contratado agora; planos menores começam no próximo ciclo.');
+        if (quote.chargeCents <= 0) throw new BadRequestException('O crédito do período atual cobre este plano: escolha a mudança no próximo ciclo.');
+        return { kind: 'plan', planId: plan.id, packId: null, billingCycle: cycle, itemName: `Mudança para o ${name}`, tokens: plan.tokenLimit, amountCents: quote.chargeCents, purpose: 'upgrade' };
+      }
+      return { kind: 'plan', planId: plan.id, packId: null, billingCycle: cycle, itemName: name, tokens: plan.tokenLimit, amountCents: cents, purpose: 'purchase' };
     }
     const pack = await this.packs.findOne({ where: { id: item.itemId, isActive: true } });
     if (!pack) throw new NotFoundException('Pacote não encontrado');
-    return { kind: 'token_pack', planId: null, packId: pack.id, billingCycle: null, itemName: `Pacote ${pack.name} de tokens`, tokens: pack.tokens, amountCents: pack.priceCents };
+    return { kind: 'token_pack', planId: null, packId: pack.id, billingCycle: null, itemName: `Pacote ${pack.name} de tokens`, tokens: pack.tokens, amountCents: pack.priceCents, purpose: 'purchase' };
   }
 
   private async checkMethod(method: PaymentMethodKind): Promise<void> {
@@ -187,7 +199,7 @@ export class OrdersService {
 
   private async open(userId: string, item: PurchaseItem, method: PaymentMethodKind, email: string, installments = 1): Promise<Order> {
     await this.checkMethod(method);
-    const priced = await this.price(item);
+    const priced = await this.price(item, userId);
     if (installments < 1 || installments > maxInstallments(priced.billingCycle)) {
       throw new BadRequestException(`Número de parcelas inválido (máximo ${maxInstallments(priced.billingCycle)}).`);
     }
@@ -244,14 +256,18 @@ export class OrdersService {
   }
 
   /** A webhook told us about a payment: ask the provider for the truth, then apply it. */
-  async onPaymentNotification(providerPaymentId: string): Promise<{ orderId: string | null; status: OrderStatus | null }> {
+  async onPaymentNotification(
+    providerPaymentId: string,
+    quietIfUnknown = false,
+  ): Promise<{ orderId: string | null; status: OrderStatus | null; payment?: ProviderPayment }> {
     const payment = await this.provider.getPayment(providerPaymentId);
     const ref = payment.externalReference ?? '';
     const order = /^[0-9a-f-]{36}$/i.test(ref) ? await this.orders.findOneBy({ id: ref }) : null;
     if (!order) {
-      // Not ours (another integration on the same account): acknowledge so the provider stops retrying.
-      this.logger.warn({ providerPaymentId, externalReference: ref }, 'payment notification for an unknown order');
-      return { orderId: null, status: null };
+      // Not ours (another integration on the same account, or a renewal charge the caller handles):
+      // acknowledge so the provider stops retrying.
+      if (!quietIfUnknown) this.logger.warn({ providerPaymentId, externalReference: ref }, 'payment notification for an unknown order');
+      return { orderId: null, status: null, payment };
     }
     const status = await this.apply(order.id, payment, 'webhook');
     return { orderId: order.id, status };
@@ -266,7 +282,7 @@ export class OrdersService {
     const target = targetStatus(payment.status);
     const result = await this.db.transaction(async (tx) => {
       const [row] = await tx.query(
-        `SELECT o.id, o.user_id, o.kind, o.plan_id, o.pack_id, o.billing_cycle, o.item_name, o.tokens, o.amount_cents, o.status,
+        `SELECT o.id, o.user_id, o.kind, o.plan_id, o.pack_id, o.billing_cycle, o.item_name, o.tokens, o.amount_cents, o.status, o.purpose,
            o.status_detail, o.provider_payment_id, o.method, o.installments, u.name AS owner_name, u.email AS owner_email,
            ${OWNER_GONE}
          FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1 FOR UPDATE OF o`,
@@ -291,8 +307,8 @@ export class OrdersService {
          WHERE id = $1`,
         [orderId, to, orphan ? ORDER_DETAIL_ACCOUNT_DELETED : payment.statusDetail, payment.providerId],
       );
-      if (to === 'approved') await this.grant(tx, row);
-      if (to === 'refunded' && from.status === 'approved') await this.reverse(tx, row);
+      if (to === 'approved') await this.grant(tx, row, this.clock.now());
+      if (to === 'refunded' && from.status === 'approved') await this.reverse(tx, row, this.clock.now());
       return { moved: to !== from.status, orphan, previous: from.status, status: to, userId: row.user_id as string, row };
     });
     if (result.moved) {
@@ -425,23 +441,32 @@ export class OrdersService {
     return out;
   }
 
-  /** Plan: the plan, a fresh allowance and the paid period. Pack: non-expiring credit. */
-  private async grant(tx: EntityManager, o: { id: string; user_id: string; kind: OrderKind; plan_id: string; billing_cycle: BillingCycle; item_name: string; tokens: string }) {
+  /**
+   * Plan: the plan, a fresh allowance and the paid period (with its subscription). Pack: non-expiring
+   * credit. `now` is the rules' clock, so the period is where the tests' moved time says it is.
+   */
+  private async grant(
+    tx: EntityManager,
+    o: { id: string; user_id: string; kind: OrderKind; plan_id: string; billing_cycle: BillingCycle; item_name: string; tokens: string; method: PaymentMethodKind; purpose: string },
+    now: Date,
+  ) {
     if (o.kind === 'plan') {
-      const period = o.billing_cycle === 'yearly' ? '1 year' : '1 month';
-      // The allowance replaces the unused plan tokens (as a renewal does); a still-running paid
-      // period of the same plan is extended rather than cut short. A new plan starts from its own
-      // limit (an admin's per-user limit is cleared); buying the same plan again keeps that limit.
+      const [u] = await tx.query(`SELECT tokens, plan, plan_expires_at FROM users WHERE id = $1 FOR UPDATE`, [o.user_id]);
+      // The same plan bought again while its period runs extends it; an upgrade starts a new period now.
+      const extendsRunning = u.plan === o.plan_id && o.purpose !== 'upgrade';
+      const period = periodAfterPurchase(now, o.billing_cycle, { samePlan: extendsRunning, expiresAt: u.plan_expires_at });
+      // The allowance replaces the unused plan tokens (as a renewal does). A new plan starts from its
+      // own limit (an admin's per-user limit is cleared); buying the same plan again keeps that limit.
       const [r] = returned<{ delta: string; allowance: string; plan_name: string }>(await tx.query(
-        `WITH old AS (SELECT tokens, plan, plan_expires_at FROM users WHERE id = $1 FOR UPDATE)
-         UPDATE users u SET plan = $2::varchar, plan_period_start = now(),
+        `WITH old AS (SELECT tokens, plan FROM users WHERE id = $1)
+         UPDATE users u SET plan = $2::varchar, plan_period_start = $4,
            token_limit_override = CASE WHEN old.plan = $2::varchar THEN u.token_limit_override END,
            tokens = u.credit_tokens + CASE WHEN old.plan = $2::varchar THEN COALESCE(u.token_limit_override, $3) ELSE $3 END,
-           plan_expires_at = CASE WHEN old.plan = $2::varchar AND old.plan_expires_at > now() THEN old.plan_expires_at ELSE now() END + $4::interval
+           plan_expires_at = $5
          FROM old WHERE u.id = $1
          RETURNING (u.tokens - old.tokens)::text AS delta, (u.tokens - u.credit_tokens)::text AS allowance,
            (SELECT name FROM plans WHERE id = u.plan) AS plan_name`,
-        [o.user_id, o.plan_id, Number(o.tokens), period],
+        [o.user_id, o.plan_id, Number(o.tokens), now, period.end],
       ));
       // The amount is the difference from the old balance; the words say what it was set to and why.
       const reason = o.billing_cycle === 'yearly' ? 'compra anual' : 'compra mensal';
@@ -449,6 +474,7 @@ export class OrdersService {
         `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, 'purchase', $2, 0, $3, $4)`,
         [o.user_id, Number(r.delta), o.id, planBalanceDescription(r.plan_name, Number(r.allowance), reason)],
       );
+      await recordPlanPeriod(tx, { userId: o.user_id, orderId: o.id, planId: o.plan_id, cycle: o.billing_cycle, method: o.method, now, periodEnd: period.end, extendsRunning });
       return;
     }
     await tx.query(`UPDATE users SET tokens = tokens + $2, credit_tokens = credit_tokens + $2 WHERE id = $1`, [o.user_id, Number(o.tokens)]);
@@ -462,7 +488,7 @@ export class OrdersService {
    * Takes back what the order gave, as far as it is still there (spent tokens cannot be recovered,
    * and the balance never goes negative). A refunded plan falls back to the free plan.
    */
-  private async reverse(tx: EntityManager, o: { id: string; user_id: string; kind: OrderKind; item_name: string; tokens: string }) {
+  private async reverse(tx: EntityManager, o: { id: string; user_id: string; kind: OrderKind; item_name: string; tokens: string; plan_id: string | null }, now: Date) {
     let delta: number;
     let creditDelta = 0;
     if (o.kind === 'plan') {
@@ -475,6 +501,12 @@ export class OrdersService {
         [o.user_id],
       ));
       delta = Number(r.delta);
+      // The refunded plan's subscription ends with it (its preapproval is cancelled by the subscriptions job).
+      await tx.query(
+        `UPDATE subscriptions SET status = 'ended', renewal = 'ended', ended_at = $3, end_reason = 'refunded', updated_at = now()
+         WHERE user_id = $1 AND status = 'active' AND plan_id = $2`,
+        [o.user_id, o.plan_id, now],
+      );
     } else {
       const [r] = returned<{ removed: string }>(await tx.query(
         `WITH old AS (SELECT credit_tokens FROM users WHERE id = $1 FOR UPDATE)
@@ -492,14 +524,24 @@ export class OrdersService {
     );
   }
 
-  /** Admin refund: the provider refunds, then its answer (not ours) moves the order and reverses the credit. */
-  async refund(orderId: string, adminId: string): Promise<OrderView> {
+  /**
+   * Refunds an approved order in full at the provider; the provider's answer (not ours) then moves
+   * the order and reverses the credit. Throws ProviderError when the provider fails.
+   */
+  async refundThroughProvider(orderId: string, source: string): Promise<Order> {
     const order = await this.orders.findOneBy({ id: orderId });
     if (!order) throw new NotFoundException('Pedido não encontrado');
     if (order.status !== 'approved' || !order.providerPaymentId) throw new BadRequestException('Só pedidos aprovados podem ser estornados.');
+    await this.provider.refund(order.providerPaymentId, `order:${order.id}:refund`);
+    await this.apply(order.id, await this.provider.getPayment(order.providerPaymentId), source);
+    return order;
+  }
+
+  /** Admin refund: the provider refunds, then its answer (not ours) moves the order and reverses the credit. */
+  async refund(orderId: string, adminId: string): Promise<OrderView> {
+    let order: Order;
     try {
-      await this.provider.refund(order.providerPaymentId, `order:${order.id}:refund`);
-      await this.apply(order.id, await this.provider.getPayment(order.providerPaymentId), 'admin-refund');
+      order = await this.refundThroughProvider(orderId, 'admin-refund');
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       this.logger.error({ orderId, err: err.message }, 'refund failed at the provider');

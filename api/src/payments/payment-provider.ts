@@ -60,11 +60,49 @@ export class ProviderError extends Error {
   }
 }
 
+/** A recurring charge agreement (Mercado Pago's preapproval) for a monthly card plan. */
+export interface ProviderPreapproval {
+  id: string;
+  /** pending, authorized, paused, cancelled, finished. */
+  status: string;
+  externalReference: string | null;
+  amountCents: number;
+  nextPaymentDate: string | null;
+}
+
+export interface PreapprovalInput {
+  subscriptionId: string;
+  reason: string;
+  payerEmail: string;
+  cardToken: string;
+  amountCents: number;
+  /** The first charge; then every month. */
+  startDate: Date;
+  notificationUrl: string;
+  backUrl: string;
+}
+
+/** One charge of a preapproval (Mercado Pago's authorized payment). */
+export interface ProviderAuthorizedPayment {
+  id: string;
+  preapprovalId: string;
+  /** scheduled, processed, recycling (declined, will be retried), cancelled. */
+  status: string;
+  retryAttempt: number;
+  payment: { id: string; status: string; statusDetail: string | null } | null;
+}
+
 export interface PaymentProvider {
   createCardPayment(input: CardPaymentInput, idempotencyKey: string): Promise<ProviderPayment>;
   createPixPayment(input: PixPaymentInput, idempotencyKey: string): Promise<ProviderPayment>;
   getPayment(providerId: string): Promise<ProviderPayment>;
-  refund(providerId: string, idempotencyKey: string): Promise<void>;
+  /** Refunds everything, or `amountCents` of it (a partial refund leaves the payment approved). */
+  refund(providerId: string, idempotencyKey: string, amountCents?: number): Promise<void>;
   /** Cancels a payment not yet paid (pending, in process or authorized); answers the payment as it now is. */
   cancel(providerId: string): Promise<ProviderPayment>;
+  createPreapproval(input: PreapprovalInput, idempotencyKey: string): Promise<ProviderPreapproval>;
+  getPreapproval(id: string): Promise<ProviderPreapproval>;
+  /** Cancels it, or changes the amount charged from the next charge on. */
+  updatePreapproval(id: string, change: { status?: 'cancelled'; amountCents?: number }): Promise<ProviderPreapproval>;
+  getAuthorizedPayment(id: string): Promise<ProviderAuthorizedPayment>;
 }

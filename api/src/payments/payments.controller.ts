@@ -5,7 +5,9 @@ import { ADMIN_ROLES } from '@cda/shared';
 import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { AdminGuard } from '../auth/admin.guard';
 import type { AuthUser } from '../auth/auth-user';
-import { CardPaymentDto, OrdersQueryDto, PixPaymentDto } from './dto/payments.dto';
+import { OrdersQueryDto, PixPaymentDto } from './dto/payments.dto';
+import { SubscriptionCardPaymentDto } from './dto/subscriptions.dto';
+import { SubscriptionsService } from './subscriptions.service';
 import { OrdersService } from './orders.service';
 import { MercadoPagoCredentialsService } from './mercadopago.provider';
 import { verifyWebhookSignature } from './webhook-verifier';
@@ -18,6 +20,7 @@ export class PaymentsController {
 
   constructor(
     private readonly orders: OrdersService,
+    private readonly subscriptions: SubscriptionsService,
     private readonly credentials: MercadoPagoCredentialsService,
   ) {}
 
@@ -36,9 +39,10 @@ export class PaymentsController {
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @Post('payments/card')
-  card(@CurrentUser() user: AuthUser, @Body() dto: CardPaymentDto) {
-    const { item, payer, ...card } = dto;
-    return this.orders.payByCard(user.id, item, payer, card);
+  card(@CurrentUser() user: AuthUser, @Body() dto: SubscriptionCardPaymentDto) {
+    const { item, payer, recurringToken, ...card } = dto;
+    // A monthly plan also gets its renewal (preapproval) with the second token of the same card.
+    return this.subscriptions.payByCard(user.id, item, payer, card, recurringToken);
   }
 
   @ApiBearerAuth()
@@ -70,9 +74,9 @@ export class PaymentsController {
       this.logger.warn({ reason: check.reason, xRequestId, dataId }, 'webhook refused: bad signature');
       throw new HttpException({ statusCode: 401, message: 'Assinatura inválida' }, HttpStatus.UNAUTHORIZED);
     }
-    if (type !== 'payment' || !dataId) return { received: true, ignored: true };
+    if (!dataId || !['payment', 'subscription_preapproval', 'subscription_authorized_payment'].includes(type ?? '')) return { received: true, ignored: true };
     try {
-      return { received: true, ...(await this.orders.onPaymentNotification(dataId)) };
+      return { received: true, ...(await this.subscriptions.onNotification(type!, dataId)) };
     } catch (err) {
       // Provider unreachable: a non-2xx makes Mercado Pago deliver again later.
       if (err instanceof ProviderError) throw new HttpException({ statusCode: 502, message: 'Provedor indisponível' }, HttpStatus.BAD_GATEWAY);

@@ -8,11 +8,14 @@ import { OrdersService } from './orders.service';
 import { MercadoPagoCredentialsService, MercadoPagoProvider } from './mercadopago.provider';
 import { PAYMENT_PROVIDER } from './payment-provider';
 import { AdminOrdersController, PaymentsController } from './payments.controller';
+import { ClockService } from './clock.service';
+import { SubscriptionsService } from './subscriptions.service';
+import { AdminSubscriptionsController, SubscriptionController } from './subscriptions.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, TokenPack]), AuthModule, RealtimeModule],
-  controllers: [PaymentsController, AdminOrdersController],
-  providers: [OrdersService, MercadoPagoCredentialsService, { provide: PAYMENT_PROVIDER, useClass: MercadoPagoProvider }],
-  exports: [OrdersService],
+  controllers: [PaymentsController, AdminOrdersController, SubscriptionController, AdminSubscriptionsController],
+  providers: [OrdersService, SubscriptionsService, ClockService, MercadoPagoCredentialsService, { provide: PAYMENT_PROVIDER, useClass: MercadoPagoProvider }],
+  exports: [OrdersService, SubscriptionsService, ClockService],
 })
 export class PaymentsModule {}

@@ -123,7 +123,8 @@ export class TokensService {
   }
 
   /**
-   * Starts a new period for every account whose period is over: unused plan tokens lapse, the
+   * Starts a new month for every account whose month is over and whose plan still runs (Free, a plan
+   * set by an administrator, or a paid period that goes on): unused plan tokens lapse, the
    * allowance (the admin's per-user limit if any, else the plan's) is granted afresh, credits stay. Returns how many accounts were renewed.
    */
   async renewDueAllowances(now = new Date()): Promise<number> {
@@ -134,6 +135,8 @@ export class TokensService {
           `WITH due AS (
              SELECT u.id, u.tokens AS old_tokens FROM users u
              WHERE u.plan_period_start + interval '1 month' <= $1 AND u.deleted_at IS NULL
+               -- A paid plan's allowance renews only inside its paid period; its end is the plans job's.
+               AND (u.plan_expires_at IS NULL OR u.plan_period_start + interval '1 month' < u.plan_expires_at)
              ORDER BY u.id LIMIT 500 FOR UPDATE SKIP LOCKED
            )
            UPDATE users u SET

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { BILLING_CYCLES, BillingCycle, ORDER_KINDS, ORDER_STATUSES, OrderKind, OrderStatus, PAYMENT_METHODS, PaymentMethodKind } from '@cda/shared';
 
 export class PurchaseItemDto {
@@ -13,6 +13,11 @@ export class PurchaseItemDto {
   @IsOptional()
   @IsIn(BILLING_CYCLES, { message: 'Escolha a cobrança mensal ou anual.' })
   billingCycle?: BillingCycle;
+
+  /** An upgrade of the running plan, priced pro rata by the server. */
+  @IsOptional()
+  @IsBoolean()
+  change?: boolean;
 }
 
 export class PayerDto {

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
+import { SUBSCRIPTION_RULES, addMonths } from '@cda/shared';
 
 /**
  * A stand-in for the slice of Mercado Pago's API that the app uses, on loopback. Tests and
@@ -31,6 +32,40 @@ export interface FakePayment {
   point_of_interaction?: { type: string; transaction_data: { qr_code: string; qr_code_base64: string; ticket_url: string } };
 }
 
+/** A subscription with authorized payment (`POST /preapproval`, status authorized, with a card token). */
+export interface FakePreapproval {
+  id: string;
+  status: 'authorized' | 'paused' | 'cancelled' | 'finished';
+  reason: string;
+  payer_email: string;
+  external_reference?: string;
+  back_url?: string;
+  notification_url?: string;
+  auto_recurring: { frequency: number; frequency_type: string; transaction_amount: number; currency_id: string; start_date: string };
+  next_payment_date: string;
+  date_created: string;
+  last_modified: string;
+  /** The test cardholder name of the card on file: it decides every charge (APRO approves). */
+  card_name: string;
+}
+
+/** One charge of a preapproval, as `GET /authorized_payments/:id` answers it. */
+export interface FakeAuthorizedPayment {
+  id: number;
+  preapproval_id: string;
+  type: 'recurring';
+  status: 'scheduled' | 'processed' | 'recycling' | 'cancelled';
+  date_created: string;
+  debit_date: string;
+  next_retry_date: string | null;
+  retry_attempt: number;
+  transaction_amount: number;
+  currency_id: string;
+  reason: string;
+  external_reference?: string;
+  payment: { id: number; status: string; status_detail: string } | null;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -51,10 +86,15 @@ export interface FakeMercadoPagoOptions {
 }
 
 export interface WebhookDelivery {
-  paymentId: number;
+  /** The notified resource's id (a payment's for `payment`, hence the name). */
+  paymentId: number | string;
   status: number | null;
   action: string;
+  type: string;
 }
+
+/** Hours between the attempts at a declined renewal charge: all of them fit before the period ends. */
+const RETRY_HOURS = (SUBSCRIPTION_RULES.renewalLeadDays * 24) / SUBSCRIPTION_RULES.renewalAttempts;
 
 /** Mercado Pago's documented test cardholder names and what each one produces. */
 export const CARD_OUTCOMES: Record<string, [string, string]> = {
@@ -90,6 +130,11 @@ export class FakeMercadoPago {
   readonly payments = new Map<number, FakePayment>();
   readonly requests: RecordedRequest[] = [];
   readonly deliveries: WebhookDelivery[] = [];
+  readonly preapprovals = new Map<string, FakePreapproval>();
+  readonly authorizedPayments = new Map<number, FakeAuthorizedPayment>();
+  /** The test clock: how far this provider's "now" runs ahead of the machine's. */
+  private clockOffsetMs = 0;
+  private nextAuthorizedId = 7_000_000_000;
   /** When true every /v1 call answers 503, as during an outage. */
   down = false;
   private server?: Server;
@@ -128,6 +173,104 @@ export class FakeMercadoPago {
     return this.change(id, { status: 'refunded', status_detail: 'refunded', transaction_amount_refunded: p.transaction_amount });
   }
 
+  /** The provider's "now": the machine's clock moved forward by the test clock. */
+  now(): Date {
+    return new Date(Date.now() + this.clockOffsetMs);
+  }
+
+  /**
+   * Moves the test clock forward to `to` (never back), then does what Mercado Pago's subscription
+   * engine would have done meanwhile: charges every preapproval whose date came, retries declined
+   * charges, and notifies the app of each (awaited, so the caller sees the app's state after them).
+   */
+  async advanceClock(to: Date): Promise<Date> {
+    const ahead = to.getTime() - Date.now();
+    if (ahead > this.clockOffsetMs) this.clockOffsetMs = ahead;
+    await this.runSubscriptions();
+    return this.now();
+  }
+
+  /** Declines (or approves) the next charges of a preapproval, as a card that stopped working would. */
+  setPreapprovalCard(id: string, cardholderName: string): FakePreapproval {
+    const pre = this.preapprovals.get(id);
+    if (!pre) throw new Error(`fake mercado pago: no preapproval ${id}`);
+    pre.card_name = cardholderName.trim().toUpperCase();
+    return pre;
+  }
+
+  private async runSubscriptions(): Promise<void> {
+    const now = this.now();
+    for (const a of [...this.authorizedPayments.values()]) {
+      while (a.status === 'recycling' && a.next_retry_date && new Date(a.next_retry_date) <= now) await this.attempt(a);
+    }
+    for (const pre of [...this.preapprovals.values()]) {
+      while (pre.status === 'authorized' && new Date(pre.next_payment_date) <= now) {
+        const debit = pre.next_payment_date;
+        pre.next_payment_date = addMonths(new Date(debit), pre.auto_recurring.frequency).toISOString();
+        const a: FakeAuthorizedPayment = {
+          id: this.nextAuthorizedId++,
+          preapproval_id: pre.id,
+          type: 'recurring',
+          status: 'scheduled',
+          date_created: debit,
+          debit_date: debit,
+          next_retry_date: null,
+          retry_attempt: 0,
+          transaction_amount: pre.auto_recurring.transaction_amount,
+          currency_id: 'BRL',
+          reason: pre.reason,
+          external_reference: pre.external_reference,
+          payment: null,
+        };
+        this.authorizedPayments.set(a.id, a);
+        await this.attempt(a);
+        // Later retries of this charge may also be due already.
+        while (a.status === 'recycling' && a.next_retry_date && new Date(a.next_retry_date) <= now) await this.attempt(a);
+      }
+    }
+  }
+
+  /** One attempt at a charge: a card payment with the card on file; declined ones are retried later, up to the limit. */
+  private async attempt(a: FakeAuthorizedPayment): Promise<void> {
+    const pre = this.preapprovals.get(a.preapproval_id)!;
+    const [status, detail] = CARD_OUTCOMES[pre.card_name] ?? CARD_OUTCOMES.OTHE;
+    const at = a.next_retry_date ?? a.debit_date;
+    const payment: FakePayment = {
+      id: this.nextId++,
+      status,
+      status_detail: detail,
+      transaction_amount: a.transaction_amount,
+      transaction_amount_refunded: 0,
+      currency_id: 'BRL',
+      description: pre.reason,
+      external_reference: pre.external_reference,
+      payment_method_id: 'master',
+      payment_type_id: 'credit_card',
+      installments: 1,
+      date_created: at,
+      date_approved: status === 'approved' ? at : null,
+      date_of_expiration: null,
+      payer: { email: pre.payer_email },
+      notification_url: pre.notification_url,
+    };
+    this.payments.set(payment.id, payment);
+    a.payment = { id: payment.id, status, status_detail: detail };
+    a.retry_attempt += 1;
+    if (status === 'approved') {
+      a.status = 'processed';
+      a.next_retry_date = null;
+    } else if (a.retry_attempt < SUBSCRIPTION_RULES.renewalAttempts) {
+      a.status = 'recycling';
+      a.next_retry_date = new Date(new Date(a.debit_date).getTime() + a.retry_attempt * RETRY_HOURS * 3600_000).toISOString();
+    } else {
+      // The last attempt failed: the charge is closed with its rejected payment.
+      a.status = 'processed';
+      a.next_retry_date = null;
+    }
+    await this.sendWebhook(payment.id, 'payment.created');
+    await this.notify('subscription_authorized_payment', String(a.id), 'updated', pre.notification_url);
+  }
+
   private async change(id: number, patch: Partial<FakePayment>): Promise<FakePayment> {
     Object.assign(this.mustGet(id), patch);
     await this.sendWebhook(id, 'payment.updated');
@@ -143,12 +286,17 @@ export class FakeMercadoPago {
   /** Delivers one signed notification for the payment, as Mercado Pago would (returns the app's HTTP status). */
   async sendWebhook(id: number, action = 'payment.updated', secret = this.options.webhookSecret): Promise<number | null> {
     const p = this.mustGet(id);
-    const target = this.options.forceWebhookUrl || !p.notification_url ? this.options.webhookUrl : p.notification_url;
+    return this.notify('payment', String(id), action, p.notification_url, secret);
+  }
+
+  /** A signed notification of any topic (payment, subscription_preapproval, subscription_authorized_payment). */
+  async notify(type: string, id: string, action: string, notificationUrl?: string, secret = this.options.webhookSecret): Promise<number | null> {
+    const target = this.options.forceWebhookUrl || !notificationUrl ? this.options.webhookUrl : notificationUrl;
     if (!target) return null;
     const requestId = randomUUID();
     const url = new URL(target);
     url.searchParams.set('data.id', String(id));
-    url.searchParams.set('type', 'payment');
+    url.searchParams.set('type', type);
     let status: number | null = null;
     try {
       const res = await fetch(url, {
@@ -157,8 +305,8 @@ export class FakeMercadoPago {
         body: JSON.stringify({
           id: Date.now(),
           live_mode: false,
-          type: 'payment',
-          date_created: new Date().toISOString(),
+          type,
+          date_created: this.now().toISOString(),
           user_id: 123456,
           api_version: 'v1',
           action,
@@ -169,7 +317,7 @@ export class FakeMercadoPago {
     } catch {
       status = null;
     }
-    this.deliveries.push({ paymentId: id, status, action });
+    this.deliveries.push({ paymentId: type === 'payment' ? Number(id) : id, status, action, type });
     return status;
   }
 
@@ -190,8 +338,22 @@ export class FakeMercadoPago {
       return send(res, 200, { down: this.down });
     }
     if (req.method === 'GET' && url.pathname === '/__test/payments') return send(res, 200, [...this.payments.values()]);
+    if (req.method === 'POST' && url.pathname === '/__test/clock') {
+      const b = (body ?? {}) as { to?: string; advanceMs?: number };
+      const to = b.to ? new Date(b.to) : new Date(this.now().getTime() + Number(b.advanceMs ?? 0));
+      if (Number.isNaN(to.getTime())) return send(res, 400, { message: 'invalid date' });
+      return send(res, 200, { now: (await this.advanceClock(to)).toISOString() });
+    }
+    if (req.method === 'GET' && url.pathname === '/__test/clock') return send(res, 200, { now: this.now().toISOString() });
+    if (req.method === 'GET' && url.pathname === '/__test/preapprovals') return send(res, 200, [...this.preapprovals.values()]);
+    const card = /^\/__test\/preapprovals\/([\w-]+)\/card$/.exec(url.pathname);
+    if (req.method === 'POST' && card) {
+      if (!this.preapprovals.has(card[1])) return send(res, 404, { message: 'not found' });
+      return send(res, 200, this.setPreapprovalCard(card[1], String((body as { cardholderName?: string } | null)?.cardholderName ?? 'APRO')));
+    }
 
-    if (!url.pathname.startsWith('/v1/')) return send(res, 404, { message: 'not found', status: 404 });
+    const subscriptionApi = url.pathname.startsWith('/preapproval') || url.pathname.startsWith('/authorized_payments');
+    if (!url.pathname.startsWith('/v1/') && !subscriptionApi) return send(res, 404, { message: 'not found', status: 404 });
     if (this.down) return send(res, 503, { message: 'service unavailable', status: 503 });
     if (this.options.accessToken && header(req, 'authorization') !== `Bearer ${this.options.accessToken}`) {
       return send(res, 401, { message: 'invalid access token', error: 'unauthorized', status: 401 });
@@ -205,6 +367,18 @@ export class FakeMercadoPago {
       const answer = await this.post(url.pathname, body as Record<string, unknown>);
       this.idempotent.set(key, answer);
       return send(res, answer.status, answer.body);
+    }
+    const pre = /^\/preapproval\/([\w-]+)$/.exec(url.pathname);
+    if (pre && (req.method === 'GET' || req.method === 'PUT')) {
+      const p = this.preapprovals.get(pre[1]);
+      if (!p) return send(res, 404, { message: 'Preapproval not found', error: 'not_found', status: 404 });
+      if (req.method === 'PUT') return send(res, 200, this.updatePreapproval(p, (body ?? {}) as Record<string, unknown>));
+      return send(res, 200, p);
+    }
+    const auth = /^\/authorized_payments\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && auth) {
+      const a = this.authorizedPayments.get(Number(auth[1]));
+      return a ? send(res, 200, a) : send(res, 404, { message: 'Authorized payment not found', error: 'not_found', status: 404 });
     }
     const get = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
     if (req.method === 'GET' && get) {
@@ -228,14 +402,21 @@ export class FakeMercadoPago {
 
   private async post(path: string, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
     if (path === '/v1/payments') return this.createPayment(body);
+    if (path === '/preapproval') return this.createPreapproval(body);
     const refund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(path);
     if (refund) {
       const p = this.payments.get(Number(refund[1]));
       if (!p) return { status: 404, body: { message: 'Payment not found', status: 404 } };
       if (p.status !== 'approved') return { status: 400, body: { message: 'Payment not refundable', status: 400 } };
-      Object.assign(p, { status: 'refunded', status_detail: 'refunded', transaction_amount_refunded: p.transaction_amount });
+      // A partial refund (body.amount) leaves the payment approved; the rest of it can still be refunded.
+      const left = Math.round((p.transaction_amount - p.transaction_amount_refunded) * 100) / 100;
+      const amount = body?.amount === undefined ? left : Number(body.amount);
+      if (!(amount > 0) || amount > left + 1e-9) return { status: 400, body: { message: 'Invalid refund amount', status: 400 } };
+      const refunded = Math.round((p.transaction_amount_refunded + amount) * 100) / 100;
+      const full = refunded >= p.transaction_amount;
+      Object.assign(p, { status: full ? 'refunded' : 'approved', status_detail: full ? 'refunded' : 'partially_refunded', transaction_amount_refunded: refunded });
       this.later(p.id, 'payment.updated');
-      return { status: 201, body: { id: this.nextId++, payment_id: p.id, amount: p.transaction_amount, status: 'approved' } };
+      return { status: 201, body: { id: this.nextId++, payment_id: p.id, amount, status: 'approved' } };
     }
     return { status: 404, body: { message: 'not found', status: 404 } };
   }
@@ -294,6 +475,52 @@ export class FakeMercadoPago {
     if (this.options.webhookOnCreate !== false) this.later(payment.id, 'payment.created');
     if (payment.date_of_expiration) this.expireAt(payment);
     return { status: 201, body: payment };
+  }
+
+  private createPreapproval(body: Record<string, unknown>): { status: number; body: unknown } {
+    const recurring = (body.auto_recurring ?? {}) as Record<string, unknown>;
+    const amount = Number(recurring.transaction_amount);
+    if (!(amount > 0)) return { status: 400, body: { message: 'auto_recurring.transaction_amount is required', status: 400 } };
+    if (!body.payer_email || !body.reason) return { status: 400, body: { message: 'payer_email and reason are required', status: 400 } };
+    if (body.status !== 'authorized') return { status: 400, body: { message: 'only subscriptions with authorized payment are simulated', status: 400 } };
+    const name = /^fake-([A-Z]{4})/.exec(String(body.card_token_id ?? ''))?.[1];
+    if (!name) return { status: 400, body: { message: 'Invalid card_token_id', error: 'bad_request', status: 400, cause: [{ code: 2006 }] } };
+    const now = this.now().toISOString();
+    const start = typeof recurring.start_date === 'string' ? new Date(recurring.start_date) : this.now();
+    if (Number.isNaN(start.getTime())) return { status: 400, body: { message: 'Invalid start_date', status: 400 } };
+    const pre: FakePreapproval = {
+      id: randomUUID().replace(/-/g, ''),
+      status: 'authorized',
+      reason: String(body.reason),
+      payer_email: String(body.payer_email),
+      external_reference: body.external_reference as string | undefined,
+      back_url: body.back_url as string | undefined,
+      notification_url: body.notification_url as string | undefined,
+      auto_recurring: {
+        frequency: Number(recurring.frequency ?? 1),
+        frequency_type: String(recurring.frequency_type ?? 'months'),
+        transaction_amount: amount,
+        currency_id: String(recurring.currency_id ?? 'BRL'),
+        start_date: start.toISOString(),
+      },
+      next_payment_date: start.toISOString(),
+      date_created: now,
+      last_modified: now,
+      card_name: name,
+    };
+    this.preapprovals.set(pre.id, pre);
+    return { status: 201, body: pre };
+  }
+
+  private updatePreapproval(p: FakePreapproval, body: Record<string, unknown>): FakePreapproval {
+    if (body.status === 'cancelled' || body.status === 'paused' || body.status === 'authorized') {
+      if (p.status !== 'cancelled') p.status = body.status;
+    }
+    const amount = Number((body.auto_recurring as { transaction_amount?: number } | undefined)?.transaction_amount);
+    if (amount > 0) p.auto_recurring.transaction_amount = amount;
+    p.last_modified = this.now().toISOString();
+    setTimeout(() => void this.notify('subscription_preapproval', p.id, 'updated', p.notification_url), 20);
+    return p;
   }
 
   /** An unpaid PIX is cancelled by the provider at its expiry, as Mercado Pago does (the app hears it by webhook). */
