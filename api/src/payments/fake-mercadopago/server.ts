@@ -138,7 +138,11 @@ export class FakeMercadoPago {
   /** When true every /v1 call answers 503, as during an outage. */
   down = false;
   private server?: Server;
-  private nextId = 1_300_000_000;
+  /**
+   * Ids start from the clock, as real ones grow: suites sharing a database (and a restarted `npm
+   * start`) must not hand out a payment id an earlier run's order already holds.
+   */
+  private nextId = 2_000_000_000 + (Date.now() % 1_000_000_000) * 10;
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   url = '';
 
