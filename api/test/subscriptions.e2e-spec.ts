@@ -100,7 +100,7 @@ describe('subscriptions: periods, renewal, cancellation and refunds', () => {
     expect(await userRow(user.id)).toMatchObject({ plan: 'free', tokens: 2_000_000, credit_tokens: 1_000_000, plan_expires_at: null });
     expect(await subOf(user.id)).toMatchObject({ status: 'ended', end_reason: 'expired' });
     const ledger = await db.query(`SELECT type, amount::int, description FROM token_transactions WHERE user_id = $1 ORDER BY id DESC LIMIT 1`, [user.id]);
-    expect(ledger).toEqual([{ type: 'renewal', amount: -4_000_000, description: 'Fim do plano pago: conta no plano Gratuito' }]);
+    expect(ledger).toEqual([{ type: 'renewal', amount: -4_000_000, description: 'Plano Gratuito: saldo ajustado para 1M (fim do plano pago)' }]);
     expect(await consistent(user.id)).toBe(2_000_000);
     const ended = await mailsOf(user.email, 'plan-ended');
     expect(ended).toHaveLength(1);

@@ -16,6 +16,7 @@ import {
   dueReminder,
   formatCentavos,
   formatPlanDate,
+  planBalanceDescription,
   refundQuote,
   renewalChargeDate,
   upgradeQuote,
@@ -270,19 +271,19 @@ export class SubscriptionsService {
     );
     for (const r of rows) {
       await this.db.transaction(async (tx) => {
-        const [x] = returned<{ delta: string; name: string }>(await tx.query(
+        const [x] = returned<{ delta: string; name: string; allowance: string }>(await tx.query(
           `WITH old AS (SELECT tokens FROM users WHERE id = $1 FOR UPDATE)
            UPDATE users u SET plan = s.plan_id, token_limit_override = NULL, tokens = u.credit_tokens + p.token_limit, plan_period_start = s.current_period_start
            FROM old, subscriptions s, plans p
            WHERE u.id = $1 AND s.id = $2 AND s.status = 'active' AND p.id = s.plan_id AND u.plan <> s.plan_id
-           RETURNING (u.tokens - old.tokens)::text AS delta, p.name`,
+           RETURNING (u.tokens - old.tokens)::text AS delta, p.name, p.token_limit::text AS allowance`,
           [r.user_id, r.id],
         ));
         if (x) {
           await tx.query(`INSERT INTO token_transactions (user_id, type, amount, description) VALUES ($1, 'renewal', $2, $3)`, [
             r.user_id,
             Number(x.delta),
-            `Novo ciclo no Plano ${x.name}`,
+            planBalanceDescription(x.name, Number(x.allowance), 'mudança de plano no novo ciclo'),
           ]);
         }
       });
@@ -308,7 +309,7 @@ export class SubscriptionsService {
         const [s] = await tx.query(`SELECT * FROM subscriptions WHERE id = $1 AND status = 'active' FOR UPDATE`, [id]);
         if (!s || new Date(s.current_period_end) > now) return null;
         await tx.query(`UPDATE subscriptions SET status = 'ended', renewal = 'ended', ended_at = current_period_end, end_reason = 'expired', updated_at = now() WHERE id = $1`, [id]);
-        await this.moveToFree(tx, s.user_id, s.plan_id, now, 'Fim do plano pago: conta no plano Gratuito');
+        await this.moveToFree(tx, s.user_id, s.plan_id, now, 'fim do plano pago');
         return s as SubscriptionRow;
       });
       if (!done) continue;
@@ -327,16 +328,22 @@ export class SubscriptionsService {
    * The account goes to Free if it is still on the plan that ended (an administrator may have set
    * another): Free's allowance from now, credits untouched, the difference in the ledger.
    */
-  private async moveToFree(tx: { query: DataSource['query'] }, userId: string, planId: string, now: Date, description: string): Promise<void> {
-    const [r] = returned<{ delta: string }>(await tx.query(
+  private async moveToFree(tx: { query: DataSource['query'] }, userId: string, planId: string, now: Date, reason: string): Promise<void> {
+    const [r] = returned<{ delta: string; allowance: string; plan_name: string }>(await tx.query(
       `WITH old AS (SELECT tokens FROM users WHERE id = $1 FOR UPDATE)
        UPDATE users u SET plan = 'free', plan_expires_at = NULL, plan_period_start = $3, token_limit_override = NULL,
          tokens = u.credit_tokens + (SELECT token_limit FROM plans WHERE id = 'free')
        FROM old WHERE u.id = $1 AND u.plan = $2 AND u.plan_expires_at IS NOT NULL
-       RETURNING (u.tokens - old.tokens)::text AS delta`,
+       RETURNING (u.tokens - old.tokens)::text AS delta, (u.tokens - u.credit_tokens)::text AS allowance, (SELECT name FROM plans WHERE id = 'free') AS plan_name`,
       [userId, planId, now],
     ));
-    if (r) await tx.query(`INSERT INTO token_transactions (user_id, type, amount, description) VALUES ($1, 'renewal', $2, $3)`, [userId, Number(r.delta), description]);
+    if (r) {
+      await tx.query(`INSERT INTO token_transactions (user_id, type, amount, description) VALUES ($1, 'renewal', $2, $3)`, [
+        userId,
+        Number(r.delta),
+        planBalanceDescription(r.plan_name, Number(r.allowance), reason),
+      ]);
+    }
   }
 
   /** 7 and 1 day before an end that will not renew by itself; each once per period (compare-and-set). */
@@ -542,7 +549,7 @@ export class SubscriptionsService {
         const [s] = await tx.query(`SELECT * FROM subscriptions WHERE id = $1 AND status = 'active' FOR UPDATE`, [sub.id]);
         if (!s) return;
         await tx.query(`UPDATE subscriptions SET status = 'ended', renewal = 'ended', ended_at = $2, end_reason = 'refunded', updated_at = now() WHERE id = $1`, [sub.id, now]);
-        await this.moveToFree(tx, userId, sub.plan_id, now, 'Plano cancelado com reembolso: conta no plano Gratuito');
+        await this.moveToFree(tx, userId, sub.plan_id, now, 'plano cancelado com reembolso');
       });
     } else {
       const orderId = sums.lastOrderId!;
@@ -594,7 +601,7 @@ export class SubscriptionsService {
       const [s] = await tx.query(`SELECT * FROM subscriptions WHERE user_id = $1 AND status = 'active' FOR UPDATE`, [userId]);
       if (!s) return null;
       await tx.query(`UPDATE subscriptions SET status = 'ended', renewal = 'ended', ended_at = $2, end_reason = 'admin', updated_at = now() WHERE id = $1`, [s.id, now]);
-      await this.moveToFree(tx, userId, s.plan_id, now, 'Plano encerrado pelo administrador: conta no plano Gratuito');
+      await this.moveToFree(tx, userId, s.plan_id, now, 'plano encerrado pelo administrador');
       return s as SubscriptionRow;
     });
     if (!ended) throw new NotFoundException('Este usuário não tem um plano pago ativo.');
