@@ -1,5 +1,6 @@
 import type { UserRole } from './analysis';
 import type { OrderStatus, PaymentMethodKind, PlanView } from './payments';
+import type { RenewalState } from './subscriptions';
 
 /**
  * What the back-office API answers (`/api/admin/**`) and the admin screens read. Dates are `Date` on
@@ -38,6 +39,10 @@ export interface AdminUserView {
   company: string | null;
   lastLoginAt: When | null;
   createdAt: When;
+  /** End of the paid period (null: Free, or a plan set by an administrator without an end). */
+  planExpiresAt: When | null;
+  /** How the paid plan renews (null without an active paid subscription). */
+  renewal: RenewalState | null;
 }
 
 export interface UserStats {

@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import * as argon2 from 'argon2';
-import { displayPhone, formatDateTime, planBalanceDescription, tokenStanding } from '@cda/shared';
+import { RenewalState, displayPhone, formatDateTime, planBalanceDescription, tokenStanding } from '@cda/shared';
 import type { AdminUserStatus, AdminUserView, AppConfig, UserRole, UserStats } from '@cda/shared';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditService } from '../audit/audit.service';
@@ -42,7 +42,8 @@ const csvLine = (fields: Array<string | number | null>) => `${fields.map(csvFiel
 
 const SELECT_VIEW = `
   SELECT u.id, u.name, u.email, u.plan, p.name AS plan_name, u.role, u.status, u.tokens, u.credit_tokens,
-         ${EFFECTIVE_TOKEN_LIMIT} AS token_limit, u.token_limit_override, p.token_limit AS plan_token_limit, u.whatsapp, u.phone, u.company, u.last_login_at, u.created_at
+         ${EFFECTIVE_TOKEN_LIMIT} AS token_limit, u.token_limit_override, p.token_limit AS plan_token_limit, u.whatsapp, u.phone, u.company, u.last_login_at, u.created_at,
+         u.plan_expires_at, (SELECT s.renewal FROM subscriptions s WHERE s.user_id = u.id AND s.status = 'active') AS renewal
   FROM users u JOIN plans p ON p.id = u.plan`;
 
 function view(r: Record<string, unknown>): AdminUserView {
@@ -72,6 +73,8 @@ function view(r: Record<string, unknown>): AdminUserView {
     company: (r.company as string | null) ?? null,
     lastLoginAt: (r.last_login_at as Date | null) ?? null,
     createdAt: r.created_at as Date,
+    planExpiresAt: (r.plan_expires_at as Date | null) ?? null,
+    renewal: (r.renewal as RenewalState | null) ?? null,
   };
 }
 

@@ -13,7 +13,7 @@ const row = (id: string, name: string, extra: Partial<Row> = {}): Row => ({
   id, name, email: `${id}@teste.com.br`, plan: 'free', planName: 'Gratuito', role: 'user', status: 'active',
   tokens: 1_000_000, tokensPlan: 1_000_000, tokenLimit: 1_000_000, tokenLimitOverridden: false, planTokenLimit: 1_000_000,
   tokensUsed: 250_000, usagePercent: 25, credits: 0, whatsapp: null, phone: null, company: null,
-  lastLoginAt: null, createdAt: '2025-01-01T00:00:00Z', ...extra,
+  lastLoginAt: null, createdAt: '2025-01-01T00:00:00Z', planExpiresAt: null, renewal: null, ...extra,
 });
 const rows = [
   row('root-1', 'Rui Root', { role: 'root' }),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { formatDateTime, formatPhone } from '@cda/shared';
+import { RENEWAL_STATE_LABELS, formatDateTime, formatPhone, formatPlanDate } from '@cda/shared';
 import { apiJson } from '../api/client';
 import { USERS_KEY, adminApi, exportUsers, query, useAdminPlans, useAdminUsers, useUserStats, type AdminUser, type UserStatus } from '../api/admin';
 import { useAuth } from '../auth/AuthContext';
@@ -153,7 +153,14 @@ export function AdminUsersPage() {
                           )}
                         </div>
                       </td>
-                      <td>{u.planName}</td>
+                      <td>
+                        {u.planName}
+                        {u.planExpiresAt && (
+                          <small className="muted" style={{ display: 'block' }} data-testid="user-plan-period">
+                            até {formatPlanDate(u.planExpiresAt)}{u.renewal ? ` · ${RENEWAL_STATE_LABELS[u.renewal]}` : ''}
+                          </small>
+                        )}
+                      </td>
                       <td>
                         <UsageBar used={u.tokensUsed} total={u.tokenLimit} percent={u.usagePercent} />
                         {u.tokenLimitOverridden && <small className="muted" title={`Limite próprio da conta: ${n(u.tokenLimit)} tokens (plano: ${n(u.planTokenLimit)})`}>limite próprio</small>}

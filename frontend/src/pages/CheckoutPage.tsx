@@ -5,6 +5,7 @@ import { useAuth } from '../auth/AuthContext';
 import { CheckoutItem, payByCard, payByPix, resultPath, usePacks, usePaymentConfig, usePlans } from '../payments/api';
 import { tokenizeCard } from '../payments/cardTokenizer';
 import { TestModeBanner } from '../payments/TestModeBanner';
+import { usePlanOptions } from '../payments/subscription';
 import { PixScreen } from '../payments/PixScreen';
 import '../payments/payments.css';
 import { track } from '../telemetry';
@@ -31,6 +32,9 @@ export function CheckoutPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pixOrder, setPixOrder] = useState<OrderView | null>(null);
+  // An upgrade of the running plan: the server's quote (its price minus the unused days) is what is charged.
+  const upgrade = item?.kind === 'plan' && !!item.change;
+  const { data: options } = usePlanOptions(upgrade);
 
   // Only the methods the administrator enabled are offered.
   useEffect(() => {
@@ -39,7 +43,8 @@ export function CheckoutPage() {
 
   const plan = item?.kind === 'plan' ? plans?.find((p) => p.id === item.id) : undefined;
   const pack = item?.kind === 'token_pack' ? packs?.find((p) => p.id === item.id) : undefined;
-  const loading = item?.kind === 'plan' ? !plans : item?.kind === 'token_pack' ? !packs : false;
+  const loading = item?.kind === 'plan' ? !plans || (upgrade && !options) : item?.kind === 'token_pack' ? !packs : false;
+  const quote = upgrade ? options?.find((o) => o.planId === item.id && o.billingCycle === cycle && o.kind === 'upgrade')?.quote ?? null : null;
 
   if (!loading && !plan && !pack) {
     return (
@@ -57,9 +62,12 @@ export function CheckoutPage() {
   if (pixOrder) return <PixScreen order={pixOrder} onBack={() => setPixOrder(null)} />;
 
   const yearly = !!plan && cycle === 'yearly';
-  const total = plan ? (yearly ? plan.yearlyPriceCents : plan.monthlyPriceCents) : pack!.priceCents;
-  const subtotal = yearly ? plan!.monthlyPriceCents * 12 : total;
-  const discount = subtotal - total;
+  const price = plan ? (yearly ? plan.yearlyPriceCents : plan.monthlyPriceCents) : pack!.priceCents;
+  const total = quote ? quote.chargeCents : price;
+  const subtotal = yearly ? plan!.monthlyPriceCents * 12 : price;
+  const discount = subtotal - price;
+  // A monthly card plan renews by itself (a Mercado Pago preapproval on the same card).
+  const recurring = !!plan && cycle === 'monthly' && method === 'card';
   const name = plan ? `Plano ${plan.name}` : `Pacote ${pack!.name} de tokens`;
   const maxParcels = maxInstallments(plan ? cycle : null);
 
@@ -77,7 +85,9 @@ export function CheckoutPage() {
         setPixOrder(await payByPix(item!, cycle, payerBody));
       } else {
         const token = await tokenizeCard(config.publicKey, { ...card, cpf });
-        const order = await payByCard(item!, cycle, payerBody, { ...token, installments: Math.min(installments, maxParcels) });
+        // Card tokens are single-use: the renewal's preapproval gets a second token of the same card.
+        const recurringToken = recurring ? (await tokenizeCard(config.publicKey, { ...card, cpf })).token : undefined;
+        const order = await payByCard(item!, cycle, payerBody, { ...token, installments: Math.min(installments, maxParcels), recurringToken });
         navigate(resultPath(order));
       }
     } catch (err) {
@@ -97,7 +107,7 @@ export function CheckoutPage() {
           <h2>Resumo do pedido</h2>
           <p className="summary-name">{name}</p>
           <p className="muted small">{formatTokens(plan ? plan.tokenLimit : pack!.tokens)} tokens{plan ? ' por mês' : ''}</p>
-          {plan && (
+          {plan && !upgrade && (
             <div className="cycle-toggle" role="group" aria-label="Cobrança">
               <button type="button" className={cycle === 'monthly' ? 'active' : ''} onClick={() => setCycle('monthly')}>Mensal</button>
               <button type="button" className={cycle === 'yearly' ? 'active' : ''} onClick={() => setCycle('yearly')}>
@@ -108,9 +118,13 @@ export function CheckoutPage() {
           <dl className="totals">
             <dt>Subtotal</dt><dd>{formatCentavos(subtotal)}</dd>
             {discount > 0 && (<><dt>Desconto anual</dt><dd className="green">- {formatCentavos(discount)}</dd></>)}
+            {quote && (<><dt>Crédito dos {quote.unusedDays} dias não usados do plano atual</dt><dd className="green" data-testid="checkout-credit">- {formatCentavos(quote.creditCents)}</dd></>)}
             <dt className="total">Total</dt><dd className="total" data-testid="checkout-total">{formatCentavos(total)}</dd>
           </dl>
           {plan && <p className="muted small">{yearly ? 'Cobrado anualmente' : 'Cobrado mensalmente'}</p>}
+          {upgrade && <p className="muted small">A mudança vale agora: um novo período começa hoje e o crédito do plano atual abate o preço.</p>}
+          {recurring && <p className="muted small" data-testid="checkout-recurring">Renovação automática todo mês no mesmo cartão. Cancele quando quiser em Configurações da Conta → Plano.</p>}
+          {plan && !recurring && <p className="muted small">Sem renovação automática: avisaremos 7 dias e 1 dia antes do vencimento para você renovar.</p>}
         </section>
 
         <form className="card form-stack" onSubmit={submit} aria-label="Pagamento">

@@ -3,6 +3,7 @@ import { formatTokens } from '@cda/shared';
 import { standingOf, useDashboardData } from '../api/dashboard';
 import { useAuth } from '../auth/AuthContext';
 import { AnalysisList } from '../components/AnalysisList';
+import { useSubscription, validity } from '../payments/subscription';
 import '../components/user-area.css';
 
 const PAYMENT_BANNERS = {
@@ -17,6 +18,7 @@ export function DashboardPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const { data, error } = useDashboardData();
+  const { data: subscription } = useSubscription();
   const payment = params.get('payment');
   const banner = payment === 'success' || payment === 'pending' ? PAYMENT_BANNERS[payment] : null;
   const dismiss = () => {
@@ -56,11 +58,7 @@ export function DashboardPage() {
           <strong>{data.planName}</strong>
           <span className="muted small">Ativo</span>
         </div>
-        <div className="card stat" data-testid="stat-expiry">
-          <span className="muted small">Validade do plano</span>
-          <strong>{free || !data.planExpiresAt ? 'Gratuito' : expiry(data.planExpiresAt)}</strong>
-          <span className="muted small">{free || !data.planExpiresAt ? 'sem vencimento' : 'renovação do plano'}</span>
-        </div>
+        <PlanValidity free={free} expiresAt={data.planExpiresAt} subscription={subscription} />
       </div>
       <div className="quick-actions">
         <Link className="card quick-action" to="/simulator">
@@ -91,6 +89,27 @@ export function DashboardPage() {
           }
         />
       </section>
+    </div>
+  );
+}
+
+/**
+ * "Validade do plano": the paid period's end and what happens then (renews by itself, or expires
+ * with a Renovar link to a new checkout of the same plan); 'Gratuito' when there is no end.
+ */
+function PlanValidity({ free, expiresAt, subscription }: { free: boolean; expiresAt: string | null; subscription: ReturnType<typeof useSubscription>['data'] }) {
+  const shown = subscription
+    ? validity(subscription)
+    : { value: free || !expiresAt ? 'Gratuito' : expiry(expiresAt), note: free || !expiresAt ? 'sem vencimento' : 'válido até esta data', renew: false };
+  const renewItem = subscription
+    ? { kind: 'plan' as const, id: subscription.pendingPlanId ?? subscription.planId, billingCycle: subscription.pendingCycle ?? subscription.billingCycle ?? 'monthly' }
+    : null;
+  return (
+    <div className="card stat" data-testid="stat-expiry">
+      <span className="muted small">Validade do plano</span>
+      <strong>{shown.value}</strong>
+      <span className="muted small">{shown.note}</span>
+      {shown.renew && renewItem && <Link className="small" to="/checkout" state={renewItem} data-testid="renew-link">Renovar</Link>}
     </div>
   );
 }

@@ -11,14 +11,16 @@ import { Field, PhoneInput, formatPhone } from '../components/forms/Fields';
 import { MyDataSection } from './MyDataSection';
 import { ApiSection } from './ApiSection';
 import { PaymentsSection } from '../payments/PaymentsSection';
+import { PlanSection } from '../payments/PlanSection';
 import { PasswordChangeFields, usePasswordChange } from '../auth/PasswordChange';
 import { disablePush, enablePush } from '../push';
 
-type Tab = 'perfil' | 'seguranca' | 'notificacoes' | 'pagamentos' | 'api' | 'meus-dados';
+type Tab = 'perfil' | 'seguranca' | 'notificacoes' | 'plano' | 'pagamentos' | 'api' | 'meus-dados';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'perfil', label: 'Perfil' },
   { id: 'seguranca', label: 'Segurança' },
   { id: 'notificacoes', label: 'Notificações' },
+  { id: 'plano', label: 'Plano' },
   { id: 'pagamentos', label: 'Pagamentos' },
   { id: 'api', label: 'API' },
   { id: 'meus-dados', label: 'Meus dados' },
@@ -58,6 +60,7 @@ export function ProfilePage() {
   else if (!profile) body = <p className="muted">Carregando...</p>;
   else if (tab === 'perfil') body = <ProfileTab profile={profile} onSaved={(p) => mutate(p, { revalidate: false })} />;
   else if (tab === 'seguranca') body = <SecurityTab />;
+  else if (tab === 'plano') body = <PlanSection />;
   else if (tab === 'pagamentos') body = <PaymentsSection />;
   else if (tab === 'meus-dados') body = <MyDataSection />;
   else if (tab === 'api') body = <ApiSection />;

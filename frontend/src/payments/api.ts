@@ -12,7 +12,7 @@ export interface DashboardView {
 }
 
 /** What travels to /checkout in navigation state (never in the URL). */
-export type CheckoutItem = { kind: 'plan'; id: string; billingCycle?: BillingCycle } | { kind: 'token_pack'; id: string };
+export type CheckoutItem = { kind: 'plan'; id: string; billingCycle?: BillingCycle; change?: boolean } | { kind: 'token_pack'; id: string };
 
 export interface PayerForm {
   email: string;
@@ -33,7 +33,7 @@ export function useOrder(id: string | null, refreshInterval = 0) {
 const itemBody = (item: CheckoutItem, cycle: BillingCycle) => ({
   kind: item.kind as OrderKind,
   itemId: item.id,
-  ...(item.kind === 'plan' ? { billingCycle: cycle } : {}),
+  ...(item.kind === 'plan' ? { billingCycle: cycle, ...(item.change ? { change: true } : {}) } : {}),
 });
 
 export function payByPix(item: CheckoutItem, cycle: BillingCycle, payer: PayerForm): Promise<OrderView> {
@@ -44,7 +44,7 @@ export function payByCard(
   item: CheckoutItem,
   cycle: BillingCycle,
   payer: PayerForm,
-  card: { token: string; installments: number; paymentMethodId: string; issuerId?: string },
+  card: { token: string; installments: number; paymentMethodId: string; issuerId?: string; recurringToken?: string },
 ): Promise<OrderView> {
   return apiJson<OrderView>('/payments/card', { method: 'POST', body: JSON.stringify({ item: itemBody(item, cycle), payer, ...card }) });
 }

@@ -4,6 +4,7 @@ import { adminApi, type AdminPlan, type AdminUser, type UserStatus } from '../..
 import { Dialog } from '../Dialog';
 import { Field, PhoneInput, formatPhone } from '../forms/Fields';
 import { ErrorBanner, ROLE_LABELS, STATUS_LABELS, useAction } from './AdminUi';
+import { SubscriptionPanel } from './SubscriptionPanel';
 import type { UserRole } from '@cda/shared';
 
 /** Fixed text of a grant made from the users table (the credits screen asks for a reason instead). */
@@ -185,6 +186,7 @@ export function EditUserModal({ user, plans, actorRole, onClose, onDone }: Done 
           </p>
         )}
       </form>
+      <SubscriptionPanel userId={user.id} onChanged={(message) => onDone(message)} />
     </Dialog>
   );
 }
