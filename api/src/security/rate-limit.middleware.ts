@@ -9,8 +9,12 @@ import { bearerToken } from '../auth/jwt-auth.guard';
 import { AuthService } from '../auth/auth.service';
 
 /** Separate header names: the auth routes' per-minute throttler writes the X-RateLimit-* ones. */
-/** Probes, metrics and the payment provider's webhook must never be refused for volume. */
-const EXEMPT = ['/api/health', '/api/metrics', '/api/payments/webhook'];
+/**
+ * Probes, metrics and the payment provider's webhook must never be refused for volume; nor may the
+ * pages' own telemetry (config read and usage events, a few per page) eat into a user's hourly quota —
+ * the events route has its own per-address throttle (telemetry.controller.ts).
+ */
+const EXEMPT = ['/api/health', '/api/metrics', '/api/payments/webhook', '/api/telemetry'];
 const HOUR_S = 3600;
 export const RATE_LIMIT_MESSAGE = 'Limite de requisições por hora excedido. Tente novamente mais tarde.';
 

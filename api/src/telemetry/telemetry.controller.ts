@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { ApiTags } from '@nestjs/swagger';
 import type { ClientTelemetryConfig } from '@cda/shared';
 import { AdminGuard } from '../auth/admin.guard';
@@ -27,9 +28,11 @@ export class TelemetryController {
     };
   }
 
-  /** 204 either way: recorded when analytics is on, dropped when it is off. */
+  /** 204 either way: recorded when analytics is on, dropped when it is off. At most 120 a minute per address. */
   @Post('events')
   @HttpCode(204)
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: 120, ttl: 60_000 } })
   async event(@Body() dto: UsageEventDto): Promise<void> {
     await this.analytics.record(dto.name, dto.path);
   }
