@@ -7,7 +7,7 @@ COPY api/package.json api/
 COPY worker/package.json worker/
 COPY frontend/package.json frontend/
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.base.json ./
+COPY tsconfig.base.json nest-cli.json ./
 COPY shared shared
 COPY api api
 COPY worker worker

@@ -13,7 +13,7 @@ const { readCapturedMail } = require('../scripts/smtp-capture.js') as {
 /**
  * The analysis page (issue #24) as a lawyer uses it: open an analysis, check the certificates, fix a
  * field the extraction flagged, download the regenerated workbook, find the analysis again by CNPJ;
- * and the worked example of cda.md §5 read the same on screen, in the e-mail and in both workbooks.
+ * and the worked example of docs/domain.md §5 read the same on screen, in the e-mail and in both workbooks.
  */
 
 let seq = 0;

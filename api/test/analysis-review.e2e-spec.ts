@@ -4,7 +4,7 @@ import { CellValue } from 'exceljs';
 import { AnalysisView, WORKBOOK_BASE, WORKBOOK_SIMULATION } from '@cda/shared';
 import { Stack, downloadBinary, makeCdaPdf, registerUser, startStack, waitForFinal, waitUntil } from './harness';
 
-/** cda.md §5: CDA A is previdenciária (its receita), B and C are "demais"; R$ 507.000,00 gross. */
+/** docs/domain.md §5: CDA A is previdenciária (its receita), B and C are "demais"; R$ 507.000,00 gross. */
 const ACME = { debtor: 'ACME COMERCIO LTDA', cnpj: '12.345.678/0001-95' };
 const workedExamplePdf = () =>
   makeCdaPdf([

@@ -77,7 +77,20 @@ export class TokensService {
     return Number(rows[0].tokens);
   }
 
-  /** Refunds what the analysis did not deliver; safe to call any number of times. */
+  /**
+   * Refunds what the analysis did not deliver; safe to call any number of times. The rule lives in
+   * SQL (settle_analysis, migrations Tokens and AnalysisStatusCodes) because workers settle too,
+   * inside their own transaction, without the API:
+   * - it acts once: only on an analysis that has ended (status `done` or `error`) and is not yet
+   *   settled (`settled_at` null), under a row lock, so the API and any worker racing to end the same
+   *   analysis settle it exactly once;
+   * - `error`: the whole reserved cost comes back; `done`: the tokens of the files not processed
+   *   (`analysis_files.status <> 'done'`) come back, the rest is consumed;
+   * - the refund returns non-expiring credit first, up to what the reservation took from credit, the
+   *   rest to the plan allowance; it is written as a `refund` ledger row, then a `settle` row records
+   *   the consumption, and `tokens_refunded` / `settled_at` are set on the analysis;
+   * - it returns the tokens refunded (0 for a running, missing or already settled analysis).
+   */
   async settle(analysisId: string, tx: EntityManager = this.db.manager): Promise<number> {
     const [{ settle_analysis }] = await tx.query(`SELECT settle_analysis($1)`, [analysisId]);
     return Number(settle_analysis);

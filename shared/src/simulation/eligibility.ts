@@ -21,7 +21,7 @@ export function exclusionReason(record: CertificateRecord): string | null {
   return null;
 }
 
-// Editais exclude these debts unless the debtor first gives the situation up (cda.md §2), so the
+// Editais exclude these debts unless the debtor first gives the situation up (docs/domain.md §2), so the
 // simulation keeps them in and says so instead of guessing the debtor's choice.
 const STATUS_RULES: { pattern: RegExp; what: string; giveUp: string }[] = [
   { pattern: /SUSPENS/, what: 'exigibilidade suspensa por decisão judicial', giveUp: 'desistir da ação ou da suspensão' },

@@ -2,7 +2,7 @@ import type { CertificateRecord } from '../certificate';
 import type { DebtorSize } from './types';
 
 /**
- * Limits of the transação by adesão that depend on who the debtor is (cda.md §4). The law's caps
+ * Limits of the transação by adesão that depend on who the debtor is (docs/domain.md §4). The law's caps
  * (65/70 %, 120/145 months, 60 for previdenciárias) are admin settings because editais restate
  * them; these are the edital figures the simulator form needs before any setting is read.
  */

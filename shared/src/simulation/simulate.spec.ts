@@ -24,7 +24,7 @@ describe('centavo arithmetic', () => {
     expect(percentOf(123_449, 65)).toBe(80_242);
     expect(percentOf(1_000, 6.5)).toBe(65);
     expect(percentOf(11, 50)).toBe(6);
-    // cda.md §5 CDA A scaled ×10.000: the product is far past 2^53.
+    // docs/domain.md §5 CDA A scaled ×10.000: the product is far past 2^53.
     expect(mulDivHalfUp(174_840_000_000, 100_000_000_000, 186_000_000_000)).toBe(94_000_000_000);
     expect(mulDivHalfUp(174_840_000_001, 100_000_000_000, 186_000_000_000)).toBe(94_000_000_001);
   });
@@ -44,7 +44,7 @@ describe('centavo arithmetic', () => {
   });
 });
 
-describe('simulate: worked example of cda.md §5', () => {
+describe('simulate: worked example of docs/domain.md §5', () => {
   const result = simulate(workedExample(), EXAMPLE_PARAMS);
   const [a, b, c] = result.certificates;
 
@@ -88,7 +88,7 @@ describe('simulate: worked example of cda.md §5', () => {
   it('has no warnings and summarizes for the API', () => {
     expect(result.warnings).toEqual([]);
     expect(result.certificates.flatMap((x) => x.warnings)).toEqual([]);
-    // The six figures of the one vocabulary (vocabulary.ts), by hand from cda.md §5:
+    // The six figures of the one vocabulary (vocabulary.ts), by hand from docs/domain.md §5:
     // d = 86.000 + 115.050 + 64.000; entrada = 11.160 + 10.620 + 8.640; saldo = 94.000 + 58.233 + 75.200.
     expect(summarizeSimulation(result)).toEqual({
       count: 3, gross: 507_000_00, discountGranted: 265_050_00, entry: 30_420_00, balance: 227_433_00, toPay: 257_853_00, saving: 249_147_00,

@@ -146,7 +146,7 @@ function simulateCertificate(
   let balance: number;
   if (params.entryBase === 'gross') {
     entry = percentOf(total, settings.entryPercent);
-    // The discount reaches the balance pro rata (cda.md §5); rounding up never takes from the principal.
+    // The discount reaches the balance pro rata (docs/domain.md §5); rounding up never takes from the principal.
     balance = mulDivHalfUp(total - entry, amountToPay, total);
   } else {
     entry = percentOf(amountToPay, settings.entryPercent);
@@ -227,7 +227,7 @@ function runWarnings(params: ResolvedParams, present: Set<DebtNature>): string[]
 
 /**
  * Simulates the federal transação tributária by adesão (Lei 13.988/2020) for the extracted certificates,
- * following the rules of issue 14 and cda.md §4–§5. Pure and exact: money is integer centavos, rounding
+ * following the rules of issue 14 and docs/domain.md §4–§5. Pure and exact: money is integer centavos, rounding
  * is half-up. Throws RangeError on out-of-range params or settings; bad records are listed as not eligible.
  */
 export function simulate(

@@ -33,7 +33,7 @@ export function makeRecord(overrides: Partial<CertificateRecord> = {}): Certific
   };
 }
 
-/** cda.md §5: three certificates, R$ 507.000,00 gross. */
+/** docs/domain.md §5: three certificates, R$ 507.000,00 gross. */
 export function workedExample(): CertificateRecord[] {
   return [
     makeRecord({

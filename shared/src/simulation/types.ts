@@ -11,7 +11,7 @@ export type DebtorSize = 'general' | 'small' | 'mei';
 export type Capag = 'A' | 'B' | 'C' | 'D';
 
 /**
- * `gross`: the entry is a percentage of the total before discount and is paid without discount (cda.md §5).
+ * `gross`: the entry is a percentage of the total before discount and is paid without discount (docs/domain.md §5).
  * `discounted`: the entry is a percentage of the total after discount, as many market simulators do.
  */
 export type EntryBase = 'gross' | 'discounted';

@@ -3,7 +3,7 @@ import { formatCentavos } from '../money';
 /**
  * The simulation's figures, named once (issue #24): the screen, the e-mail and both workbooks take
  * their labels from here, so "desconto" cannot mean one figure on screen and another in Excel.
- * Worked example (cda.md §5): valor bruto 507.000,00; desconto concedido 265.050,00; entrada
+ * Worked example (docs/domain.md §5): valor bruto 507.000,00; desconto concedido 265.050,00; entrada
  * 30.420,00; saldo 227.433,00; total a pagar 257.853,00; economia 249.147,00.
  */
 export const SIMULATION_TERMS = {

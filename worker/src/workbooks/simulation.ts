@@ -26,7 +26,7 @@ export const SHEETS = {
 
 /** The texts the formulas compare against; Parâmetros offers them as drop-down lists. */
 export const DEBTOR_SIZE_LABEL = { general: 'Geral', small: 'Pequeno porte', mei: 'MEI' } as const;
-/** No rating given: the discount assumes C or D (cda.md §4), and the cell says so. */
+/** No rating given: the discount assumes C or D (docs/domain.md §4), and the cell says so. */
 export const CAPAG_UNKNOWN = 'C/D (presumida)';
 const CAPAG_OPTIONS = ['A', 'B', 'C', 'D', CAPAG_UNKNOWN] as const;
 export const ENTRY_BASE_LABEL = { gross: 'Bruto', discounted: 'Com desconto' } as const;
@@ -118,7 +118,8 @@ function assumptions(result: SimulationResult): string[] {
     'Previdenciárias e demais costumam formar acordos separados; o prazo das previdenciárias é limitado a 60 meses.',
     'Entrada e saldo em parcelas mensais iguais, arredondadas ao centavo (metade para cima); a última parcela absorve a diferença.',
     'Valores sem atualização: na prática cada parcela é corrigida pela SELIC acumulada desde a consolidação + 1% no mês do pagamento.',
-    'Método de rateio presumido (cda.md §5): confira com a simulação oficial do Regularize antes de aderir.',
+    // The spreading of entry and discount is the assumed method of docs/domain.md §5.
+    'Método de rateio presumido: confira com a simulação oficial do Regularize antes de aderir.',
     `O fluxo mensal cobre ${result.cashFlow.length} meses; aumentar o nº de parcelas além disso exige gerar nova simulação.`,
     'Para recalcular, altere nesta planilha o desconto, o porte, as parcelas ou a entrada.',
   ];
