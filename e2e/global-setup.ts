@@ -7,8 +7,6 @@ import { E2E_PORTS } from './playwright.config';
 const { startStack } = require('../scripts/stack.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureDatabase } = require('../scripts/ensure-db.js');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSmtpCapture } = require('../scripts/smtp-capture.js');
 
 /** The real product on its own ports and database; the returned function is Playwright's teardown. */
 export default async function globalSetup() {
@@ -16,6 +14,8 @@ export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return undefined;
   const databaseUrl = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cda_e2e';
   await ensureDatabase(databaseUrl, { recreate: true });
+  // The stack's own mail catcher (as under npm start); each message also lands as JSON here, where the tests read it.
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'cda-e2e-mail-'));
   const stack = await startStack(
     {
       DATABASE_URL: databaseUrl,
@@ -31,37 +31,19 @@ export default async function globalSetup() {
       WORKER_METRICS_PORT: '0',
       // The example clients' webhook receiver listens on loopback (explicit: never on outside development by default).
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      MAIL_CATCHER_SMTP_PORT: String(E2E_PORTS.mailSmtp),
+      MAIL_CATCHER_WEB_PORT: String(E2E_PORTS.mailWeb),
+      MAIL_CATCHER_DIR: mailDir,
     },
     { workers: 1, log: process.env.E2E_VERBOSE ? process.stdout : { write: () => true } },
   );
   process.env.E2E_ADMIN_EMAIL = stack.admin.email;
   process.env.E2E_ADMIN_PASSWORD = stack.admin.password;
-  const smtp = await useCapturedSmtp(stack.apiUrl, stack.admin);
+  if (!stack.mailCatcher) throw new Error('the e2e stack started without its mail catcher');
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_MAIL_INBOX_URL = stack.mailCatcher.inboxUrl;
   process.env.E2E_MP_URL = stack.mercadoPagoUrl ?? '';
   return async () => {
     await stack.stop();
-    await smtp.close();
   };
-}
-
-/**
- * The product's real mail path (admin e-mail settings → nodemailer → SMTP) into an SMTP server of
- * our own; each message lands as JSON in E2E_MAIL_DIR, where the tests read it.
- */
-async function useCapturedSmtp(apiUrl: string, admin: { email: string; password: string }) {
-  const directory = mkdtempSync(path.join(tmpdir(), 'cda-e2e-mail-'));
-  const smtp = await startSmtpCapture({ directory });
-  process.env.E2E_MAIL_DIR = directory;
-  const post = (route: string, method: string, body: unknown, token?: string) =>
-    fetch(`${apiUrl}/api${route}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    }).then(async (r) => {
-      if (!r.ok) throw new Error(`${method} ${route}: ${r.status} ${await r.text()}`);
-      return r.json();
-    });
-  const { token } = await post('/auth/login', 'POST', { email: admin.email, password: admin.password });
-  await post('/admin/settings/email', 'PUT', { smtpHost: '127.0.0.1', smtpPort: smtp.port }, token);
-  return smtp;
 }

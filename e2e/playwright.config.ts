@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 // E2E_PORT_OFFSET lets two runs share a machine (e.g. a developer's and CI's).
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-export const E2E_PORTS = { api: 3310 + offset, web: 5310 + offset, s3: 9310 + offset };
+export const E2E_PORTS = { api: 3310 + offset, web: 5310 + offset, s3: 9310 + offset, mailSmtp: 2310 + offset, mailWeb: 2410 + offset };
 
 /** Debian's Chromium, never a downloaded browser; flags keep it off the (closed) network. */
 export default defineConfig({

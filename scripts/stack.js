@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { startEmbeddedS3 } = require('./embedded-s3');
 const { supervise, hasExited, exited } = require('./supervisor');
+const { startMailCatcher } = require('./smtp-capture');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -62,6 +63,35 @@ function localSecrets(env, dir = DATA_DIR) {
   };
 }
 
+/**
+ * Points the product's SMTP settings at the local catcher when no SMTP server is configured, or when
+ * they still point at the catcher of an earlier run (its port may differ). SMTP settings an admin
+ * entered are never touched: then the catcher is not used at all. Returns whether mail goes to it.
+ */
+async function pointSmtpAtCatcher(databaseUrl, port, dir = DATA_DIR) {
+  const { Client } = require('pg');
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const file = path.join(dir, `mail-catcher-${new URL(databaseUrl).pathname.slice(1)}.json`);
+    const before = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
+    const { rows } = await db.query(`SELECT value FROM settings WHERE section = 'email'`);
+    const email = rows[0] ? rows[0].value : {};
+    const ours = before && email.smtpHost === '127.0.0.1' && Number(email.smtpPort) === before.port;
+    if (email.smtpHost && !ours) return false;
+    await db.query(
+      `INSERT INTO settings (section, value) VALUES ('email', $1::jsonb)
+       ON CONFLICT (section) DO UPDATE SET value = settings.value || EXCLUDED.value, updated_at = now()`,
+      [JSON.stringify({ smtpHost: '127.0.0.1', smtpPort: port, smtpUser: '' })],
+    );
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ port }));
+    return true;
+  } finally {
+    await db.end();
+  }
+}
+
 async function waitFor(url, ms) {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -105,15 +135,39 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
     mercadoPago = await startFakeMercadoPago({
       port: Number(env.MP_FAKE_PORT || 0),
       accessToken: 'TEST-modo-teste',
+      publicKey: 'TEST-modo-teste',
       webhookSecret: secret,
       webhookUrl: `http://127.0.0.1:${env.PORT}/api/payments/webhook`,
       forceWebhookUrl: true,
     });
-    Object.assign(env, { MP_BASE_URL: mercadoPago.url, MP_ACCESS_TOKEN: 'TEST-modo-teste', MP_WEBHOOK_SECRET: secret, MP_PUBLIC_KEY: 'TEST-modo-teste' });
+    Object.assign(env, {
+      MP_BASE_URL: mercadoPago.url,
+      MP_ACCESS_TOKEN: 'TEST-modo-teste',
+      MP_WEBHOOK_SECRET: secret,
+      MP_PUBLIC_KEY: 'TEST-modo-teste',
+      MP_BUNDLED_TEST_PROVIDER: 'true',
+    });
   }
 
   run('api/dist/database/migrate.js', env);
   run('api/dist/database/seed.js', env);
+
+  // Mail for real on a machine with no SMTP server: a catcher on loopback with a web inbox, unless
+  // the admin configured SMTP (then that server is used) or MAIL_CATCHER=off.
+  let mailCatcher = null;
+  if (env.MAIL_CATCHER !== 'off') {
+    const catcher = await startMailCatcher({
+      smtpPort: Number(env.MAIL_CATCHER_SMTP_PORT || 0),
+      webPort: Number(env.MAIL_CATCHER_WEB_PORT || 0),
+      directory: env.MAIL_CATCHER_DIR || undefined,
+    });
+    if (await pointSmtpAtCatcher(env.DATABASE_URL, catcher.smtpPort).catch(async (err) => { await catcher.close(); throw err; })) {
+      mailCatcher = catcher;
+      Object.assign(env, { MAIL_CATCHER_URL: catcher.inboxUrl, MAIL_CATCHER_SMTP_PORT: String(catcher.smtpPort) });
+    } else {
+      await catcher.close();
+    }
+  }
 
   const spawnChild = (name, args, cwd = ROOT, extraEnv = {}, track = true) => {
     const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -159,6 +213,7 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
     );
     if (s3) await s3.close();
     if (mercadoPago) await mercadoPago.stop();
+    if (mailCatcher) await mailCatcher.close();
   };
   try {
     await waitFor(`http://127.0.0.1:${env.PORT}/api/health`, 60000);
@@ -173,6 +228,8 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     /** The fake provider's URL in test mode (its /__test endpoints approve or expire payments). */
     mercadoPagoUrl: mercadoPago ? mercadoPago.url : null,
+    /** The local mail catcher when the product's mail goes to it ({ inboxUrl, smtpPort, messages, waitFor }), else null. */
+    mailCatcher,
     children,
     /** The supervised workers ({ name, child, restarts }); addWorker() starts one more under supervision. */
     supervised,
@@ -184,18 +241,29 @@ async function startStack(overrides = {}, { workers = 1, log = process.stdout } 
 /** Niceness of workers started beside the API on one machine (`npm start`, the benches). */
 const SHARED_MACHINE_WORKER_NICE = '10';
 
-module.exports = { startStack, localSecrets, SHARED_MACHINE_WORKER_NICE };
+module.exports = { startStack, localSecrets, pointSmtpAtCatcher, SHARED_MACHINE_WORKER_NICE };
 
 if (require.main === module) {
   const workers = Number(process.env.WORKERS || 1);
   // API and workers share this machine: workers yield the CPU to the API so uploads are answered
   // at once while a backlog is processed (bench/upload-latency). WORKER_NICE=0 turns it off.
-  startStack({ WORKER_NICE: process.env.WORKER_NICE ?? SHARED_MACHINE_WORKER_NICE }, { workers }).then(
+  // Fixed ports (MailDev's) so the printed inbox address stays the same across restarts.
+  startStack(
+    {
+      WORKER_NICE: process.env.WORKER_NICE ?? SHARED_MACHINE_WORKER_NICE,
+      MAIL_CATCHER_SMTP_PORT: process.env.MAIL_CATCHER_SMTP_PORT || '1025',
+      MAIL_CATCHER_WEB_PORT: process.env.MAIL_CATCHER_WEB_PORT || '1080',
+    },
+    { workers },
+  ).then(
     (stack) => {
       console.log('\n============================================================');
       console.log(` CDA Extractor no ar: ${stack.url}`);
       console.log(` API: ${stack.apiUrl}/api  (documentação: ${stack.apiUrl}/api/docs)`);
       console.log(` Administrador: ${stack.admin.email}  senha: ${stack.admin.password}`);
+      if (stack.mailCatcher) console.log(` E-mails: caixa local em ${stack.mailCatcher.inboxUrl}  (SMTP 127.0.0.1:${stack.mailCatcher.smtpPort}; nada sai desta máquina)`);
+      else if (process.env.MAIL_CATCHER === 'off') console.log(' E-mails: caixa local desligada (MAIL_CATCHER=off); configure o SMTP em Configurações > Email');
+      else console.log(' E-mails: enviados pelo servidor SMTP configurado em Configurações > Email');
       if (stack.mercadoPagoUrl) console.log(` Pagamentos: modo de teste (Mercado Pago simulado em ${stack.mercadoPagoUrl})`);
       console.log(' Ctrl+C para parar.');
       console.log('============================================================\n');

@@ -3,7 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { usePageViews } from './telemetry';
 import { SWRConfig } from 'swr';
 import { AuthProvider } from './auth/AuthContext';
-import { GuestOnly, RequireAdmin, RequireUser, Spinner } from './auth/guards';
+import { GuestOnly, PublicOrUser, RequireAdmin, RequireUser, Spinner } from './auth/guards';
 import { UserShell } from './layout/UserShell';
 import { AdminShell } from './layout/AdminShell';
 import './auth/auth.css';
@@ -41,6 +41,7 @@ const AdminOrdersPage = page(() => import('./pages/AdminOrdersPage'), 'AdminOrde
 const AdminReportsPage = page(() => import('./pages/AdminReportsPage'), 'AdminReportsPage');
 const AdminSettingsPage = page(() => import('./pages/AdminSettingsPage'), 'AdminSettingsPage');
 const AdminQueuesPage = page(() => import('./pages/AdminQueuesPage'), 'AdminQueuesPage');
+const AdminMailPage = page(() => import('./pages/AdminMailPage'), 'AdminMailPage');
 
 const userShell = (content: ReactNode) => <UserShell>{content}</UserShell>;
 const adminShell = (content: ReactNode) => <AdminShell>{content}</AdminShell>;
@@ -81,8 +82,10 @@ export function App() {
                 <Route path="/tickets" element={<TicketsPage />} />
                 <Route path="/plans" element={<PlansPage />} />
                 <Route path="/profile" element={<ProfilePage />} />
-                {/* The spec lists checkout (no layout) and the payment results (public) apart; they read the signed-in order, so they stay here. */}
                 <Route path="/checkout" element={<CheckoutPage />} />
+              </Route>
+              {/* Public (the spec): a link from an e-mail or Mercado Pago's redirect opens without signing in, showing only the order's public view. */}
+              <Route element={<PublicOrUser layout={userShell} />}>
                 <Route path="/payment/success" element={<PaymentResultPage variant="success" />} />
                 <Route path="/payment/pending" element={<PaymentResultPage variant="pending" />} />
                 <Route path="/payment/failure" element={<PaymentResultPage variant="failure" />} />
@@ -97,6 +100,7 @@ export function App() {
                 <Route path="/admin/reports" element={<AdminReportsPage />} />
                 <Route path="/admin/settings" element={<AdminSettingsPage />} />
                 <Route path="/admin/queues" element={<AdminQueuesPage />} />
+                <Route path="/admin/emails" element={<AdminMailPage />} />
               </Route>
               <Route path="*" element={<Navigate to="/login" replace />} />
             </Routes>

@@ -74,7 +74,20 @@ export interface AppConfig {
     timeoutMs: number;
   };
   /** Env fallbacks for the payment settings; the base URL points tests and test mode at a fake provider. */
-  mercadoPago: { baseUrl: string; accessToken: string; publicKey: string; webhookSecret: string; notificationUrl: string };
+  mercadoPago: {
+    baseUrl: string;
+    accessToken: string;
+    publicKey: string;
+    webhookSecret: string;
+    notificationUrl: string;
+    /** MP_BASE_URL is the test provider `npm start` bundles when no credentials are given (it steps aside once an admin saves some). */
+    bundledTestProvider: boolean;
+  };
+  /**
+   * The local mail catcher `npm start` runs on loopback (empty / 0 when none): its web inbox, and the
+   * SMTP port it listens on, so the back office can say that mail goes there and never leaves the machine.
+   */
+  mailCatcher: { inboxUrl: string; smtpPort: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -186,7 +199,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicKey: str(env, 'MP_PUBLIC_KEY', ''),
       webhookSecret: str(env, 'MP_WEBHOOK_SECRET', ''),
       notificationUrl: str(env, 'MP_NOTIFICATION_URL', `${str(env, 'PUBLIC_URL', `http://localhost:${int(env, 'WEB_PORT', 5173)}`)}/api/payments/webhook`),
+      bundledTestProvider: str(env, 'MP_BUNDLED_TEST_PROVIDER', '') === 'true',
     },
+    mailCatcher: { inboxUrl: str(env, 'MAIL_CATCHER_URL', ''), smtpPort: int(env, 'MAIL_CATCHER_SMTP_PORT', 0) },
   };
 }
 

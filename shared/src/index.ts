@@ -22,3 +22,5 @@ export * from './webhook-target';
 export * from './contracts';
 export * from './review';
 export * from './subscriptions';
+export * from './mail';
+export * from './redirect';

@@ -5,10 +5,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import * as argon2 from 'argon2';
 import { RenewalState, displayPhone, formatDateTime, planBalanceDescription, tokenStanding } from '@cda/shared';
-import type { AdminUserStatus, AdminUserView, AppConfig, UserRole, UserStats } from '@cda/shared';
+import type { AccountMailOutcome, AdminUserStatus, AdminUserView, AppConfig, UserRole, UserStats } from '@cda/shared';
 import type { AuthUser } from '../auth/auth-user';
 import { AuditService } from '../audit/audit.service';
-import { MailService } from '../mail/mail.service';
+import { MailOutcome, MailService } from '../mail/mail.service';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { SettingsService } from '../settings/settings.service';
 import { EFFECTIVE_TOKEN_LIMIT, TokensService } from '../tokens/tokens.service';
@@ -169,7 +169,7 @@ export class AdminUsersService {
    * only e-mailed (stored hashed; the outbox drops the body once delivered; never logged); until the
    * user changes it, JwtAuthGuard refuses every route but the password change.
    */
-  async create(actor: AuthUser, dto: CreateUserDto): Promise<AdminUserView> {
+  async create(actor: AuthUser, dto: CreateUserDto): Promise<AdminUserView & { mail: AccountMailOutcome }> {
     const plan = dto.plan ?? 'free';
     const password = temporaryPassword();
     const hash = await argon2.hash(password);
@@ -195,13 +195,20 @@ export class AdminUsersService {
       status: dto.status ?? 'active',
       credits: dto.credits ?? 0,
     });
-    await this.sendWelcome(dto.email, dto.name, password).catch((err) =>
-      this.logger.error({ userId: id, err: String(err) }, 'temporary password e-mail failed'),
-    );
-    return this.get(id);
+    const sent = await this.sendWelcome(dto.email, dto.name, password).catch((err): MailOutcome => {
+      this.logger.error({ userId: id, err: String(err) }, 'temporary password e-mail failed');
+      return { id: null, status: 'failed', error: String(err) };
+    });
+    // The password leaves this server only by e-mail; when the SMTP server did not accept the mail,
+    // the administrator sees it once (this answer) to hand over another way.
+    const mail: AccountMailOutcome =
+      sent.status === 'sent'
+        ? { status: 'sent' }
+        : { status: sent.status === 'duplicate' ? 'failed' : sent.status, temporaryPassword: password, error: sent.error ?? null };
+    return { ...(await this.get(id)), mail };
   }
 
-  private async sendWelcome(email: string, name: string, password: string): Promise<void> {
+  private async sendWelcome(email: string, name: string, password: string): Promise<MailOutcome> {
     const { siteName } = await this.settings.get('general');
     const url = `${this.config.get('publicUrl', { infer: true })}/login`;
     const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -213,7 +220,7 @@ export class AdminUsersService {
       `<p>Olá, ${esc(name)}!</p><p>Um administrador criou a sua conta no ${esc(siteName)}.</p>` +
       `<p>E-mail: <b>${esc(email)}</b><br>Senha temporária: <b>${esc(password)}</b></p>` +
       `<p>Entre em <a href="${esc(url)}">${esc(url)}</a> e troque a senha no primeiro acesso.</p>`;
-    await this.mail.send({ to: email, subject: `Sua conta no ${siteName}`, text, html, kind: 'admin-user-created' });
+    return this.mail.send({ to: email, subject: `Sua conta no ${siteName}`, text, html, kind: 'admin-user-created' });
   }
 
   /** Rules on acting on another account: roots are touched only by roots, and never the last one. */

@@ -19,6 +19,7 @@ import {
   ADMIN_ROLES,
   AppConfig,
   AuthPolicy,
+  ForgotPasswordAnswer,
   INVALID_LOGIN,
   PASSWORDS_DIFFER,
   PublicUser,
@@ -280,9 +281,19 @@ export class AuthService {
    * Answers identically whether or not the account exists, and sends without waiting so the response
    * time does not tell either.
    */
-  async forgotPassword(email: string): Promise<{ message: string }> {
+  async forgotPassword(email: string): Promise<ForgotPasswordAnswer> {
+    // Whether this server can send mail at all (the SMTP server's state, the same for every e-mail
+    // asked about): the screen must not promise a link that cannot leave. The account's existence
+    // still changes nothing in the answer or its timing.
+    const { configured, reachable } = await this.mail.deliveryStatus();
     void this.sendResetLink(email).catch((err) => this.logger.error({ err: String(err) }, 'password reset e-mail failed'));
-    return { message: 'Se houver uma conta com este e-mail, enviaremos um link para redefinir a senha.' };
+    if (!configured || reachable === false) {
+      return {
+        delivery: 'unavailable',
+        message: 'O envio de e-mails deste serviço está indisponível no momento, por isso nenhum link pôde ser enviado. Tente mais tarde ou fale com o suporte.',
+      };
+    }
+    return { delivery: 'available', message: 'Se houver uma conta com este e-mail, enviaremos um link para redefinir a senha.' };
   }
 
   private async sendResetLink(email: string): Promise<void> {

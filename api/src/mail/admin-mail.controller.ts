@@ -1,10 +1,14 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { MailStatus } from '@cda/shared';
+import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { AdminGuard } from '../auth/admin.guard';
+import type { AuthUser } from '../auth/auth-user';
 import { MailService } from './mail.service';
+
+const STATUSES: MailStatus[] = ['pending', 'sent', 'failed', 'unsent'];
 
 class OutboxQuery {
   @IsOptional() @Type(() => Number) @IsInt({ message: 'Página inválida.' }) @Min(1, { message: 'Página inválida.' })
@@ -12,9 +16,12 @@ class OutboxQuery {
 
   @IsOptional() @Type(() => Number) @IsInt({ message: 'Tamanho de página inválido.' }) @Min(1) @Max(100)
   pageSize?: number;
+
+  @IsOptional() @IsIn(STATUSES, { message: 'Status inválido.' })
+  status?: MailStatus;
 }
 
-/** Where an admin reads the e-mails that were not (or not yet) delivered, e.g. with no SMTP configured. */
+/** The back office's E-mails page: every mail the product sent or tried to, and whether SMTP works. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard, AdminGuard)
@@ -24,6 +31,18 @@ export class AdminMailController {
 
   @Get()
   list(@Query() q: OutboxQuery) {
-    return this.mail.list(q.page ?? 1, q.pageSize ?? 20);
+    return this.mail.list(q.page ?? 1, q.pageSize ?? 20, q.status);
+  }
+
+  /** SMTP configured and reachable, and the local catcher's inbox when mail goes there (the banner). */
+  @Get('status')
+  status() {
+    return this.mail.deliveryStatus();
+  }
+
+  @Post(':id/resend')
+  @HttpCode(200)
+  resend(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
+    return this.mail.resend(id, actor.id);
   }
 }

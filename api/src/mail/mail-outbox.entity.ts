@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { MailStatus } from '@cda/shared';
 
-export type MailStatus = 'pending' | 'sent' | 'failed' | 'unsent';
+export type { MailStatus };
 
 /** Every e-mail the product sends; see the Accounts migration for what each status means. */
 @Entity('mail_outbox')
@@ -38,4 +39,10 @@ export class MailOutboxEntry {
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt: Date | null;
+
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'last_attempt_at', type: 'timestamptz', nullable: true })
+  lastAttemptAt: Date | null;
 }

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AdminDashboard, AdminPlanView, AdminUserView, CreditTransactionView, OrderView, UserStats } from '@cda/shared';
+import type { AccountMailOutcome, AdminDashboard, AdminPlanView, AdminUserView, CreditTransactionView, MailDeliveryStatus, MailOutboxItem, MailOutboxPage, OrderView, UserStats } from '@cda/shared';
 import { apiJson, downloadFile, fetcher } from './client';
 import type { Page } from './types';
 
@@ -24,6 +24,7 @@ export function query(params: Record<string, string | number | undefined>): stri
 }
 
 export const USERS_KEY = '/admin/users';
+export const MAIL_KEY = '/admin/mail-outbox';
 export const ORDERS_KEY = '/admin/orders';
 
 export const useAdminDashboard = () => useSWR<AdminDashboard>('/admin/dashboard', fetcher, { refreshInterval: 60_000 });
@@ -32,11 +33,16 @@ export const useUserStats = () => useSWR<UserStats>(`${USERS_KEY}/stats`, fetche
 export const useAdminPlans = () => useSWR<AdminPlanView[]>('/admin/plans', fetcher);
 export const useCredits = (qs: string) => useSWR<Page<CreditTransactionView>>(`/admin/credits${qs}`, fetcher, { keepPreviousData: true });
 
+export const useMailOutbox = (qs: string) => useSWR<MailOutboxPage>(`${MAIL_KEY}${qs}`, fetcher, { keepPreviousData: true, refreshInterval: 15_000 });
+/** Checked once a minute: the back office's banner while e-mail cannot go out. */
+export const useMailStatus = () => useSWR<MailDeliveryStatus>(`${MAIL_KEY}/status`, fetcher, { refreshInterval: 60_000 });
+
 const send = <T,>(method: string, path: string, body?: unknown) =>
   apiJson<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
 
 export const adminApi = {
-  createUser: (body: Record<string, unknown>) => send<AdminUserView>('POST', USERS_KEY, body),
+  createUser: (body: Record<string, unknown>) => send<AdminUserView & { mail: AccountMailOutcome }>('POST', USERS_KEY, body),
+  resendMail: (id: string) => send<MailOutboxItem>('POST', `${MAIL_KEY}/${id}/resend`),
   updateUser: (id: string, body: Record<string, unknown>) => send<AdminUserView>('PUT', `${USERS_KEY}/${id}`, body),
   setStatus: (id: string, suspend: boolean) => send<AdminUserView>('POST', `${USERS_KEY}/${id}/${suspend ? 'suspend' : 'reactivate'}`),
   addCredits: (id: string, amount: number, description: string) => send<AdminUserView>('POST', `${USERS_KEY}/${id}/credits`, { amount, description }),

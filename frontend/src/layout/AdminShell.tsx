@@ -1,9 +1,11 @@
 import { ReactNode, useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { NO_WORKER_ADMIN_NOTICE, formatDateTime } from '@cda/shared';
 import { useAnalysisEvents } from '../realtime/useAnalysisEvents';
 import { useProcessingStatus } from '../api/hooks';
+import { useMailStatus } from '../api/admin';
+import '../pages/admin-mail.css';
 import './shell.css';
 
 const LINKS: Array<[to: string, label: string]> = [
@@ -13,6 +15,7 @@ const LINKS: Array<[to: string, label: string]> = [
   ['/admin/plans', 'Planos'],
   ['/admin/credits', 'Créditos'],
   ['/admin/orders', 'Pedidos'],
+  ['/admin/emails', 'E-mails'],
   ['/admin/reports', 'Relatórios'],
   ['/admin/settings', 'Configurações'],
   ['/admin/queues', 'Filas'],
@@ -22,8 +25,15 @@ const LINKS: Array<[to: string, label: string]> = [
 export function AdminShell({ children }: { children: ReactNode }) {
   const { user, token, logout } = useAuth();
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  // Signing out is not an expired session: /login without a `next` back to this page.
+  const signOut = () => {
+    logout();
+    navigate('/login', { replace: true });
+  };
   useAnalysisEvents(token);
   const { data: processing } = useProcessingStatus(!!token);
+  const { data: mail } = useMailStatus();
   return (
     <div className={`shell shell-admin${open ? ' drawer-open' : ''}`}>
       <aside className="sidebar" aria-label="Menu administrativo">
@@ -34,7 +44,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           ))}
         </nav>
         <Link className="admin-user-view" to="/dashboard">Visão de Usuário</Link>
-        <button type="button" className="admin-logout" onClick={logout}>Sair</button>
+        <button type="button" className="admin-logout" onClick={signOut}>Sair</button>
       </aside>
       {open && <div className="drawer-backdrop" onClick={() => setOpen(false)} />}
       <div className="shell-main">
@@ -52,6 +62,16 @@ export function AdminShell({ children }: { children: ReactNode }) {
               {processing.noWorkerSince && ` Desde ${formatDateTime(processing.noWorkerSince)}.`}
             </span>
             <Link className="button" to="/admin/queues">Ver filas</Link>
+          </div>
+        )}
+        {mail && (!mail.configured || mail.reachable === false) && (
+          <div className="alert alert-yellow shell-banner" role="alert" data-testid="smtp-banner">
+            <span>
+              <strong>{mail.configured ? 'O servidor SMTP não responde: os e-mails não estão saindo.' : 'SMTP não configurado: nenhum e-mail está sendo enviado.'}</strong>{' '}
+              Redefinições de senha, senhas temporárias e avisos ficam em E-mails até que o envio funcione.
+              {mail.configured && mail.reply && <span className="small"> Resposta: {mail.reply}</span>}
+            </span>
+            <Link className="button" to="/admin/emails">Ver e-mails</Link>
           </div>
         )}
         {children}

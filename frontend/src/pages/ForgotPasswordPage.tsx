@@ -2,34 +2,48 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
+import type { ForgotPasswordAnswer } from '@cda/shared';
 import { apiJson } from '../api/client';
 import { ForgotForm, forgotSchema } from '../auth/schemas';
 import { Field } from '../components/forms/Fields';
 
 export function ForgotPasswordPage() {
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<{ email: string; answer: ForgotPasswordAnswer } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<ForgotForm>({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
 
   const submit = handleSubmit(async ({ email }) => {
     setError(null);
     try {
-      await apiJson('/auth/forgot-password', { method: 'POST', body: JSON.stringify({ email }) });
-      setSentTo(email);
+      const answer = await apiJson<ForgotPasswordAnswer>('/auth/forgot-password', { method: 'POST', body: JSON.stringify({ email }) });
+      setSentTo({ email, answer });
     } catch (err) {
       setError((err as Error).message || 'Erro ao enviar email');
     }
   });
 
+  // The answer never says whether the account exists, and never that a mail was delivered: only
+  // whether this server can send e-mail at all.
+  if (sentTo?.answer.delivery === 'unavailable') {
+    return (
+      <main className="auth-page">
+        <section className="card auth-card">
+          <h1>Não foi possível enviar o link</h1>
+          <p className="alert alert-red" role="alert">{sentTo.answer.message}</p>
+          <Link className="button" to="/login">Voltar para o login</Link>
+        </section>
+      </main>
+    );
+  }
   if (sentTo) {
     return (
       <main className="auth-page">
         <section className="card auth-card">
-          <h1>Email enviado!</h1>
-          <p>
-            Se houver uma conta com <strong>{sentTo}</strong>, enviamos para esse endereço um link para redefinir a senha. O link vale por 1 hora.
+          <h1>Pedido recebido</h1>
+          <p role="status">
+            Se houver uma conta com <strong>{sentTo.email}</strong>, um link para redefinir a senha será enviado para esse endereço em instantes. O link vale por 1 hora.
           </p>
-          <p className="muted">Verifique sua caixa de entrada e também a pasta de spam.</p>
+          <p className="muted">Verifique sua caixa de entrada e também a pasta de spam. Se nada chegar em alguns minutos, confira o endereço e peça de novo.</p>
           <Link className="button" to="/login">Voltar para o login</Link>
         </section>
       </main>

@@ -5,7 +5,7 @@ import { Dialog } from '../Dialog';
 import { Field, PhoneInput, formatPhone } from '../forms/Fields';
 import { ErrorBanner, ROLE_LABELS, STATUS_LABELS, useAction } from './AdminUi';
 import { SubscriptionPanel } from './SubscriptionPanel';
-import type { UserRole } from '@cda/shared';
+import type { AccountMailOutcome, UserRole } from '@cda/shared';
 
 /** Fixed text of a grant made from the users table (the credits screen asks for a reason instead). */
 export const ADMIN_GRANT_DESCRIPTION = 'Créditos adicionados pelo administrador';
@@ -39,6 +39,8 @@ export function NewUserModal({ plans, onClose, onDone }: Done & { plans: AdminPl
   const credits = f.credits.trim() === '' ? 0 : Number(f.credits);
   const creditsBad = !Number.isInteger(credits) || credits < 0;
   const blank = !f.name.trim() || !f.email.trim();
+  // The welcome mail was not accepted by the SMTP server: the password is shown here, once.
+  const [unsent, setUnsent] = useState<{ user: AdminUser; mail: AccountMailOutcome } | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,9 +56,34 @@ export function NewUserModal({ plans, onClose, onDone }: Done & { plans: AdminPl
         company: f.company.trim() || undefined,
         credits,
       });
-      onDone(`Usuário ${user.name} criado. A senha temporária foi enviada para ${user.email}; a troca será exigida no primeiro acesso.`, user);
+      const { mail, ...created } = user;
+      if (mail.status === 'sent') {
+        onDone(`Usuário ${created.name} criado. A senha temporária foi enviada para ${created.email} (o servidor de e-mail aceitou a mensagem); a troca será exigida no primeiro acesso.`, created);
+      } else {
+        setUnsent({ user: created, mail });
+      }
     });
   };
+
+  if (unsent) {
+    const { user, mail } = unsent;
+    const finish = () => onDone(`Usuário ${user.name} criado. A senha temporária não foi enviada por e-mail; entregue-a ao usuário por outro meio.`, user);
+    return (
+      <Dialog title="Usuário criado — e-mail não enviado" onClose={finish}>
+        <div className="alert alert-yellow" role="alert">
+          <strong>O e-mail com a senha temporária não foi enviado</strong>{' '}
+          {mail.status === 'unsent' ? '(SMTP não configurado).' : '(o servidor SMTP recusou ou não respondeu).'}
+          {mail.error && <div className="small">Resposta: {mail.error}</div>}
+        </div>
+        <p>Entregue esta senha temporária a <strong>{user.name}</strong> ({user.email}) por um meio seguro. Ela é mostrada <strong>somente agora</strong>; a troca será exigida no primeiro acesso.</p>
+        <p className="temp-password">
+          <code data-testid="temporary-password">{mail.temporaryPassword}</code>{' '}
+          <button type="button" className="button secondary" onClick={() => void navigator.clipboard?.writeText(mail.temporaryPassword ?? '')}>Copiar</button>
+        </p>
+        <p className="muted small">O e-mail fica em E-mails e pode ser reenviado quando o envio funcionar.</p>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog
@@ -82,7 +109,7 @@ export function NewUserModal({ plans, onClose, onDone }: Done & { plans: AdminPl
           <input type="number" min={0} step={1} value={f.credits} onChange={set('credits')} />
         </Field>
         <p className="full muted small">
-          Uma senha temporária será gerada pelo servidor e enviada por e-mail; o usuário deverá trocá-la no primeiro acesso.
+          Uma senha temporária será gerada pelo servidor e enviada por e-mail (se o e-mail não puder ser enviado, ela será mostrada aqui uma única vez); o usuário deverá trocá-la no primeiro acesso.
         </p>
       </form>
     </Dialog>
