@@ -86,14 +86,16 @@ test('register → login → profile → logout → forgot → reset from the e-
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  // Sent to sign in, with the way back to the page it asked for.
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
 
   await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await shot(page, 'forgot-password');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Enviar link' }).click();
-  await expect(page.getByRole('heading', { name: 'Email enviado!' })).toBeVisible();
+  // Never "sent" (the server cannot know whether the account exists without telling): a request was received.
+  await expect(page.getByRole('heading', { name: 'Pedido recebido' })).toBeVisible();
   await shot(page, 'forgot-password-sent');
 
   const mail = await readCapturedMail(process.env.E2E_MAIL_DIR!, email, (m) => m.subject.startsWith('Redefinição de senha'));
@@ -120,7 +122,7 @@ test('register → login → profile → logout → forgot → reset from the e-
 
 test('an admin chooses Administrador and lands on /admin; guests are sent to /login', async ({ page }) => {
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/);
   await shot(page, 'login');
   await logIn(page, process.env.E2E_ADMIN_EMAIL!, process.env.E2E_ADMIN_PASSWORD!);
   await expect(page.getByRole('group', { name: 'Entrar como' })).toBeVisible();
@@ -148,6 +150,6 @@ test('corrupt stored session data is cleared', async ({ page }) => {
     localStorage.setItem('cda.user', '{quebrado');
   });
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
   expect(await page.evaluate(() => [localStorage.getItem('cda.token'), localStorage.getItem('cda.user')])).toEqual([null, null]);
 });

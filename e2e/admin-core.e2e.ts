@@ -89,7 +89,8 @@ test('back office: dashboard, users with every modal, suspension refusing the ne
   const refused = victim.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
   await victim.getByRole('link', { name: 'Histórico', exact: true }).click();
   await refused;
-  await expect(victim).toHaveURL(/\/login$/);
+  // The session ended under it: back to /history after signing in again.
+  await expect(victim).toHaveURL(/\/login\?next=%2Fhistory$/);
   await victim.getByLabel('E-mail').fill(victimEmail);
   await victim.getByLabel('Senha', { exact: true }).fill('senha-forte-1');
   await victim.getByRole('button', { name: 'Entrar' }).click();

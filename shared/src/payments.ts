@@ -75,6 +75,9 @@ export interface OrderView {
   payerEmail: string;
 }
 
+/** What the public payment result pages may show by the order's id alone: nothing about the payer. */
+export type PublicOrderView = Omit<OrderView, 'payerEmail' | 'providerPaymentId' | 'pix'>;
+
 /** A plan as `/api/plans` lists it to users (the back office's view adds its administration fields). */
 export interface PlanView {
   id: string;
@@ -99,6 +102,13 @@ export interface TokenPackView {
 export interface PaymentConfigView {
   publicKey: string;
   testMode: boolean;
+  /**
+   * The bundled test provider answers instead of Mercado Pago (npm start and tests without real
+   * credentials): the checkout loads its stand-in of the card tokenizer and lists the test cards.
+   */
+  testProvider: boolean;
+  /** The card tokenizer script: Mercado Pago's SDK, or the test provider's stand-in with the same interface. */
+  cardSdkUrl: string;
   methods: { card: boolean; pix: boolean; boleto: boolean };
 }
 
@@ -149,3 +159,51 @@ export function yearlyDiscountPercent(monthlyCents: number, yearlyCents: number)
   if (monthlyCents <= 0 || yearlyCents <= 0) return 0;
   return Math.round((1 - yearlyCents / (monthlyCents * 12)) * 100);
 }
+
+/**
+ * Mercado Pago's documented test cardholder names (Brazil): in test mode the name printed on the card
+ * chooses the outcome. The bundled test provider follows this table and the checkout lists it.
+ * Source: mercadopago.com.br/developers/en/docs/checkout-bricks/integration-test/test-cards.
+ */
+export interface TestCardholder {
+  name: string;
+  status: 'approved' | 'in_process' | 'rejected';
+  statusDetail: string;
+  /** What the checkout's list says it does (pt-BR). */
+  label: string;
+}
+
+export const MP_TEST_CARDHOLDERS: readonly TestCardholder[] = [
+  { name: 'APRO', status: 'approved', statusDetail: 'accredited', label: 'Pagamento aprovado' },
+  { name: 'OTHE', status: 'rejected', statusDetail: 'cc_rejected_other_reason', label: 'Recusado por erro geral' },
+  { name: 'CONT', status: 'in_process', statusDetail: 'pending_contingency', label: 'Pagamento pendente (em análise)' },
+  { name: 'CALL', status: 'rejected', statusDetail: 'cc_rejected_call_for_authorize', label: 'Recusado com validação para autorizar' },
+  { name: 'FUND', status: 'rejected', statusDetail: 'cc_rejected_insufficient_amount', label: 'Recusado por saldo insuficiente' },
+  { name: 'SECU', status: 'rejected', statusDetail: 'cc_rejected_bad_filled_security_code', label: 'Recusado por código de segurança inválido' },
+  { name: 'EXPI', status: 'rejected', statusDetail: 'cc_rejected_bad_filled_date', label: 'Recusado por problema com a data de vencimento' },
+  { name: 'FORM', status: 'rejected', statusDetail: 'cc_rejected_bad_filled_other', label: 'Recusado por erro no formulário' },
+  { name: 'CARD', status: 'rejected', statusDetail: 'cc_rejected_bad_filled_card_number', label: 'Recusado: número do cartão' },
+  { name: 'INST', status: 'rejected', statusDetail: 'cc_rejected_invalid_installments', label: 'Recusado: parcelas inválidas' },
+  { name: 'DUPL', status: 'rejected', statusDetail: 'cc_rejected_duplicated_payment', label: 'Recusado: pagamento duplicado' },
+  { name: 'LOCK', status: 'rejected', statusDetail: 'cc_rejected_card_disabled', label: 'Recusado: cartão desabilitado' },
+  { name: 'CTNA', status: 'rejected', statusDetail: 'cc_rejected_card_type_not_allowed', label: 'Recusado: tipo de cartão não permitido' },
+  { name: 'ATTE', status: 'rejected', statusDetail: 'cc_rejected_max_attempts', label: 'Recusado: tentativas de senha excedidas' },
+  { name: 'BLAC', status: 'rejected', statusDetail: 'cc_rejected_blacklist', label: 'Recusado: cartão na lista negra' },
+];
+
+/** The names the checkout shows first (the common outcomes); the rest work the same way. */
+export const MP_TEST_CARDHOLDERS_SHOWN = ['APRO', 'OTHE', 'CONT', 'CALL', 'FUND', 'SECU', 'EXPI', 'FORM'] as const;
+
+/** Mercado Pago's Brazilian test cards (any future expiry works; these are the documented ones). */
+export const MP_TEST_CARDS: readonly { brand: string; paymentMethodId: string; number: string; cvv: string; expiry: string }[] = [
+  { brand: 'Mastercard', paymentMethodId: 'master', number: '5031 4332 1540 6351', cvv: '123', expiry: '11/30' },
+  { brand: 'Visa', paymentMethodId: 'visa', number: '4235 6477 2802 5682', cvv: '123', expiry: '11/30' },
+  { brand: 'American Express', paymentMethodId: 'amex', number: '3753 651535 56885', cvv: '1234', expiry: '11/30' },
+  { brand: 'Elo Débito', paymentMethodId: 'debelo', number: '5067 7667 8388 8311', cvv: '123', expiry: '11/30' },
+];
+
+/** The CPF Mercado Pago's test docs use with APRO and OTHE (valid check digits). */
+export const MP_TEST_CPF = '123.456.789-09';
+
+/** Mercado Pago's browser SDK (the real one, used whenever the real API is configured). */
+export const MERCADO_PAGO_SDK_URL = 'https://sdk.mercadopago.com/js/v2';

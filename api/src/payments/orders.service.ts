@@ -10,6 +10,8 @@ import {
   OrderStatus,
   OrderStatusEvent,
   OrderView,
+  PublicOrderView,
+  MERCADO_PAGO_SDK_URL,
   ORDER_DETAIL_ACCOUNT_DELETED,
   PAYMENT_ERRORS,
   PIX_EXPIRY_MINUTES,
@@ -156,6 +158,9 @@ export class OrdersService {
     return {
       publicKey: creds.publicKey,
       testMode: creds.testMode,
+      testProvider: creds.testProvider,
+      // The bundled provider serves a stand-in of the SDK (same interface); real credentials get the real one.
+      cardSdkUrl: creds.testProvider ? `${creds.baseUrl}/js/v2` : MERCADO_PAGO_SDK_URL,
       // Boleto is never offered (no boleto flow; the settings screen has no toggle for it).
       methods: { card: s.cardEnabled, pix: s.pixEnabled, boleto: false },
     };
@@ -556,6 +561,34 @@ export class OrdersService {
     // Someone else's order is as invisible as a missing one.
     if (!order || (order.userId !== user.id && !user.isAdmin)) throw new NotFoundException('Pedido não encontrado');
     return this.view(order);
+  }
+
+  /**
+   * The payment result pages open without signing in (a link in an e-mail, Mercado Pago's redirect):
+   * the order's id (a random UUID) shows what was bought and how the payment stands, nothing about
+   * who paid (no e-mail, no provider payment id, no PIX code).
+   */
+  async getPublic(orderId: string): Promise<PublicOrderView> {
+    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await this.orders.findOneBy({ id: orderId }) : null;
+    if (!order) throw new NotFoundException('Pedido não encontrado');
+    const v = this.view(order);
+    return {
+      id: v.id,
+      kind: v.kind,
+      itemId: v.itemId,
+      itemName: v.itemName,
+      billingCycle: v.billingCycle,
+      tokens: v.tokens,
+      amountCents: v.amountCents,
+      method: v.method,
+      installments: v.installments,
+      status: v.status,
+      statusDetail: v.statusDetail,
+      reason: v.reason,
+      approvedAt: v.approvedAt,
+      createdAt: v.createdAt,
+      updatedAt: v.updatedAt,
+    };
   }
 
   async list(filter: { userId?: string; status?: OrderStatus; kind?: OrderKind; method?: PaymentMethodKind; email?: string; page: number; pageSize: number }) {

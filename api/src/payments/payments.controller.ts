@@ -91,6 +91,12 @@ export class PaymentsController {
     return this.orders.list({ userId: user.id, status: q.status, kind: q.kind, method: q.method, page: q.page, pageSize: q.pageSize });
   }
 
+  /** Public: the payment result pages without signing in (no personal data; see OrdersService.getPublic). */
+  @Get('orders/:id/public')
+  publicView(@Param('id') id: string) {
+    return this.orders.getPublic(id);
+  }
+
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
   @Get('orders/:id')

@@ -34,6 +34,10 @@ function serve(me: User | null, gate?: Promise<void>) {
       const zero = { value: 0, change: null };
       return reply({ totalUsers: zero, openTickets: zero, revenueThisMonth: zero, analysesToday: zero, sources: { tickets: true, payments: true }, recentTickets: [], recentUsers: [] });
     }
+    if (url.endsWith('/public')) {
+      // The public view of an order: no payer data.
+      return reply({ id: 'o1', kind: 'plan', itemId: 'basic', itemName: 'Plano Basic - Mensal', billingCycle: 'monthly', tokens: 5_000_000, amountCents: 4900, method: 'card', installments: 1, status: 'approved', statusDetail: 'accredited', reason: null, approvedAt: '2026-01-01T12:00:00Z', createdAt: '2026-01-01T12:00:00Z', updatedAt: '2026-01-01T12:00:00Z' });
+    }
     return reply({ items: [], total: 0, page: 1, pageCount: 1 });
   }) as typeof fetch;
 }
@@ -101,6 +105,35 @@ describe('route guards', () => {
     serve(person('user'));
     open('/change-password', signedInAs('user'));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends a guest to /login with the page as `next`', async () => {
+    serve(null);
+    open('/tickets?ticket=42');
+    await screen.findByRole('button', { name: 'Entrar' });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/login?next=%2Ftickets%3Fticket%3D42');
+  });
+
+  it('after sign-in, lands a user on a same-origin `next`', async () => {
+    serve(person('user'));
+    open('/login?next=%2Fhistory%3Fpage%3D2', signedInAs('user'));
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/history?page=2'));
+  });
+
+  it.each(['//evil.example', 'https://evil.example/', '/\\evil.example'])('ignores the foreign `next` %s and goes home', async (next) => {
+    serve(person('user'));
+    open(`/login?next=${encodeURIComponent(next)}`, signedInAs('user'));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(window.location.host).toBe('localhost');
+  });
+
+  it('opens the payment result pages without signing in', async () => {
+    serve(null);
+    open('/payment/success?order=o1');
+    expect(await screen.findByRole('heading', { name: 'Pagamento Confirmado!' })).toBeInTheDocument();
+    expect(screen.getByTestId('result-item')).toHaveTextContent('Plano Basic - Mensal');
+    expect(window.location.pathname).toBe('/payment/success');
+    expect((global.fetch as jest.Mock).mock.calls.map(([u]) => String(u))).toContain('/api/orders/o1/public');
   });
 
   it('clears corrupt stored session data', async () => {

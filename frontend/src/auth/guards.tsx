@@ -1,6 +1,13 @@
 import { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { loginPathFor, safeNextPath } from '@cda/shared';
 import { CHANGE_PASSWORD_PATH, isAdmin, useAuth } from './AuthContext';
+
+/** /login?next=<this page>: after signing in, the guest lands where the link pointed. */
+function ToLogin() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={loginPathFor(`${pathname}${search}${hash}`)} replace />;
+}
 
 /** Shown instead of any route while the stored session is checked. */
 export function Spinner() {
@@ -11,18 +18,35 @@ export function Spinner() {
   );
 }
 
-/** /login, /register, /forgot-password, /reset-password: a signed-in user is sent to their area. */
+/**
+ * /login, /register, /forgot-password, /confirm-email: a signed-in user is sent on, to `?next=` when it
+ * is a path of this site (safeNextPath refuses anything a browser could read as another origin), else
+ * to their area. A required password change comes first.
+ */
 export function GuestOnly() {
   const { loading, user, home } = useAuth();
+  const [params] = useSearchParams();
   if (loading) return <Spinner />;
-  return user ? <Navigate to={home} replace /> : <Outlet />;
+  if (!user) return <Outlet />;
+  const next = user.mustChangePassword ? null : safeNextPath(params.get('next'));
+  return <Navigate to={next ?? home} replace />;
 }
 
-/** The user area: guests go to /login. `layout` wraps the pages (the user shell). */
+/**
+ * Pages anyone may open (the payment results): with the user's layout when signed in, bare otherwise.
+ * A user who must change the password is not kept from them (they show no account data).
+ */
+export function PublicOrUser({ layout }: { layout?: (page: ReactNode) => ReactNode }) {
+  const { loading, user } = useAuth();
+  if (loading) return <Spinner />;
+  return <>{user && !user.mustChangePassword && layout ? layout(<Outlet />) : <Outlet />}</>;
+}
+
+/** The user area: guests go to /login (and come back after). `layout` wraps the pages (the user shell). */
 export function RequireUser({ layout }: { layout?: (page: ReactNode) => ReactNode }) {
   const { loading, user } = useAuth();
   if (loading) return <Spinner />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <ToLogin />;
   if (user.mustChangePassword) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return <>{layout ? layout(<Outlet />) : <Outlet />}</>;
 }
@@ -35,7 +59,7 @@ export function RequireUser({ layout }: { layout?: (page: ReactNode) => ReactNod
 export function RequireAdmin({ layout }: { layout?: (page: ReactNode) => ReactNode }) {
   const { loading, user } = useAuth();
   if (loading) return <Spinner />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <ToLogin />;
   if (user.mustChangePassword) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   if (!isAdmin(user)) return <Navigate to="/dashboard" replace />;
   return <>{layout ? layout(<Outlet />) : <Outlet />}</>;

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import Markdown, { Components } from 'react-markdown';
 import { fillLegalText, legalFigures } from '@cda/shared';
+import { useAuth } from '../auth/AuthContext';
 import terms from '../legal/terms.md?raw';
 import privacy from '../legal/privacy.md?raw';
 import cancellation from '../legal/cancellation.md?raw';
@@ -29,6 +30,19 @@ const components: Components = {
 };
 
 /** The legal texts are Markdown in src/legal; their figures come from shared/legal.ts, the same ones the retention jobs use. */
+/**
+ * Guests came from the sign-up form; a signed-in user (from the footer, the checkout's terms box) goes
+ * back to their own area instead of /register, whose guest-only guard would bounce them.
+ */
+function BackLink() {
+  const { user, home } = useAuth();
+  return user ? (
+    <Link to={home} className="legal-back">← Voltar para a sua conta</Link>
+  ) : (
+    <Link to="/register" className="legal-back">← Voltar ao cadastro</Link>
+  );
+}
+
 export function LegalPage({ doc }: { doc: LegalDoc }) {
   const { title, body } = useMemo(() => {
     const text = fillLegalText(TEXTS[doc]);
@@ -44,7 +58,7 @@ export function LegalPage({ doc }: { doc: LegalDoc }) {
   return (
     <div className="legal-page">
       <nav className="legal-nav" aria-label="Documentos legais">
-        <Link to="/register" className="legal-back">← Voltar ao cadastro</Link>
+        <BackLink />
         <span className="legal-others">
           {OTHERS.filter((o) => o.doc !== doc).map((o) => (
             <Link key={o.doc} to={o.path}>{o.label}</Link>
@@ -57,7 +71,7 @@ export function LegalPage({ doc }: { doc: LegalDoc }) {
         <Markdown components={components}>{body}</Markdown>
       </article>
       <p className="legal-footer">
-        <Link to="/register" className="legal-back">← Voltar ao cadastro</Link>
+        <BackLink />
       </p>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, OrderView, PAYMENT_METHOD_LABELS, formatCentavos, formatDateTime, formatTokenAmount } from '@cda/shared';
-import { CheckoutItem, resultPath, useOrder } from '../payments/api';
+import { useAuth } from '../auth/AuthContext';
+import { CheckoutItem, ResultOrder, resultPath, useResultOrder } from '../payments/api';
 import { mmss, useNow } from '../payments/useTicker';
 import { useOrderEvents } from '../payments/useOrderEvents';
 import { PixScreen } from '../payments/PixScreen';
@@ -26,7 +27,7 @@ function Support() {
   );
 }
 
-function Details({ order, status }: { order: OrderView; status: string }) {
+function Details({ order, status }: { order: ResultOrder; status: string }) {
   return (
     <dl className="receipt">
       <dt>Produto</dt><dd data-testid="result-item">{order.itemName}</dd>
@@ -41,7 +42,7 @@ function Details({ order, status }: { order: OrderView; status: string }) {
 }
 
 /** The order's item, to try again from the checkout. */
-function retryItem(order: OrderView): CheckoutItem {
+function retryItem(order: ResultOrder): CheckoutItem {
   return order.kind === 'plan' ? { kind: 'plan', id: order.itemId, billingCycle: order.billingCycle ?? 'monthly' } : { kind: 'token_pack', id: order.itemId };
 }
 
@@ -49,8 +50,9 @@ export function PaymentResultPage({ variant }: { variant: Variant }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const id = params.get('order');
-  const { data: order, error, mutate, isValidating } = useOrder(id, variant === 'pending' ? 10_000 : 0);
-  useOrderEvents(variant === 'pending' ? id : null);
+  const { user } = useAuth();
+  const { data: order, error, mutate, isValidating } = useResultOrder(id, !!user, variant === 'pending' ? 10_000 : 0);
+  useOrderEvents(variant === 'pending' && user ? id : null);
   const now = useNow();
 
   // The server's status decides which page shows; a hand-edited URL cannot show a payment as confirmed.
@@ -104,8 +106,8 @@ export function PaymentResultPage({ variant }: { variant: Variant }) {
 
   if (variant === 'pending') {
     // A PIX still open shows its QR code again (opened from the payment list or after a reload), not just a status.
-    if (order.method === 'pix' && order.pix && new Date(order.pix.expiresAt).getTime() > now) {
-      return <PixScreen order={order} onBack={() => navigate('/checkout', { state: retryItem(order) })} />;
+    if (order.method === 'pix' && order.pix && order.payerEmail !== undefined && new Date(order.pix.expiresAt).getTime() > now) {
+      return <PixScreen order={order as OrderView} onBack={() => navigate('/checkout', { state: retryItem(order) })} />;
     }
     const elapsed = now - new Date(order.createdAt).getTime();
     return (

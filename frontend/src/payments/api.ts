@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { BillingCycle, OrderKind, OrderView, PaymentConfigView, PlanView, TokenPackView } from '@cda/shared';
-import { apiJson, fetcher } from '../api/client';
+import type { BillingCycle, OrderKind, OrderView, PaymentConfigView, PlanView, PublicOrderView, TokenPackView } from '@cda/shared';
+import { ApiError, apiJson, fetcher } from '../api/client';
 
 export interface DashboardView {
   planId: string;
@@ -47,6 +47,27 @@ export function payByCard(
   card: { token: string; installments: number; paymentMethodId: string; issuerId?: string; recurringToken?: string },
 ): Promise<OrderView> {
   return apiJson<OrderView>('/payments/card', { method: 'POST', body: JSON.stringify({ item: itemBody(item, cycle), payer, ...card }) });
+}
+
+/** The result pages' order: the owner's full view when signed in, else (or for another account's order) the public one. */
+export type ResultOrder = PublicOrderView & Partial<Pick<OrderView, 'pix' | 'providerPaymentId' | 'payerEmail'>>;
+
+export function useResultOrder(id: string | null, signedIn: boolean, refreshInterval = 0) {
+  // Same key as useOrder, so the order:status event's revalidation reaches this page too.
+  return useSWR<ResultOrder>(
+    id ? `/orders/${id}` : null,
+    async (path: string) => {
+      if (signedIn) {
+        try {
+          return await apiJson<OrderView>(path);
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.status !== 404) throw err;
+        }
+      }
+      return apiJson<PublicOrderView>(`${path}/public`);
+    },
+    { refreshInterval },
+  );
 }
 
 /** Where an order's status sends the user: the server's status decides, never the URL. */
