@@ -17,7 +17,7 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
   let orders: OrdersService;
 
   beforeAll(async () => {
-    fake = await startFakeMercadoPago({ webhookSecret: SECRET, accessToken: 'TEST-token', forceWebhookUrl: true });
+    fake = await startFakeMercadoPago({ webhookSecret: SECRET, accessToken: 'TEST-token', publicKey: 'TEST-public', forceWebhookUrl: true });
     Object.assign(process.env, { MP_BASE_URL: fake.url, MP_ACCESS_TOKEN: 'TEST-token', MP_WEBHOOK_SECRET: SECRET, MP_PUBLIC_KEY: 'TEST-public' });
     stack = await startStack();
     fake.options.webhookUrl = `${stack.baseUrl}/api/payments/webhook`;
@@ -74,7 +74,13 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
       { id: 'enterprise', name: 'Enterprise', tokens: 10_000_000, priceCents: 14900, popular: false },
     ]);
     const config = (await stack.http.get('/api/payments/config').expect(200)).body;
-    expect(config).toEqual({ publicKey: 'TEST-public', testMode: true, methods: { card: true, pix: true, boleto: false } });
+    expect(config).toEqual({
+      publicKey: 'TEST-public',
+      testMode: true,
+      testProvider: true,
+      cardSdkUrl: `${fake.url}/js/v2`,
+      methods: { card: true, pix: true, boleto: false },
+    });
   });
 
   it.each([
@@ -451,5 +457,67 @@ describe('payments through Mercado Pago (fake provider over HTTP)', () => {
     const order = await payPix(owner);
     expect((await stack.http.get(`/api/orders/${order.id}`).set(auth(other.token))).status).toBe(404);
     expect((await stack.http.get(`/api/orders/${order.id}`)).status).toBe(401);
+  });
+
+  it('the public view of an order (result pages without sign-in) shows the purchase and its outcome, nothing about the payer', async () => {
+    const owner = await registerUser(stack);
+    const rejected = (await payCard(owner, 'FUND').expect(201)).body as OrderView;
+    const pub = await stack.http.get(`/api/orders/${rejected.id}/public`).expect(200);
+    expect(pub.body).toEqual({
+      id: rejected.id,
+      kind: 'token_pack',
+      itemId: 'premium',
+      itemName: rejected.itemName,
+      billingCycle: null,
+      tokens: rejected.tokens,
+      amountCents: rejected.amountCents,
+      method: 'card',
+      installments: 1,
+      status: 'rejected',
+      statusDetail: 'cc_rejected_insufficient_amount',
+      reason: rejected.reason,
+      approvedAt: null,
+      createdAt: rejected.createdAt,
+      updatedAt: expect.any(String),
+    });
+    expect(pub.body.reason).toBeTruthy();
+    expect(JSON.stringify(pub.body)).not.toContain(owner.email);
+    const pix = await payPix(owner);
+    const pubPix = (await stack.http.get(`/api/orders/${pix.id}/public`).expect(200)).body;
+    expect(pubPix).not.toHaveProperty('pix');
+    expect(pubPix).not.toHaveProperty('payerEmail');
+    expect(pubPix).not.toHaveProperty('providerPaymentId');
+    await stack.http.get('/api/orders/00000000-0000-4000-8000-000000000000/public').expect(404);
+    await stack.http.get('/api/orders/nao-e-um-id/public').expect(404);
+  });
+
+  it("the test provider's card tokenizer (the SDK stand-in's endpoints): checks the card, issues single-use tokens whose holder name decides", async () => {
+    const sdk = await fetch(`${fake.url}/js/v2`);
+    expect(sdk.headers.get('content-type')).toContain('javascript');
+    expect(await sdk.text()).toContain('MercadoPago.prototype.createCardToken');
+    const tokenize = (card: Record<string, unknown>, publicKey = 'TEST-public') =>
+      fetch(`${fake.url}/v1/card_tokens?public_key=${publicKey}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(card) });
+    const good = { card_number: '5031433215406351', cardholder: { name: 'APRO', identification: { type: 'CPF', number: '12345678909' } }, expiration_month: 11, expiration_year: 2030, security_code: '123' };
+    expect((await tokenize(good, 'outra-chave')).status).toBe(401);
+    const bad = await tokenize({ ...good, card_number: '5031433215406352', security_code: '12', expiration_month: 13 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { cause: { code: string }[] }).cause.map((c: { code: string }) => c.code)).toEqual(['E301', '325', 'E302']);
+    const methods = (await (await fetch(`${fake.url}/v1/payment_methods/search?public_key=TEST-public&bins=50314332`)).json()) as { results: unknown[] };
+    expect(methods.results[0]).toMatchObject({ id: 'master', issuer: { id: 24 } });
+
+    const user = await registerUser(stack);
+    const pay = (token: string) =>
+      stack.http.post('/api/payments/card').set(auth(user.token)).send({ item: pack(), payer: payer(user.email), token, installments: 1, paymentMethodId: 'master', issuerId: '24' });
+    const token = ((await (await tokenize(good)).json()) as { id: string }).id;
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    const order = (await pay(token).expect(201)).body as OrderView;
+    expect(order).toMatchObject({ status: 'approved', statusDetail: 'accredited' });
+    await settled(order.providerPaymentId);
+    // Used once: a second payment with it is refused by the provider and nothing is credited.
+    const reused = await pay(token);
+    expect(reused.status).toBeGreaterThanOrEqual(400);
+    const cont = ((await (await tokenize({ ...good, cardholder: { name: 'CONT' } })).json()) as { id: string }).id;
+    expect((await pay(cont).expect(201)).body).toMatchObject({ status: 'pending', statusDetail: 'pending_contingency' });
+    expect(await consistent(user.id)).toBe(6_000_000);
   });
 });

@@ -23,6 +23,8 @@ export interface MercadoPagoCredentials {
   notificationUrl: string;
   /** Talking to anything but the real API (the bundled fake), or with TEST- credentials. */
   testMode: boolean;
+  /** Talking to anything but the real API: the bundled test provider (TEST- credentials on the real API are not). */
+  testProvider: boolean;
 }
 
 /** The admin's payment settings win; the environment fills what they leave empty. */
@@ -37,13 +39,17 @@ export class MercadoPagoCredentialsService {
     const env = this.config.get('mercadoPago', { infer: true });
     const s = await this.settings.get('payment');
     const accessToken = s.mercadoPagoAccessToken || env.accessToken;
+    // Credentials an admin saved are Mercado Pago's: the test provider `npm start` bundled for want of
+    // any would refuse them, so the real API (and the real browser SDK) take over.
+    const baseUrl = env.bundledTestProvider && s.mercadoPagoAccessToken ? MERCADO_PAGO_API : env.baseUrl.replace(/\/+$/, '');
     return {
-      baseUrl: env.baseUrl.replace(/\/+$/, ''),
+      baseUrl,
       accessToken,
       publicKey: s.mercadoPagoPublicKey || env.publicKey,
       webhookSecret: s.mercadoPagoWebhookSecret || env.webhookSecret,
       notificationUrl: env.notificationUrl,
-      testMode: env.baseUrl.replace(/\/+$/, '') !== MERCADO_PAGO_API || accessToken.startsWith('TEST-'),
+      testMode: baseUrl !== MERCADO_PAGO_API || accessToken.startsWith('TEST-'),
+      testProvider: baseUrl !== MERCADO_PAGO_API,
     };
   }
 }

@@ -1,11 +1,12 @@
 import { FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { BillingCycle, OrderView, formatCentavos, formatCpf, formatTokens, isValidCpf, maxInstallments, yearlyDiscountPercent } from '@cda/shared';
+import { BillingCycle, MP_TEST_CPF, OrderView, formatCentavos, formatCpf, formatTokens, isValidCpf, maxInstallments, yearlyDiscountPercent } from '@cda/shared';
 import { useAuth } from '../auth/AuthContext';
 import { CheckoutItem, payByCard, payByPix, resultPath, usePacks, usePaymentConfig, usePlans } from '../payments/api';
 import { tokenizeCard } from '../payments/cardTokenizer';
 import { TestModeBanner } from '../payments/TestModeBanner';
 import { usePlanOptions } from '../payments/subscription';
+import { TestCards } from '../payments/TestCards';
 import { PixScreen } from '../payments/PixScreen';
 import '../payments/payments.css';
 import { track } from '../telemetry';
@@ -84,9 +85,9 @@ export function CheckoutPage() {
       if (method === 'pix') {
         setPixOrder(await payByPix(item!, cycle, payerBody));
       } else {
-        const token = await tokenizeCard(config.publicKey, { ...card, cpf });
+        const token = await tokenizeCard(config.cardSdkUrl, config.publicKey, { ...card, cpf });
         // Card tokens are single-use: the renewal's preapproval gets a second token of the same card.
-        const recurringToken = recurring ? (await tokenizeCard(config.publicKey, { ...card, cpf })).token : undefined;
+        const recurringToken = recurring ? (await tokenizeCard(config.cardSdkUrl, config.publicKey, { ...card, cpf })).token : undefined;
         const order = await payByCard(item!, cycle, payerBody, { ...token, installments: Math.min(installments, maxParcels), recurringToken });
         navigate(resultPath(order));
       }
@@ -162,6 +163,15 @@ export function CheckoutPage() {
                 </select>
               </label>
             </fieldset>
+          )}
+          {method === 'card' && config.testProvider && (
+            <TestCards
+              onCard={(c) => {
+                setCard({ ...card, number: cardNumberMask(c.number), expiry: c.expiry, cvv: c.cvv });
+                if (!payer.cpf) setPayer({ ...payer, cpf: MP_TEST_CPF });
+              }}
+              onHolder={(holder) => setCard({ ...card, holder })}
+            />
           )}
           <label className="check">
             <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />

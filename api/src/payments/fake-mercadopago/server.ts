@@ -3,6 +3,8 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { SUBSCRIPTION_RULES, addMonths } from '@cda/shared';
+import { MP_TEST_CARDHOLDERS } from '@cda/shared';
+import { STAND_IN_SDK } from './sdk-stand-in';
 
 /**
  * A stand-in for the slice of Mercado Pago's API that the app uses, on loopback. Tests and
@@ -77,6 +79,8 @@ export interface FakeMercadoPagoOptions {
   port?: number;
   host?: string;
   accessToken?: string;
+  /** The public key the browser's card tokenizer must present (any when unset). */
+  publicKey?: string;
   webhookSecret: string;
   /** Where webhooks go when the payment has no notification_url, or always when `forceWebhookUrl`. */
   webhookUrl?: string;
@@ -96,24 +100,31 @@ export interface WebhookDelivery {
 /** Hours between the attempts at a declined renewal charge: all of them fit before the period ends. */
 const RETRY_HOURS = (SUBSCRIPTION_RULES.renewalLeadDays * 24) / SUBSCRIPTION_RULES.renewalAttempts;
 
-/** Mercado Pago's documented test cardholder names and what each one produces. */
-export const CARD_OUTCOMES: Record<string, [string, string]> = {
-  APRO: ['approved', 'accredited'],
-  CONT: ['in_process', 'pending_contingency'],
-  OTHE: ['rejected', 'cc_rejected_other_reason'],
-  CALL: ['rejected', 'cc_rejected_call_for_authorize'],
-  FUND: ['rejected', 'cc_rejected_insufficient_amount'],
-  SECU: ['rejected', 'cc_rejected_bad_filled_security_code'],
-  EXPI: ['rejected', 'cc_rejected_bad_filled_date'],
-  FORM: ['rejected', 'cc_rejected_bad_filled_other'],
-  CARD: ['rejected', 'cc_rejected_bad_filled_card_number'],
-  INST: ['rejected', 'cc_rejected_invalid_installments'],
-  DUPL: ['rejected', 'cc_rejected_duplicated_payment'],
-  LOCK: ['rejected', 'cc_rejected_card_disabled'],
-  CTNA: ['rejected', 'cc_rejected_card_type_not_allowed'],
-  ATTE: ['rejected', 'cc_rejected_max_attempts'],
-  BLAC: ['rejected', 'cc_rejected_blacklist'],
-};
+/** Mercado Pago's documented test cardholder names and what each one produces (one table, in shared/). */
+export const CARD_OUTCOMES: Record<string, [string, string]> = Object.fromEntries(MP_TEST_CARDHOLDERS.map((c) => [c.name, [c.status, c.statusDetail]]));
+
+/** Card brands by BIN, as Mercado Pago's payment_methods/search answers for its test cards (and common ranges). */
+function paymentMethodFor(bin: string): { id: string; name: string; issuer: { id: number; name: string } } | null {
+  if (/^(506776|50904|6504|6505|6516|6550|4011|4389|4514|4576|6277)/.test(bin)) return { id: 'debelo', name: 'Elo Débito', issuer: { id: 687, name: 'Elo' } };
+  if (/^3[47]/.test(bin)) return { id: 'amex', name: 'American Express', issuer: { id: 310, name: 'Amex' } };
+  if (/^4/.test(bin)) return { id: 'visa', name: 'Visa', issuer: { id: 25, name: 'Visa' } };
+  if (/^(5[1-5]|50|2[2-7])/.test(bin)) return { id: 'master', name: 'Mastercard', issuer: { id: 24, name: 'Mastercard' } };
+  return null;
+}
+
+/** The check digit every real card number carries. */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
 
 /** Test card tokens are `fake-<NAME>[-anything]`, as made by the browser SDK's test double. */
 export function fakeCardToken(cardholderName: string): string {
@@ -144,6 +155,8 @@ export class FakeMercadoPago {
    */
   private nextId = 2_000_000_000 + (Date.now() % 1_000_000_000) * 10;
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  /** Card tokens made by the browser tokenizer: single use, as Mercado Pago's are. */
+  readonly cardTokens = new Map<string, { holder: string; lastFour: string; used: boolean; expiresAt: number }>();
   url = '';
 
   constructor(readonly options: FakeMercadoPagoOptions) {}
@@ -356,6 +369,32 @@ export class FakeMercadoPago {
       return send(res, 200, this.setPreapprovalCard(card[1], String((body as { cardholderName?: string } | null)?.cardholderName ?? 'APRO')));
     }
 
+    // The browser side (the SDK stand-in and the calls it makes with the public key), from the app's
+    // origin: CORS as Mercado Pago's own endpoints answer it.
+    if (url.pathname === '/js/v2' || url.pathname === '/v1/card_tokens' || url.pathname === '/v1/payment_methods/search') {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+      if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+      if (req.method === 'GET' && url.pathname === '/js/v2') {
+        res.writeHead(200, { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+        return void res.end(STAND_IN_SDK);
+      }
+      if (this.down) return send(res, 503, { message: 'service unavailable', status: 503 });
+      const publicKey = url.searchParams.get('public_key') ?? '';
+      if (!publicKey || (this.options.publicKey && publicKey !== this.options.publicKey)) {
+        return send(res, 401, { message: 'invalid public_key', error: 'unauthorized', status: 401, cause: [{ code: '1', description: 'invalid public_key' }] });
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/payment_methods/search') {
+        const bin = (url.searchParams.get('bins') ?? url.searchParams.get('bin') ?? '').replace(/\D/g, '').slice(0, 8);
+        const method = bin.length >= 6 ? paymentMethodFor(bin) : null;
+        const results = method ? [{ ...method, payment_type_id: method.id === 'debelo' ? 'debit_card' : 'credit_card', status: 'active' }] : [];
+        return send(res, 200, { paging: { total: results.length, limit: 30, offset: 0 }, results });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/card_tokens') return this.createCardToken(res, (body ?? {}) as Record<string, unknown>);
+      return send(res, 405, { message: 'method not allowed', status: 405 });
+    }
+
     const subscriptionApi = url.pathname.startsWith('/preapproval') || url.pathname.startsWith('/authorized_payments');
     if (!url.pathname.startsWith('/v1/') && !subscriptionApi) return send(res, 404, { message: 'not found', status: 404 });
     if (this.down) return send(res, 503, { message: 'service unavailable', status: 503 });
@@ -425,6 +464,50 @@ export class FakeMercadoPago {
     return { status: 404, body: { message: 'not found', status: 404 } };
   }
 
+  /**
+   * POST /v1/card_tokens: what Mercado Pago checks before it issues a token (its error codes: E301
+   * number, 325/326 expiry month/year, E302 security code, 221 holder name, 324 document). The
+   * token is opaque and single use; the cardholder name it was made with decides the payment.
+   */
+  private createCardToken(res: ServerResponse, body: Record<string, unknown>): void {
+    const number = String(body.card_number ?? '').replace(/\D/g, '');
+    const holder = (body.cardholder ?? {}) as { name?: string; identification?: { type?: string; number?: string } };
+    const month = Number(body.expiration_month);
+    const year = Number(body.expiration_year);
+    const cvv = String(body.security_code ?? '');
+    const now = new Date();
+    const causes: { code: string; description: string }[] = [];
+    if (number.length < 13 || number.length > 19 || !luhn(number) || !paymentMethodFor(number.slice(0, 8))) causes.push({ code: 'E301', description: 'invalid card number' });
+    if (!Number.isInteger(month) || month < 1 || month > 12) causes.push({ code: '325', description: 'invalid expiration_month' });
+    if (!Number.isInteger(year) || year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) causes.push({ code: '326', description: 'invalid expiration_year' });
+    const amex = /^3[47]/.test(number);
+    if (!(amex ? /^\d{4}$/ : /^\d{3}$/).test(cvv)) causes.push({ code: 'E302', description: 'invalid security_code' });
+    if (!holder.name || !holder.name.trim()) causes.push({ code: '221', description: 'parameter cardholder.name can not be null/empty' });
+    if (holder.identification && holder.identification.number !== undefined && !/^\d{11}$|^\d{14}$/.test(String(holder.identification.number))) {
+      causes.push({ code: '324', description: 'invalid cardholder.identification.number' });
+    }
+    if (causes.length) return send(res, 400, { message: 'invalid parameters', error: 'bad_request', status: 400, cause: causes });
+    const id = randomUUID().replace(/-/g, '');
+    const expiresAt = Date.now() + 7 * 24 * 3600_000;
+    this.cardTokens.set(id, { holder: holder.name!.trim().toUpperCase(), lastFour: number.slice(-4), used: false, expiresAt });
+    send(res, 201, {
+      id,
+      public_key: this.options.publicKey ?? null,
+      first_six_digits: number.slice(0, 6),
+      last_four_digits: number.slice(-4),
+      expiration_month: month,
+      expiration_year: year,
+      cardholder: { name: holder.name, identification: holder.identification ?? null },
+      status: 'active',
+      date_created: now.toISOString(),
+      date_due: new Date(expiresAt).toISOString(),
+      live_mode: false,
+      luhn_validation: true,
+      card_number_length: number.length,
+      security_code_length: cvv.length,
+    });
+  }
+
   private createPayment(body: Record<string, unknown>): { status: number; body: unknown } {
     const amount = Number(body.transaction_amount);
     if (!(amount > 0)) return { status: 400, body: { message: 'transaction_amount is required', status: 400, cause: [{ code: 4037 }] } };
@@ -461,7 +544,13 @@ export class FakeMercadoPago {
       };
     } else {
       const token = String(body.token ?? '');
-      const name = /^fake-([A-Z]{4})/.exec(token)?.[1];
+      // A token from the browser tokenizer (used once), or a test's `fake-<NAME>` shortcut.
+      const issued = this.cardTokens.get(token);
+      if (issued && (issued.used || issued.expiresAt < Date.now())) {
+        return { status: 400, body: { message: 'Card Token not found', error: 'bad_request', status: 400, cause: [{ code: 2006 }] } };
+      }
+      if (issued) issued.used = true;
+      const name = issued ? issued.holder.slice(0, 4) : /^fake-([A-Z]{4})/.exec(token)?.[1];
       if (!name) return { status: 400, body: { message: 'Invalid card_token_id', error: 'bad_request', status: 400, cause: [{ code: 2006 }] } };
       const [status, detail] = CARD_OUTCOMES[name] ?? CARD_OUTCOMES.OTHE;
       payment = {
@@ -487,7 +576,14 @@ export class FakeMercadoPago {
     if (!(amount > 0)) return { status: 400, body: { message: 'auto_recurring.transaction_amount is required', status: 400 } };
     if (!body.payer_email || !body.reason) return { status: 400, body: { message: 'payer_email and reason are required', status: 400 } };
     if (body.status !== 'authorized') return { status: 400, body: { message: 'only subscriptions with authorized payment are simulated', status: 400 } };
-    const name = /^fake-([A-Z]{4})/.exec(String(body.card_token_id ?? ''))?.[1];
+    // A token from the browser tokenizer (used once), or a test's `fake-<NAME>` shortcut.
+    const cardToken = String(body.card_token_id ?? '');
+    const issued = this.cardTokens.get(cardToken);
+    if (issued && (issued.used || issued.expiresAt < Date.now())) {
+      return { status: 400, body: { message: 'Card Token not found', error: 'bad_request', status: 400, cause: [{ code: 2006 }] } };
+    }
+    if (issued) issued.used = true;
+    const name = issued ? issued.holder.slice(0, 4) : /^fake-([A-Z]{4})/.exec(cardToken)?.[1];
     if (!name) return { status: 400, body: { message: 'Invalid card_token_id', error: 'bad_request', status: 400, cause: [{ code: 2006 }] } };
     const now = this.now().toISOString();
     const start = typeof recurring.start_date === 'string' ? new Date(recurring.start_date) : this.now();
