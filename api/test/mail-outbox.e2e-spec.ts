@@ -2,6 +2,7 @@ import { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { DataSource } from 'typeorm';
+import { SIGNUP_CHECK_EMAIL, SIGNUP_MAIL_UNAVAILABLE } from '@cda/shared';
 import { SettingsService } from '../src/settings/settings.service';
 import { Stack, registerAdmin, registerUser, startStack, waitUntil } from './harness';
 
@@ -132,6 +133,8 @@ describe('mail outbox: statuses, server replies, resend, admin only; honest forg
     const unknown = await ask('ninguem-aqui@teste.com.br');
     expect(known.body).toEqual(unknown.body);
     expect(known.body.delivery).toBe('available');
+    const signedUp = await stack.http.post('/api/auth/register').set(newIp()).send({ name: 'Nova Pessoa', email: email('ok'), whatsapp: '11987654321', password: 'senha-forte-1' }).expect(202);
+    expect(signedUp.body).toEqual({ message: SIGNUP_CHECK_EMAIL });
 
     await settings.update('email', { smtpHost: '' }, null);
     try {
@@ -142,6 +145,13 @@ describe('mail outbox: statuses, server replies, resend, admin only; honest forg
       expect(k.body.message).toContain('nenhum link pôde ser enviado');
       const status = await stack.http.get('/api/admin/mail-outbox/status').set(as(admin.token)).expect(200);
       expect(status.body).toMatchObject({ configured: false, reachable: null });
+      // Sign-up likewise: the same answer for a new and a taken e-mail, and no claim that a link went out.
+      const signUp = (address: string) =>
+        stack.http.post('/api/auth/register').set(newIp()).send({ name: 'Nova Pessoa', email: address, whatsapp: '11987654321', password: 'senha-forte-1' }).expect(202);
+      const fresh = await signUp(email('novo'));
+      const taken = await signUp(user.email);
+      expect(fresh.body).toEqual({ message: SIGNUP_MAIL_UNAVAILABLE });
+      expect(taken.body).toEqual(fresh.body);
       // Kept for the admin to resend once SMTP works.
       await waitUntil(async () => (await db.query(`SELECT 1 FROM mail_outbox WHERE to_address = $1 AND kind = 'password-reset' AND status = 'unsent'`, [user.email])).length > 0);
       const unsent = (await stack.http.get('/api/admin/mail-outbox?status=unsent').set(as(admin.token)).expect(200)).body;

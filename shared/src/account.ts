@@ -57,6 +57,12 @@ export function lockedOutMessage(msLeft: number): string {
 /** The one answer to a sign-up, whether the e-mail is new (a confirmation link) or taken (a notice to its owner). */
 export const SIGNUP_CHECK_EMAIL =
   'Verifique seu e-mail: enviamos uma mensagem com o link para confirmar o cadastro. O link vale por 24 horas.';
+/**
+ * The sign-up answer while this server cannot send e-mail (SMTP unset or not answering): the same for
+ * every e-mail, and no claim that a link went out. The request stays valid; an admin can resend it.
+ */
+export const SIGNUP_MAIL_UNAVAILABLE =
+  'Recebemos seu cadastro, mas o envio de e-mails está indisponível no momento e o link de confirmação não pôde ser enviado. Tente novamente mais tarde ou fale com o suporte.';
 export const SIGNUP_REQUEST_TTL_HOURS = 24;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 

@@ -25,6 +25,7 @@ import {
   PublicUser,
   RESET_TOKEN_TTL_MINUTES,
   SIGNUP_CHECK_EMAIL,
+  SIGNUP_MAIL_UNAVAILABLE,
   SIGNUP_REQUEST_TTL_HOURS,
   TWO_FACTOR_INVALID_CODE,
   TwoFactorChallenge,
@@ -118,7 +119,7 @@ export class AuthService {
     await this.assertRegistrationOpen();
     await this.assertPasswordAllowed(dto.password);
     const email = dto.email.trim();
-    const [owner, passwordHash] = await Promise.all([this.users.findByEmailWithSecret(email), argon2.hash(dto.password)]);
+    const [owner, passwordHash, delivery] = await Promise.all([this.users.findByEmailWithSecret(email), argon2.hash(dto.password), this.mail.deliveryStatus()]);
     const { siteName } = await this.settings.get('general');
     const publicUrl = this.config.get('publicUrl', { infer: true });
     const sendLater = (what: string, send: () => Promise<unknown>) =>
@@ -140,7 +141,8 @@ export class AuthService {
         this.mail.send({ ...signupConfirmMail(siteName, dto.name, `${publicUrl}/confirm-email?token=${token}`), to: email, kind: 'signup-confirm' }),
       );
     }
-    return { message: SIGNUP_CHECK_EMAIL };
+    // Whether mail can leave is the server's state, the same for a new and a taken e-mail.
+    return { message: delivery.configured && delivery.reachable !== false ? SIGNUP_CHECK_EMAIL : SIGNUP_MAIL_UNAVAILABLE };
   }
 
   /** The link of the confirmation e-mail: creates the account (spending the link) and signs in. */

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
-import { phoneToSend } from '@cda/shared';
+import { SIGNUP_MAIL_UNAVAILABLE, phoneToSend } from '@cda/shared';
 import { useAuth } from '../auth/AuthContext';
 import { RegisterForm, registerSchema } from '../auth/schemas';
 import { usePolicy } from '../auth/usePolicy';
@@ -32,6 +32,17 @@ export function RegisterPage() {
     }
   });
 
+  if (sentTo?.message === SIGNUP_MAIL_UNAVAILABLE) {
+    return (
+      <main className="auth-page">
+        <section className="card auth-card" aria-labelledby="check-email">
+          <h1 id="check-email">E-mail não enviado</h1>
+          <p className="alert alert-red" role="alert">{sentTo.message}</p>
+          <Link to="/login">Ir para o login</Link>
+        </section>
+      </main>
+    );
+  }
   if (sentTo) {
     return (
       <main className="auth-page">
