@@ -28,7 +28,10 @@ interface AuthState {
   register(input: RegisterInput): Promise<string>;
   /** After the profile changes the account (or the password, which comes with a new token). */
   refresh(update: { user?: User; token?: string }): void;
+  /** The user signs out (a session the server ended, e.g. expired, is not this: it keeps the way back). */
   logout(): void;
+  /** The last session ended by the user's own "Sair": /login then carries no `next` back to the page. */
+  signedOut: boolean;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -86,16 +89,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(initial !== null);
   const [area, setArea] = useState<Area>('admin');
 
-  const logout = useCallback(() => {
+  const [signedOut, setSignedOut] = useState(false);
+
+  const endSession = useCallback(() => {
     clearStored();
     setToken(null);
     setUser(null);
   }, []);
 
+  const logout = useCallback(() => {
+    setSignedOut(true);
+    endSession();
+  }, [endSession]);
+
+  // A request refused for an expired or revoked session: the guard sends the user to sign in again and back.
   useEffect(() => {
-    window.addEventListener('cda:logout', logout);
-    return () => window.removeEventListener('cda:logout', logout);
-  }, [logout]);
+    window.addEventListener('cda:logout', endSession);
+    return () => window.removeEventListener('cda:logout', endSession);
+  }, [endSession]);
 
   // The stored user may be stale (role, plan, suspension): the server's answer wins.
   useEffect(() => {
@@ -109,13 +120,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
       .catch((err: unknown) => {
         // 401 already signed out through the client; maintenance or a network blip keeps the session.
-        if (live && err instanceof ApiError && err.status === 401) logout();
+        if (live && err instanceof ApiError && err.status === 401) endSession();
       })
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [initial, logout]);
+  }, [initial, endSession]);
 
   const authenticate = useCallback(
     (email: string, password: string) =>
@@ -125,6 +136,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback((session: Session, remember: boolean, chosen: Area = 'admin') => {
     setArea(chosen);
+    setSignedOut(false);
     tokenStore.set(session.token, remember);
     storeUser(session.user, remember);
     setToken(session.token);
@@ -150,8 +162,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const home = user ? homeFor(user, area) : '/login';
   const value = useMemo(
-    () => ({ loading, token, user, home, authenticate, signIn, register, refresh, logout }),
-    [loading, token, user, home, authenticate, signIn, register, refresh, logout],
+    () => ({ loading, token, user, home, authenticate, signIn, register, refresh, logout, signedOut }),
+    [loading, token, user, home, authenticate, signIn, register, refresh, logout, signedOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

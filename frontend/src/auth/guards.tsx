@@ -3,10 +3,14 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom
 import { loginPathFor, safeNextPath } from '@cda/shared';
 import { CHANGE_PASSWORD_PATH, isAdmin, useAuth } from './AuthContext';
 
-/** /login?next=<this page>: after signing in, the guest lands where the link pointed. */
+/**
+ * /login?next=<this page>: after signing in, the guest lands where the link pointed. Not after the
+ * user's own "Sair" (the page they left is no destination for whoever signs in next).
+ */
 function ToLogin() {
+  const { signedOut } = useAuth();
   const { pathname, search, hash } = useLocation();
-  return <Navigate to={loginPathFor(`${pathname}${search}${hash}`)} replace />;
+  return <Navigate to={signedOut ? '/login' : loginPathFor(`${pathname}${search}${hash}`)} replace />;
 }
 
 /** Shown instead of any route while the stored session is checked. */

@@ -26,7 +26,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const { user, token, logout } = useAuth();
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  // Signing out is not an expired session: /login without a `next` back to this page.
+  // As the user area does: straight to /login (the guard would too, without a `next`, after "Sair").
   const signOut = () => {
     logout();
     navigate('/login', { replace: true });
