@@ -2,6 +2,8 @@
  * E-mail as the back office and the screens see it. "Enviado" is said only of a mail the SMTP server
  * accepted; everything else is queued, failed (with the server's reply) or unsent (no SMTP).
  */
+import type { Page } from './contracts/rest';
+
 type When = string | Date;
 
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'unsent';
@@ -42,11 +44,8 @@ export interface MailOutboxItem {
   resendable: boolean;
 }
 
-export interface MailOutboxPage {
-  items: MailOutboxItem[];
-  total: number;
-  page: number;
-  pageCount: number;
+export interface MailOutboxPage extends Page<MailOutboxItem> {
+  /** How many mails are in each status (all of them, whatever the filter). */
   counts: Record<MailStatus, number>;
 }
 

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import * as nodemailer from 'nodemailer';
+import { toPage } from '@cda/shared';
 import type { AppConfig, EmailSettings, MailDeliveryStatus, MailOutboxItem, MailOutboxPage, MailStatus } from '@cda/shared';
 import { SettingsService } from '../settings/settings.service';
 import { AuditService } from '../audit/audit.service';
@@ -162,7 +163,7 @@ export class MailService {
     const counted: { status: MailStatus; n: string }[] = await this.outbox.query(`SELECT status, count(*) AS n FROM mail_outbox GROUP BY status`);
     const counts: Record<MailStatus, number> = { pending: 0, sent: 0, failed: 0, unsent: 0 };
     for (const c of counted) counts[c.status] = Number(c.n);
-    return { items: rows.map(view), total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)), counts };
+    return { ...toPage(rows.map(view), total, page, pageSize), counts };
   }
 
   /**
