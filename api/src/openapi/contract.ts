@@ -6,6 +6,7 @@
  * described here.
  */
 import type {
+  AccountMailOutcome,
   AdminUserView,
   AnalysisStatus,
   AnalysisView,
@@ -24,7 +25,6 @@ import type {
   TwoFactorChallenge,
 } from '@cda/shared';
 import type { Session } from '../auth/auth.service';
-import type { MailOutboxEntry } from '../mail/mail-outbox.entity';
 
 export type { TicketPage } from '../tickets/tickets.service';
 export type { Session } from '../auth/auth.service';
@@ -66,7 +66,10 @@ export type AnalysisPage = Page<AnalysisView>;
 export type AdminUserPage = Page<AdminUserView>;
 export type CreditTransactionPage = Page<CreditTransactionView>;
 export type OrderPage = Page<OrderView>;
-export type MailOutboxPage = Page<MailOutboxEntry>;
+export type { AccountMailOutcome, ForgotPasswordAnswer, MailDeliveryStatus, MailOutboxItem, MailOutboxPage, PublicOrderView } from '@cda/shared';
+
+/** A created account and whether its welcome e-mail (with the temporary password) was accepted by the SMTP server. */
+export type AdminUserCreated = AdminUserView & { mail: AccountMailOutcome };
 
 /** Every error answer: the HTTP status, the pt-BR message (or one per invalid field) and, for some, a code. */
 export interface ErrorResponse {

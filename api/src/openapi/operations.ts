@@ -78,13 +78,24 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
   // ── Authentication ──
   AuthController_policy: { summary: 'Regras de senha e se o cadastro está aberto', response: 'AuthPolicy', public: true },
-  AuthController_register: { summary: 'Pedir cadastro (envia o e-mail de confirmação)', response: 'MessageAnswer', public: true, errors: { 403: 'Cadastro desativado.' } },
+  AuthController_register: {
+    summary: 'Pedir cadastro (envia o e-mail de confirmação)',
+    description: 'A mesma resposta para um e-mail novo ou já cadastrado; enquanto o servidor não consegue enviar e-mails, a mensagem diz que o link não pôde ser enviado.',
+    response: 'MessageAnswer',
+    public: true,
+    errors: { 403: 'Cadastro desativado.' },
+  },
   AuthController_confirmEmail: { summary: 'Confirmar o e-mail e criar a conta', response: 'Session', public: true },
   AuthController_login: { summary: 'Entrar com e-mail e senha', response: 'LoginAnswer', public: true, errors: { 401: 'E-mail ou senha inválidos.', 403: 'Conta suspensa.' } },
   AuthController_verifyTwoFactor: { summary: 'Concluir a entrada com o código de dois fatores', response: 'Session', public: true, errors: { 401: 'Código ou desafio inválido.' } },
   AuthController_setupTwoFactor: { summary: 'Iniciar o cadastro do autenticador (QR code)', response: 'TwoFactorSetup', public: true, errors: { 401: 'Desafio inválido ou expirado.' } },
   AuthController_enableTwoFactor: { summary: 'Ativar a autenticação em dois fatores', response: 'TwoFactorEnabled', public: true, errors: { 401: 'Código ou desafio inválido.' } },
-  AuthController_forgotPassword: { summary: 'Pedir o link de redefinição de senha', response: 'MessageAnswer', public: true },
+  AuthController_forgotPassword: {
+    summary: 'Pedir o link de redefinição de senha',
+    description: 'A mesma resposta exista ou não a conta; `delivery` diz apenas se o servidor consegue enviar e-mails agora (SMTP configurado e respondendo).',
+    response: 'ForgotPasswordAnswer',
+    public: true,
+  },
   AuthController_resetPassword: { summary: 'Redefinir a senha com o link recebido', response: 'MessageAnswer', public: true },
   AuthController_me: { summary: 'Quem sou eu (usuário da sessão)', response: 'PublicUser' },
 
@@ -120,6 +131,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   PaymentsController_mine: { summary: 'Meus pedidos', response: 'OrderPage' },
   PaymentsController_one: { summary: 'Ler um pedido', response: 'OrderView' },
+  PaymentsController_publicView: {
+    summary: 'Situação pública de um pedido (páginas de resultado do pagamento)',
+    description: 'Pelo id do pedido: produto, valor, situação e motivo. Nenhum dado do pagador, nem id do pagamento, nem código PIX.',
+    response: 'PublicOrderView',
+    public: true,
+  },
 
 
   // ── Telemetry ──
@@ -138,7 +155,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   AdminUsersController_stats: { summary: 'Números dos usuários', response: 'UserStats' },
   AdminUsersController_export: { summary: 'Exportar usuários (CSV)', response: { file: 'csv' } },
   AdminUsersController_get: { summary: 'Ler um usuário', response: 'AdminUserView' },
-  AdminUsersController_create: { summary: 'Criar um usuário', response: 'AdminUserView', errors: { 409: 'E-mail já cadastrado.' } },
+  AdminUsersController_create: {
+    summary: 'Criar um usuário',
+    description: 'A senha temporária vai por e-mail; se o servidor SMTP não aceitar a mensagem, `mail.temporaryPassword` a traz, uma única vez, para o administrador.',
+    response: 'AdminUserCreated',
+    errors: { 409: 'E-mail já cadastrado.' },
+  },
   AdminUsersController_update: { summary: 'Alterar um usuário', response: 'AdminUserView', errors: { 409: 'E-mail já cadastrado.' } },
   AdminUsersController_remove: { summary: 'Excluir um usuário', response: 'UserDeleted' },
   AdminUsersController_suspend: { summary: 'Suspender um usuário', response: 'AdminUserView' },
@@ -164,7 +186,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   AdminBackupsController_list: { summary: 'Listar backups', response: 'Backup[]' },
   AdminBackupsController_create: { summary: 'Iniciar um backup agora', response: 'Backup' },
   AdminBackupsController_download: { summary: 'Baixar um backup', response: { file: 'binary' } },
-  AdminMailController_list: { summary: 'Caixa de saída de e-mails', response: 'MailOutboxPage' },
+  AdminMailController_list: { summary: 'E-mails enviados, na fila, com falha (resposta do servidor) ou não enviados', response: 'MailOutboxPage' },
+  AdminMailController_status: { summary: 'Envio de e-mails: SMTP configurado, respondendo, caixa local', response: 'MailDeliveryStatus' },
+  AdminMailController_resend: {
+    summary: 'Reenviar um e-mail não entregue',
+    description: 'Só para e-mails com falha ou não enviados cujo corpo ainda está guardado; dois pedidos ao mesmo tempo enviam uma vez.',
+    response: 'MailOutboxItem',
+    errors: { 409: 'Já enviado, ou sendo reenviado agora.' },
+  },
   AdminQueuesController_overview: { summary: 'Filas e workers', response: 'QueuesOverview' },
   AdminQueuesController_failed: { summary: 'Jobs com falha de uma fila', response: 'FailedJobPage' },
   AdminQueuesController_retry: { summary: 'Reenfileirar um job com falha', response: 'none' },
