@@ -11,6 +11,7 @@ import {
   ReportPeriod,
   ReportType,
   ReportUnit,
+  SubscriptionMonthRow,
   formatCentavos,
   formatTokens,
 } from '@cda/shared';
@@ -136,7 +137,42 @@ export function AdminReportsPage() {
           </div>
         </>
       )}
+      <SubscriptionsReport />
     </div>
+  );
+}
+
+/** Renewals, cancellations and churn per month (the last 6 months), from /admin/reports/subscriptions. */
+function SubscriptionsReport() {
+  const now = new Date();
+  const month = (d: Date) => d.toISOString().slice(0, 7);
+  const from = month(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1)));
+  const { data, error } = useSWR<SubscriptionMonthRow[]>(`/admin/reports/subscriptions?from=${from}&to=${month(now)}`, fetcher);
+  return (
+    <section className="card" aria-label="Assinaturas por mês" data-testid="subscriptions-report">
+      <h3>Assinaturas por mês</h3>
+      {error && <p className="alert alert-red" role="alert">{(error as Error).message}</p>}
+      {data && (
+        <table className="admin-table">
+          <thead>
+            <tr><th>Mês</th><th className="num">Ativas no início</th><th className="num">Novas</th><th className="num">Renovações</th><th className="num">Cancelamentos</th><th className="num">Encerradas</th><th className="num">Churn</th></tr>
+          </thead>
+          <tbody>
+            {data.map((r) => (
+              <tr key={r.month}>
+                <td>{r.month.slice(5)}/{r.month.slice(0, 4)}</td>
+                <td className="num">{r.activeAtStart}</td>
+                <td className="num">{r.newSubscriptions}</td>
+                <td className="num">{r.renewals}</td>
+                <td className="num">{r.cancellations}</td>
+                <td className="num">{r.ended}</td>
+                <td className="num">{r.churnPercent.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 
