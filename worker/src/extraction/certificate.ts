@@ -210,6 +210,8 @@ export function periodStart(period: string): string | null {
 }
 
 const DEBCAD = /^\d{9}$/;
+/** The printed shapes of a PGFN inscription and of a DEBCAD, punctuation included. */
+const FEDERAL_SHAPE = /(?<![\d.\/-])(?:\d{2}[ .]\d[ .]\d{2}[ .]\d{6}-\d{2}|\d{2}\.\d{3}\.\d{3}-\d)(?![\d.\/-])/g;
 const FEDERAL = /^\d{13}$/;
 
 function nature(issuer: Issuer, registration: string, revenue: string, legalBasis: string): { nature: DebtNature; reason: string; doubt?: string } {
@@ -320,11 +322,30 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   const { issuer, name: issuerName } = detectIssuer(lines);
 
   const reg = choose(cands, 'registrationNumber', registrationBonus(issuer));
-  const registrationNumber = reg.value?.value ?? '';
   const doc = choose(cands, 'debtorDocument', (v) => (v.valid ? 2 : 0));
   const name = choose(cands, 'debtorName');
   const debtorDocument = doc.value?.value ?? '';
 
+  if (!reg.value && issuer === 'federal') {
+    // OCR can garble the label ("Imecrição nº") while the number keeps the shape only PGFN prints
+    // (80.6.19.123456-78, 41.510.615-4): one such number on the certificate, not under a decoy's
+    // label (PGFN de origem), is taken, flagged.
+    const shaped = new Set<string>();
+    lines.forEach((l, i) => {
+      if (skip[i]) return;
+      l.cells.forEach((c, k) => {
+        const decoy = (x: typeof c | undefined) => !!x && findLabel(x.folded, l.ocr)?.kind === 'decoy';
+        if (decoy(c) || decoy(l.cells[k - 1])) return;
+        for (const m of c.text.matchAll(FEDERAL_SHAPE)) shaped.add(m[0].replace(/\D/g, ''));
+      });
+    });
+    if (shaped.size === 1) {
+      const value = [...shaped][0];
+      reg.value = { value, raw: value, start: 0, end: 0 };
+      flag('registrationNumber', 'Número da inscrição encontrado sem rótulo; confira');
+    }
+  }
+  const registrationNumber = reg.value?.value ?? '';
   if (!registrationNumber) flag('registrationNumber', 'Campo não encontrado: número da inscrição');
   else if (reg.rivals.length) flag('registrationNumber', `Número da inscrição incerto: também lido ${reg.rivals.map((r) => r.value).join(', ')}; confira`);
   else if (issuer === 'federal' && !FEDERAL.test(registrationNumber) && !DEBCAD.test(registrationNumber)) flag('registrationNumber', `Número da inscrição fora do formato federal (${registrationNumber}); confira`);

@@ -260,6 +260,14 @@ describe('certificates from the page model', () => {
     ]);
   });
 
+  it('takes the one PGFN-shaped number when OCR garbled its label, flagged, never the origin inscription', () => {
+    const garbled = cda(40, '80.6.19.123456-78', '11.222.333/0001-81').map((x) => (x.text === 'Nº da Inscrição:' ? { ...x, text: 'Imecrição nº:' } : x));
+    const origin = [f('Nº PGFN de Origem:', 40, 300), f('80.4.14.613479-93', 200, 300)];
+    const [rec] = extractFromPages([page(1, [...garbled, ...origin], true)]);
+    expect(rec.registrationNumber).toBe('8061912345678');
+    expect(rec.fieldWarnings?.registrationNumber).toBe('Número da inscrição encontrado sem rótulo; confira');
+  });
+
   it('flags a CNPJ whose check digits fail', () => {
     const [rec] = extractFromPages([page(1, cda(40, '80 6 19 123456-78', '11.222.333/0001-82'))]);
     expect(rec.fieldWarnings?.debtorDocument).toMatch(/dígito verificador inválido/);

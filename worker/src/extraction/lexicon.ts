@@ -272,7 +272,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
  * as a field and so that they end the value of the label before them.
  */
 export const DECOYS: string[] = [
-  'pgfn\\s+de\\s+origem',
+  '(?:n\\s*[.ºo°]+\\s*)?pgfn\\s+de\\s+origem',
   'inscricao\\s+(?:de\\s+origem|anterior|originaria)',
   'inscricao\\s+(?:estadual|municipal|imobiliaria|cadastral)',
   'insc\\.?\\s*(?:est|mun)\\.?',
