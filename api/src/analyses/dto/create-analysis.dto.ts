@@ -1,11 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { DISCOUNT_DECIMALS, DISCOUNT_MAX, INSTALLMENTS_MAX, INSTALLMENTS_MIN, type Capag, type DebtorSize, type EntryBase } from '@cda/shared';
+import { DEFAULT_ANALYSIS_PARAMS, DISCOUNT_DECIMALS, DISCOUNT_MAX, INSTALLMENTS_MAX, INSTALLMENTS_MIN, type Capag, type DebtorSize, type EntryBase } from '@cda/shared';
 
-/** Multipart text fields arrive as strings; @Type turns them into numbers before validation. */
+/**
+ * Multipart text fields arrive as strings; @Type turns them into numbers before validation. A field
+ * left out takes DEFAULT_ANALYSIS_PARAMS (shared), the one place the defaults are written.
+ */
 export class CreateAnalysisDto {
-  @ApiPropertyOptional({ default: 65, minimum: 0, maximum: DISCOUNT_MAX, description: 'Percent, up to 2 decimals (65.5)' })
+  @ApiPropertyOptional({ default: DEFAULT_ANALYSIS_PARAMS.discount, minimum: 0, maximum: DISCOUNT_MAX, description: 'Percent, up to 2 decimals (65.5)' })
   @IsOptional()
   @Type(() => Number)
   @IsNumber({ maxDecimalPlaces: DISCOUNT_DECIMALS, allowNaN: false, allowInfinity: false }, { message: 'O desconto deve ser um número com até 2 casas decimais.' })
@@ -13,7 +16,7 @@ export class CreateAnalysisDto {
   @Max(DISCOUNT_MAX, { message: 'O desconto não pode passar de 100%.' })
   discount?: number;
 
-  @ApiPropertyOptional({ default: 60, minimum: INSTALLMENTS_MIN, maximum: INSTALLMENTS_MAX })
+  @ApiPropertyOptional({ default: DEFAULT_ANALYSIS_PARAMS.installmentsSocialSecurity, minimum: INSTALLMENTS_MIN, maximum: INSTALLMENTS_MAX })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'O número de parcelas previdenciárias deve ser inteiro.' })
@@ -21,7 +24,7 @@ export class CreateAnalysisDto {
   @Max(INSTALLMENTS_MAX, { message: 'Número de parcelas previdenciárias acima do permitido.' })
   installmentsSocialSecurity?: number;
 
-  @ApiPropertyOptional({ default: 114, minimum: INSTALLMENTS_MIN, maximum: INSTALLMENTS_MAX })
+  @ApiPropertyOptional({ default: DEFAULT_ANALYSIS_PARAMS.installmentsOther, minimum: INSTALLMENTS_MIN, maximum: INSTALLMENTS_MAX })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'O número de parcelas das demais dívidas deve ser inteiro.' })
