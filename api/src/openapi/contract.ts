@@ -67,6 +67,24 @@ export type AdminUserPage = Page<AdminUserView>;
 export type CreditTransactionPage = Page<CreditTransactionView>;
 export type OrderPage = Page<OrderView>;
 export type { AccountMailOutcome, ForgotPasswordAnswer, MailDeliveryStatus, MailOutboxItem, MailOutboxPage, PublicOrderView } from '@cda/shared';
+export type { PlanChangeOption, SubscriptionMonthRow, SubscriptionView } from '@cda/shared';
+
+/** The test clock (test mode only): whether it can move, the rules' instant and how far it runs ahead. */
+export interface TestClockState {
+  available: boolean;
+  now: string;
+  offsetMs: number;
+}
+
+/** The test clock moved: the new instant and what the plans job did at it. */
+export interface TestClockRun {
+  now: string;
+  switched: number;
+  ended: number;
+  reminded: number;
+  renewed: number;
+  preapprovalsCancelled: number;
+}
 
 /** A created account and whether its welcome e-mail (with the temporary password) was accepted by the SMTP server. */
 export type AdminUserCreated = AdminUserView & { mail: AccountMailOutcome };

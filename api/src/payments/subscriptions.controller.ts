@@ -10,7 +10,7 @@ import { MercadoPagoCredentialsService } from './mercadopago.provider';
 import { ExtendPeriodDto, PlanChangeDto, SubscriptionReportQueryDto, TestClockDto } from './dto/subscriptions.dto';
 
 /** Perfil → Plano: the account's own plan. */
-@ApiTags('subscription')
+@ApiTags('payments')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)
 @Controller('subscription')
