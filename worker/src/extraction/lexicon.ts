@@ -350,7 +350,7 @@ export const ISSUERS: Array<{ issuer: 'federal' | 'state' | 'municipal'; pattern
 ];
 
 /**
- * Receita wording of social-security debts (cda.md §3): checked on every federal certificate, since
+ * Receita wording of social-security debts (docs/domain.md §3): checked on every federal certificate, since
  * 13-digit natureza-4 inscriptions can hold contributions too. COFINS and CSLL ("seguridade social",
  * "contribuição social sobre o lucro") are deliberately not matched.
  */

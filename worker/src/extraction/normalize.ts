@@ -208,7 +208,7 @@ export function repairNameOcr(name: string): string {
 }
 
 /**
- * Words of the situação values (cda.md §2, PGFN open data, plus the usual state/municipal ones).
+ * Words of the situação values (docs/domain.md §2, PGFN open data, plus the usual state/municipal ones).
  * OCR splits a word in two where letters sit far apart ("AJ UIZADA", "AJUIZAM ENTO"); two pieces
  * that are not words of the list but join into one are put back together.
  */
