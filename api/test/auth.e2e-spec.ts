@@ -420,8 +420,11 @@ describe('accounts: register, login, lockout, sessions, password reset, profile,
       const redis = new Redis(redisOptionsFromUrl(loadConfig().redisUrl));
       try {
         const msg = (userId: string, id: string) => JSON.stringify({ id, userId, status: 'done', processedFiles: 1, totalFiles: 1 });
-        const offId = '00000000-0000-4000-8000-00000000000a';
-        const onId = '00000000-0000-4000-8000-00000000000b';
+        // The mailer reads the finished analysis (its totals go in the e-mail): real rows, as the worker leaves them.
+        const finished = async (userId: string) =>
+          (await db.query(`INSERT INTO analyses (user_id, status, file_count, params) VALUES ($1, 'done', 1, '{}') RETURNING id`, [userId]))[0].id as string;
+        const offId = await finished(off.id);
+        const onId = await finished(on.id);
         await redis.publish(STATUS_CHANNEL, msg(off.id, offId));
         await redis.publish(STATUS_CHANNEL, msg(on.id, onId));
         await redis.publish(STATUS_CHANNEL, msg(on.id, onId));
