@@ -76,7 +76,7 @@ test('Premium yearly by card (APRO) activates the plan; a PIX pack moves to succ
   await shot(page, 'dashboard-premium');
   await page.goto('/plans');
   await expect(page.getByTestId('current-plan')).toHaveText('Premium');
-  await expect(page.getByTestId('current-tokens')).toHaveText('20M tokens disponíveis');
+  await expect(page.getByTestId('current-tokens')).toHaveText('20M tokens disponíveis de 20M');
   await expect(page.getByTestId('plan-premium').getByRole('button', { name: 'Plano Atual' })).toBeDisabled();
 
   // PIX: the page waits for the provider's webhook, pushed to the browser; no reload.
