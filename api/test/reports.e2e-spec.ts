@@ -138,7 +138,7 @@ describe('admin reports from SQL aggregates', () => {
 
   it('usage and performance: pages, tokens after refunds, success rate, p50/p95 per file', async () => {
     const u = await get('usage');
-    expect(Object.fromEntries(u.cards.map((c) => [c.key, c.value]))).toEqual({ analyses: 4, files: 5, pages: 15, certificates: 3, tokens: 6000 });
+    expect(Object.fromEntries(u.cards.map((c) => [c.key, c.value]))).toEqual({ analyses: 4, files: 5, pages: 15, certificates: 3, tokens: 6000, pageViews: 0, analysesStarted: 0 });
     expect(day(u, 'analysesPages', '2019-05-01')).toEqual({ date: '2019-05-01', analyses: 2, pages: 7 });
     expect(day(u, 'tokens', '2019-05-02')).toEqual({ date: '2019-05-02', tokens: 4000 });
     expect(day(u, 'tokens', '2019-05-03')).toEqual({ date: '2019-05-03', tokens: 0 });
