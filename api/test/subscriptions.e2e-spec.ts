@@ -355,6 +355,21 @@ describe('subscriptions: periods, renewal, cancellation and refunds', () => {
     expect(report[0].ended).toBeGreaterThanOrEqual(1);
   });
 
+  it('an administrator who sets another plan ends the paid subscription; its preapproval is cancelled and never charged', async () => {
+    const user = await registerUser(stack);
+    const admin = await registerAdmin(stack);
+    await buy(user, plan('basic'), { recurring: 'APRO' });
+    const sub = await subOf(user.id);
+    await stack.http.put(`/api/admin/users/${user.id}`).set(auth(admin.token)).send({ plan: 'premium' }).expect(200);
+    expect(await subOf(user.id)).toMatchObject({ id: sub.id, status: 'ended', renewal: 'ended', end_reason: 'admin-plan' });
+    expect((await userRow(user.id)).plan).toBe('premium');
+    await subs.runDue();
+    expect(fake.preapprovals.get(sub.provider_preapproval_id)!.status).toBe('cancelled');
+    await fake.advanceClock(new Date(new Date(sub.current_period_end).getTime() + MIN));
+    expect(await renewalOrders(sub.id)).toHaveLength(0);
+    await consistent(user.id);
+  });
+
   it('an annual plan cancelled after 30 days is refunded its unused whole months minus 10 % (hand-computed)', async () => {
     const user = await registerUser(stack);
     const order = await buy(user, plan('premium', 'yearly'));

@@ -307,6 +307,14 @@ export class AdminUsersService {
        RETURNING (u.tokens - old.tokens)::text AS delta, p.token_limit::text AS allowance, p.name AS plan_name`,
       [id, plan],
     ));
+    // A paid subscription ends with the plan it paid for: nothing renews it any more, and the plans
+    // job cancels its preapproval at the provider (stale preapprovals are swept every run), so the
+    // card is not charged for a plan the account no longer has.
+    await tx.query(
+      `UPDATE subscriptions SET status = 'ended', renewal = 'ended', ended_at = now(), end_reason = 'admin-plan', updated_at = now()
+       WHERE user_id = $1 AND status = 'active'`,
+      [id],
+    );
     const delta = Number(rows[0].delta);
     if (delta !== 0) {
       await tx.query(
