@@ -85,7 +85,8 @@ describe('admin users CSV export: filtered, Excel pt-BR friendly, streamed', () 
     expect(bad.body.message).toEqual(['Status inválido.']);
     const user = await registerUser(stack);
     await stack.http.get('/api/admin/users/export').set(as(user.token)).expect(403);
-    const [audit] = await db.query(`SELECT user_id, details FROM audit_log WHERE action = 'admin.user.export' ORDER BY id LIMIT 1`);
+    // Other suites export too (the shared test database): this export is the one with this search.
+    const [audit] = await db.query(`SELECT user_id, details FROM audit_log WHERE action = 'admin.user.export' AND details->>'search' = $1 ORDER BY id LIMIT 1`, [tag]);
     expect(audit).toMatchObject({ user_id: admin.id, details: { search: tag } });
   });
 

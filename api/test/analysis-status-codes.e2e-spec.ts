@@ -15,6 +15,8 @@ describe('migration AnalysisStatusCodes', () => {
   const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
   const admin = () => new Client({ connectionString: Object.assign(new URL(base), { pathname: '/postgres' }).toString() });
   const before = migrations.slice(0, migrations.indexOf(AnalysisStatusCodes1763902900000));
+  // Up to and including the status migration: down then undoes exactly it, whatever later migrations exist.
+  const through = migrations.slice(0, migrations.indexOf(AnalysisStatusCodes1763902900000) + 1);
   let db: Client;
 
   const source = (list: typeof migrations) => new DataSource({ ...dataSourceOptions(url), migrations: list });
@@ -52,7 +54,7 @@ describe('migration AnalysisStatusCodes', () => {
   it('up: labels become codes in the rows, the counters, the index and settle_analysis', async () => {
     expect(await statuses()).toEqual(['Concluída:2', 'Erro:1', 'Processando:1']);
     expect(await counts()).toEqual(['Concluída:2', 'Erro:1', 'Processando:1']);
-    const ds = await source(migrations).initialize();
+    const ds = await source(through).initialize();
     const ran = await ds.runMigrations({ transaction: 'each' });
     await ds.destroy();
     expect(ran.map((m) => m.name)).toContain('AnalysisStatusCodes1763902900000');
@@ -73,7 +75,7 @@ describe('migration AnalysisStatusCodes', () => {
   });
 
   it('down: codes go back to the labels everywhere', async () => {
-    const ds = await source(migrations.slice(0, migrations.indexOf(AnalysisStatusCodes1763902900000) + 1)).initialize();
+    const ds = await source(through).initialize();
     await ds.undoLastMigration({ transaction: 'each' });
     await ds.destroy();
     expect(await statuses()).toEqual(['Concluída:3', 'Erro:1']);
