@@ -55,10 +55,20 @@ export function segmentLines(lines: Line[]): Array<Segment & { titled: boolean }
     if (!cda && !isNotCdaTitle(lines[i])) continue;
     let s = i;
     const above = lines.slice(pageStart, i).filter((l) => !l.furniture);
-    if (above.length <= 8 && !above.some(hasValues)) s = pageStart;
+    // After another certificate, a dated line above the header (its "Emitida em …") is that
+    // certificate's tail, and so is what stands above it on the page.
+    // (A running header with an inscription number names whichever certificate tops the page.)
+    const tail = starts.length > 0 && above.some((l) => !issuerish(l) && /\d{2}\/\d{2}\/\d{4}/.test(l.text) && !l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber'));
+    if (above.length <= 8 && !above.some(hasValues) && !tail) s = pageStart;
     else {
       let k = 0;
+      // The issuer's header lines sit close together; a wider gap above them (the previous
+      // certificate's signature, "PROCURADOR DA FAZENDA NACIONAL") is not part of the header.
+      let headerGap = Infinity;
       while (s - 1 > pageStart && k < 3 && !lines[s - 1].furniture && issuerish(lines[s - 1]) && !hasValues(lines[s - 1])) {
+        const gap = lines[s].y - lines[s - 1].y;
+        if (k > 0 && gap > Math.min(headerGap, lines[s].size * 1.8) * 2) break;
+        if (k > 0) headerGap = Math.min(headerGap, gap);
         s--;
         k++;
       }
@@ -97,8 +107,13 @@ interface Choice {
 /** The best-supported value of a field; rivals are other values with nearly as much support. */
 function choose(cands: Candidate[], field: ScalarField, bonus: (v: Value) => number = () => 0): Choice {
   const groups = new Map<string, { value: Value; score: number; n: number; route: Candidate['route'] }>();
+  // The same reading found twice (two prose wordings over one spot) is one piece of support.
+  const seen = new Set<string>();
   for (const c of cands) {
     if (c.field !== field) continue;
+    const spot = `${c.route}|${c.line}|${c.value.start}|${c.value.raw}`;
+    if (seen.has(spot)) continue;
+    seen.add(spot);
     const k = valueKey(field, c.value);
     const g = groups.get(k);
     const s = c.score + bonus(c.value);
@@ -125,7 +140,10 @@ function detectIssuer(lines: Line[]): { issuer: Issuer; name: string } {
     for (const l of head) {
       for (const c of l.cells) {
         const m = nameRe.exec(c.folded);
-        if (m) return { issuer: rule.issuer, name: upperText(c.text.slice(m.index, m.index + m[0].length)).replace(/\s*[—–-]\s*$/, '') };
+        if (!m) continue;
+        // "MUNICÍPIO DE PELOTAS - DÍVIDA ATIVA": the department after a dash is not the issuer's name.
+        const name = c.text.slice(m.index, m.index + m[0].length).replace(/\s+[—–-]\s+(?:d[ií]vida|procuradoria|secretaria|divis[aã]o|departamento|ger[eê]ncia|coordena[cç][aã]o|setor|n[uú]cleo)\b.*$/i, '');
+        return { issuer: rule.issuer, name: upperText(name).replace(/\s*[—–-]\s*$/, '') };
       }
     }
     return { issuer: rule.issuer, name: '' };
@@ -247,9 +265,20 @@ export function registrationOf(lines: Line[]): string {
   const table = readTables(lines);
   const skip = lines.map((l, i) => l.furniture || table.lines.has(i));
   const stream = makeStream(readingOrder(lines, (i) => skip[i], isFieldLabel));
-  const cands = [...geometricCandidates({ lines, skip }, REGISTRATION_ONLY), ...proseCandidates(stream, ocr, [], REGISTRATION_ONLY)];
+  const cands = aboveTitle(lines, [...geometricCandidates({ lines, skip }, REGISTRATION_ONLY), ...proseCandidates(stream, ocr, [], REGISTRATION_ONLY)]);
   const issuer = detectIssuer(lines).issuer;
   return choose(cands, 'registrationNumber', registrationBonus(issuer)).value?.value ?? '';
+}
+
+/**
+ * A number above the certificate's title is a running header, which on a page shared with the
+ * previous certificate's tail still names that one: the certificate's own number, after its
+ * title, is worth more.
+ */
+function aboveTitle(lines: Line[], cands: Candidate[]): Candidate[] {
+  const title = lines.findIndex(isTitle);
+  if (title > 0) for (const c of cands) if (c.field === 'registrationNumber' && c.line < title) c.score -= 0.5;
+  return cands;
 }
 
 /** The inscription shape each issuer uses is worth more than a stray number. */
@@ -303,7 +332,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
       for (const [line, all] of inside) if (all) skip[line] = true;
     }
   }
-  const cands = [...geometricCandidates({ lines, skip }), ...proseCandidates(stream, ocr, masked)];
+  const cands = aboveTitle(lines, [...geometricCandidates({ lines, skip }), ...proseCandidates(stream, ocr, masked)]);
   if (table.printed.principal !== undefined) cands.push(tableCand('principal', table.printed.principal));
   if (table.printed.fine !== undefined) cands.push(tableCand('fine', table.printed.fine));
   if (table.printed.interest !== undefined) cands.push(tableCand('interest', table.printed.interest));
@@ -407,7 +436,12 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   // each part comes from the best candidate that has it.
   // Only readings about as well supported as the best one: a weak candidate (a value taken from
   // the wrong side of a caption) must not lend its code to a description read elsewhere.
-  const revenueParts = cands.filter((c) => c.field === 'revenue' && c.score >= revenue.score - 0.75).sort((a, b) => b.score - a.score);
+  // One label has one value: the reading of a label's other side (above vs below) is a rival, not a part.
+  const labelsUsed = new Set<string>();
+  const revenueParts = cands
+    .filter((c) => c.field === 'revenue' && c.score >= revenue.score - 0.75)
+    .sort((a, b) => b.score - a.score)
+    .filter((c) => !c.label || (!labelsUsed.has(c.label) && !!labelsUsed.add(c.label)));
   const revenueCode = revCode.value?.value || revenue.value?.code || revenueParts.find((c) => c.value.code)?.value.code || '';
   const revenueDescription = revDesc.value?.value || revenue.value?.description || revenueParts.find((c) => c.value.description)?.value.description || '';
 
@@ -450,6 +484,14 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     // Read by OCR and confirmed by no check: the reader must look at these.
     if (debtorName && !fw.debtorName) fw.debtorName = 'Lido por OCR, sem verificação possível; confira';
     if (registrationNumber && !fw.registrationNumber) fw.registrationNumber = 'Lido por OCR, sem dígito verificador conhecido; confira';
+    // Numbers and dates no sum or check digit confirms: one misread digit (0 read as 6) is invisible.
+    const unchecked: Array<[WarnedField, unknown]> = [
+      ['administrativeProcess', proc.value?.value],
+      ['revenueCode', revenueCode],
+      ['registrationDate', registrationDate],
+      ['consolidationDate', consolidationDate],
+    ];
+    for (const [f, v] of unchecked) if (v && !fw[f]) fw[f] = 'Lido por OCR, sem verificação possível; confira';
     warnings.unshift(OCR_WARNING);
   }
 
@@ -576,6 +618,10 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
     const chosen = options[f].find((o) => o.v === v[f]);
     const stronger = options[f].find((o) => o.v !== null && o.v !== v[f] && o.s > (chosen?.s ?? -Infinity) + 0.05);
     if (stronger) flags.push([f, `Valor incerto: ${formatCentavos(v[f] ?? 0)} escolhido por fechar a soma, mas o documento também traz ${formatCentavos(stronger.v!)}; confira`]);
+    // A total left in doubt with no encargo read: the difference may be the encargo whose wording was missed.
+    if (stronger && f === 'total' && !v.legalCharge && stronger.v! > (v.total ?? 0)) {
+      flags.push(['legalCharge', `Encargo não encontrado, mas o documento traz um total maior (${formatCentavos(stronger.v!)}); confira`]);
+    }
   }
   // A different reading that satisfies the same checks just as well is a doubt, never a coin toss.
   const rival = combos.find((c) => c !== best && c.adds === best.adds && c.rowsMatch === best.rowsMatch && best.score - c.score < 0.3 && MONEY_FIELDS.some((f) => c.values[f] !== v[f]));

@@ -2,7 +2,7 @@ import type { Candidate } from './fields';
 import { findLabel, onlyLabelWords } from './fields';
 import { chooseMoney, periodStart } from './certificate';
 import { extractFromPages } from '.';
-import { type Frag, type Page, buildLines, readingOrder, unspace } from './page';
+import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
 import { valuesOf } from './values';
 
@@ -42,6 +42,37 @@ describe('page model', () => {
     const frags = ['Devedor', 'CNPJ', 'Receita', 'Processo'].flatMap((label, k) => [f(label, 40, 100 + k * 14), f(`${k}1.234/56`, 200, 100 + k * 14)]);
     const order = readingOrder(buildLines(frags, 1, false), () => false).map((p) => p.text);
     expect(order.slice(0, 4)).toEqual(['Devedor', '01.234/56', 'CNPJ', '11.234/56']);
+  });
+
+  it('ends a block of side-by-side debt cards where label/value summary rows begin', () => {
+    const frags: Frag[] = [];
+    const card = [['DÉBITO 1 - COMPETÊNCIA', 'DÉBITO 2 - COMPETÊNCIA'], ['2016', '2017'], ['VALOR PRINCIPAL', 'PRINCIPAL'], ['R$ 6.770,85', 'R$ 4.361,29']];
+    card.forEach(([a, b], k) => frags.push(f(a, 50, 100 + k * 11), f(b, 306, 100 + k * 11)));
+    // The summary's values stand under the right card: its rows pair across the gutter.
+    ['Vlr. Original:', 'Vlr. Multa:', 'Juros Moratórios:'].forEach((label, k) => frags.push(f(label, 50, 160 + k * 12), r(`R$ ${k + 1}.000,00`, 338, 160 + k * 12)));
+    frags.push(f('Total:', 50, 196), r('R$ 25.674,14 (data do cálculo 16/08/2025)', 338, 196));
+    const order = readingOrder(buildLines(frags, 1, false), () => false).map((p) => p.text);
+    expect(order.slice(0, 8)).toEqual(['DÉBITO 1 - COMPETÊNCIA', '2016', 'VALOR PRINCIPAL', 'R$ 6.770,85', 'DÉBITO 2 - COMPETÊNCIA', '2017', 'PRINCIPAL', 'R$ 4.361,29']);
+    expect(order.slice(8, 10)).toEqual(['Vlr. Original:', 'R$ 1.000,00']);
+  });
+
+  it('marks page counters as furniture but keeps a period that a debt card carries to the next page top', () => {
+    const p1 = page(1, [f('1/2', 500, 30), f('VALOR PRINCIPAL', 50, 400), f('R$ 2.492,81', 50, 412)]);
+    const p2 = page(2, [f('2/2', 500, 30), f('10/2013', 50, 60), f('VENC.', 50, 72), f('20/11/2013', 50, 84)]);
+    markFurniture([p1, p2], () => false);
+    expect(p2.lines.filter((l) => l.furniture).map((l) => l.text)).toEqual(['2/2']);
+  });
+
+  it('puts a space between runs that overlap (a label whose width was mis-measured, then its value)', () => {
+    const lines = buildLines([{ text: 'NOME / RAZÃO SOCIAL DO DEVEDOR', x0: 50, x1: 250.2, y: 374, size: 11 }, { text: 'CONCEIÇÃO SOUZA', x0: 248.1, x1: 350, y: 374, size: 11 }], 1, false);
+    expect(lines[0].cells.map((c) => c.text)).toEqual(['NOME / RAZÃO SOCIAL DO DEVEDOR CONCEIÇÃO SOUZA']);
+  });
+
+  it('separates an amount from the date before it, touching or overlapping', () => {
+    const touching = buildLines([{ text: 'VALOR CONSOLIDADO em 17/09/2025', x0: 50, x1: 246.8, y: 452, size: 11 }, { text: '4550,78', x0: 248.1, x1: 287.9, y: 452, size: 11 }], 1, false);
+    const overlapping = buildLines([{ text: 'VALOR TOTAL ATUALIZADO em 29/08/2025', x0: 50, x1: 269, y: 714, size: 11 }, { text: '7.640,19', x0: 248.1, x1: 290.9, y: 714, size: 11 }], 1, false);
+    expect(touching[0].cells[0].text).toBe('VALOR CONSOLIDADO em 17/09/2025 4550,78');
+    expect(overlapping[0].cells[0].text).toBe('VALOR TOTAL ATUALIZADO em 29/08/2025 7.640,19');
   });
 
   it('separates a number from the word it touches (a mis-measured label run overlapping its value)', () => {
@@ -234,6 +265,28 @@ describe('certificates from the page model', () => {
     f('Competência', 40, y + 222), f('Vencimento', 120, y + 222), f('Principal', 220, y + 222), f('Multa', 300, y + 222), f('Juros', 380, y + 222),
     f('06/2019', 40, y + 236), f('20/07/2019', 120, y + 236), r('10.000,00', 270, y + 236), r('2.000,00', 340, y + 236), r('3.000,00', 420, y + 236),
   ];
+
+  it('reads a municipal prose certificate: the debtor after "de responsabilidade de", the date in words after the issuer', () => {
+    const frags = [
+      f('PREFEITURA MUNICIPAL DE PELOTAS', 150, 60),
+      f('CERTIDÃO DE INSCRIÇÃO EM DÍVIDA ATIVA MUNICIPAL', 120, 90),
+      f('O Diretor da Dívida Ativa CERTIFICA que o débito abaixo descrito, de responsabilidade de', 40, 120, 9),
+      f('DISTRIBUIDORA ALVORADA S.A. (CNPJ nº 11.222.333/0001-81), foi inscrito em Dívida Ativa do Município de', 40, 132, 9),
+      f('Pelotas em 30 de junho de 2025, sob o número 742737/2025, originária do Processo Administrativo nº 93891/2025.', 40, 144, 9),
+      f('A dívida tem origem em código de receita 305 - TAXA DE COLETA DE LIXO.', 40, 156, 9),
+      f('Somados os débitos, resultam principal de R$ 100,00, multa de R$ 20,00 e juros de R$ 30,00, totalizando', 40, 170, 9),
+      f('R$ 150,00, valores consolidados em 23/08/2025.', 40, 182, 9),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ registrationNumber: '742737/2025', debtorName: 'DISTRIBUIDORA ALVORADA S.A.', debtorDocument: '11222333000181', registrationDate: '2025-06-30', total: 15000 });
+    expect(c.fieldWarnings?.debtorName).toBeUndefined();
+  });
+
+  it('names a certificate by the number after its title, not by a running header above it that names the previous one', () => {
+    const p2 = page(2, [f('Nº da Inscrição: 70 5 21 918051-39', 400, 30, 7), ...cda(60, '80 6 19 934897-48', '11.222.333/0001-81')]);
+    const [c] = extractFromPages([p2]);
+    expect(c.registrationNumber).toBe('8061993489748');
+  });
 
   it('finds two certificates on one page, each with its own number', () => {
     const recs = extractFromPages([page(1, [...cda(40, '80 6 19 123456-78', '11.222.333/0001-81'), ...cda(320, '80 6 19 654321-00', '11.222.333/0001-81')])]);

@@ -22,6 +22,8 @@ export interface Candidate {
   route: Route;
   score: number;
   line: number;
+  /** The label the value was tied to (line and cell), where geometry tied it: one label, one value. */
+  label?: string;
 }
 
 const loose = new Map<string, string>();
@@ -195,14 +197,17 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       const type = FIELDS[field].type;
       const spec = Math.min(hit.length / 40, 0.4);
       const push = (value: Value | null, route: Route, at: number, penalty = 0) => {
-        if (value) out.push({ field, value, route, score: ROUTE_SCORE[route] + spec - penalty, line: at });
+        if (value) out.push({ field, value, route, score: ROUTE_SCORE[route] + spec - penalty, line: at, label: `${i}:${k}` });
       };
       const rest = afterLabel(cell.text.slice(hit.end));
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),
       // not a value; typed values (money, dates, numbers) carry their own shape.
       const separated = /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]/.test(cell.text.slice(hit.end)) || /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
       const coded = type === 'revenue' && /^\s*\d{3,5}\b/.test(rest);
-      if (rest.trim() && !isResidue(rest, type) && (separated || coded || !TEXT_TYPES.has(type))) {
+      // A long name label followed by a name in capitals ("RAZÃO SOCIAL DO DEVEDOR ACME LTDA") is a
+      // label and its value printed without a separator, not a sentence.
+      const capsName = type === 'name' && hit.length >= 12 && /\p{Lu}{3}/u.test(rest) && rest === rest.toUpperCase();
+      if (rest.trim() && !isResidue(rest, type) && (separated || coded || capsName || !TEXT_TYPES.has(type))) {
         const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money');
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
         if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, i, cell, v.value, type);
@@ -233,7 +238,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         if (!over.length) continue;
         if (findLabel(over[0].folded, l.ocr)) break;
         const v = firstValue(type, over[0].text, !TEXT_TYPES.has(type));
-        if (v) out.push({ field, value: v, route: 'above', score: ROUTE_SCORE.above + spec, line: j });
+        if (v) out.push({ field, value: v, route: 'above', score: ROUTE_SCORE.above + spec, line: j, label: `${i}:${k}` });
         break;
       }
       // Below: the first line under the label with a cell in its columns.
@@ -261,6 +266,12 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   const favoured = votes.above > votes.below ? 'above' : 'below';
   const other = favoured === 'above' ? 'below' : 'above';
   for (const c of out) if (TEXT_TYPES.has(FIELDS[c.field].type) && c.route === other) c.score -= 0.6;
+  // One value, one label: a value claimed from above by one label and from below by its own caption
+  // (or the other way round) belongs to the side the certificate's labels point to.
+  const claims = new Map<string, Set<Route>>();
+  const at = (c: Candidate) => `${c.line}:${c.value.raw}`;
+  for (const c of out) if (c.route === 'above' || c.route === 'below') (claims.get(at(c)) ?? claims.set(at(c), new Set()).get(at(c))!).add(c.route);
+  for (const c of out) if (c.route === other && !TEXT_TYPES.has(FIELDS[c.field].type) && claims.get(at(c))?.size === 2) c.score -= 0.6;
   return out;
 }
 
@@ -302,6 +313,8 @@ export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
 function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string, type: 'status' | 'name' = 'status'): string {
   const next = lines[i + 1];
   if (!next || skip[i + 1] || next.page !== lines[i].page || next.y - lines[i].y > lines[i].size * 1.8) return first;
+  // A wrapped value keeps its type size; a smaller line under it is the next box's caption.
+  if (Math.abs(next.size - lines[i].size) > Math.max(0.5, lines[i].size * 0.08)) return first;
   const k = next.cells.findIndex((x) => x.x0 >= cell.x0 - next.size && x.x0 < cell.x1 && x.x1 <= cell.x1 + next.size * 20);
   const c = next.cells[k];
   // The next line's cell is another label's value when a label stands before it on that line.
@@ -314,11 +327,16 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
 function continuation(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string): string {
   const parts = [first];
   for (let j = i + 1; j < lines.length && j < i + 6; j++) {
-    if (skip[j] || lines[j].page !== lines[i].page || /\.\s*$/.test(parts[parts.length - 1])) break;
+    // A full stop ends the citation; the dot of "arts." or "inc." does not.
+    if (skip[j] || lines[j].page !== lines[i].page || /(?<!\b(?:arts?|incs?|n|par|al|c\/c|p))\.\s*$/i.test(parts[parts.length - 1])) break;
     const c = lines[j].cells.find((x) => overlaps(x, cell, lines[j].size));
     if (!c || findLabel(c.folded, lines[j].ocr) || lines[j].y - lines[j - 1].y > lines[j].size * 2.2) break;
     // A short line in capitals is the next section's title ("DEMONSTRATIVO DO DÉBITO").
     if (c.text === c.text.toUpperCase() && /\p{L}{3}/u.test(c.text) && c.text.length < 60 && !/\d/.test(c.text)) break;
+    // A citation goes on in lower case, with a number, "art.", "Lei", "Decreto", "§"; a capitalised
+    // heading ("Discriminação dos Débitos"), a bare number or a date is another box's value.
+    if (!/^(?:[\p{Ll}§(]|\d|art|lei|decreto|dec\.|lc\b|ctn|c\/c|inc|medida|portaria|instru|resolu|c[oó]digo|constitui|regulamento)/iu.test(c.text) || (/^\p{Lu}\p{Ll}/u.test(c.text) && !/^(?:art|lei|decreto|dec\.|medida|portaria|instru|resolu|c[oó]digo|constitui|regulamento)/i.test(c.text))) break;
+    if (!/\p{L}{2}/u.test(c.text) || /^\d{1,2}\/\d{1,2}\/\d{2,4}\b|^(?:r\$\s*)?\d{1,3}(?:\.\d{3})*,\d{2}\b/i.test(c.text)) break;
     parts.push(c.text);
   }
   return parts.join(' ').replace(/\s+/g, ' ').trim();

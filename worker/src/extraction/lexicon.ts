@@ -56,6 +56,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       `inscricao(?:\\s+(?:em|na)\\s+divida\\s+ativa)?(?:\\s+da\\s+uniao)?\\s*(?:${NO}|numero)`,
       `nm\\.?\\s*inscricao(?:\\s+divida\\s+ativa)?`,
       `(?:${NO}\\s*|numero\\s+)?(?:do\\s+)?debcad`,
+      'cda\\s*/\\s*debcad',
+      `(?:${NO}|numero)\\s*do\\s+debito(?:\\s*\\(\\s*debcad\\s*\\))?`,
       `${NO}\\s*insc\\.?`,
       `${NO}\\s*(?:da\\s+)?cda`,
       `numero\\s+da\\s+cda`,
@@ -87,6 +89,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
     ],
     prose: [
       'cuja\\s+inscricao\\s+data\\s+de',
+      // "foi inscrito em Dívida Ativa do Município de Pelotas em 30 de junho de 2025".
+      'inscrit[oa]s?\\s+em\\s+divida\\s+ativa(?:\\s+d[oa]s?\\s+[^,.;:\\d]{3,60}?)?\\s+em(?=\\s+\\d)',
       'inscrit[oa]\\s+em',
       'inscricao\\s+em(?!\\s+divida)',
       // "… sob o nº 80 6 19 934897-48, em 07/02/2019": the date right after the number.
@@ -115,8 +119,10 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'em\\s+face\\s+de',
       'devedor(?:a)?\\s*:',
       'de\\s+responsabilidade\\s+de',
-      // "Certifico que ACME LTDA, CNPJ …": only where a CPF/CNPJ follows the name.
-      'certific[oa]\\s+que(?=\\s+[^.]{3,120}?,?\\s+(?:inscrit[oa]\\s+no\\s+)?\\(?(?:cnpj|cpf|c\\.\\s?n\\.\\s?p\\.\\s?j|c\\.\\s?p\\.\\s?f))',
+      // "Certifico que ACME S.A., CNPJ …": only where a CPF/CNPJ follows the name (a full stop
+      // followed by a space ends the sentence; the dots of "S.A." do not).
+      // "Certifica que o débito abaixo descrito, de responsabilidade de X" names the debt, not the debtor.
+      'certific[oa]\\s+que(?!\\s+(?:o|a|os|as)\\s+(?:debitos?|dividas?|creditos?|valor(?:es)?|inscric(?:ao|oes))\\b)(?=\\s+(?:[^.]|\\.(?!\\s)){3,120}?,?\\s+(?:inscrit[oa]\\s+no\\s+)?\\(?(?:cnpj|cpf|c\\.\\s?n\\.\\s?p\\.\\s?j|c\\.\\s?p\\.\\s?f))',
     ],
   },
   debtorDocument: {
@@ -162,7 +168,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
   },
   revenueDescription: {
     type: 'text',
-    labels: [],
+    // "Código da Receita: 2172 / Descrição: COFINS": a bare "Descrição" in the fields names the receita.
+    labels: ['descricao(?:\\s+do\\s+(?:debito|tributo))?'],
   },
   administrativeProcess: {
     type: 'process',
@@ -226,7 +233,12 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
   legalCharge: {
     type: 'money',
     labels: ['encargos?\\s+lega(?:l|is)', 'encargo', 'encargos(?=\\s*(?::|$))', 'honorarios(?:\\s+advocaticios)?'],
-    prose: ['encargo\\s+legal[^$]{0,120}?no\\s+valor\\s+de', 'honorarios(?:\\s+advocaticios)?\\s+de'],
+    prose: [
+      'encargo\\s+legal[^$]{0,120}?no\\s+valor\\s+de',
+      'honorarios(?:\\s+advocaticios)?\\s+de',
+      // "… aos quais se acrescenta o encargos no valor de R$ 493,75".
+      'acrescenta[^$\\d]{0,30}?(?:encargos?|honorarios)[^$\\d]{0,60}?no\\s+valor\\s+de',
+    ],
   },
   total: {
     type: 'money',
@@ -248,7 +260,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'calculad[oa]s?\\s+(?:ate|em)',
       'consolidad[oa]s?\\s+em',
       'data\\s+(?:do|de)\\s+calculo',
-      'data\\s+da\\s+consolidacao',
+      'data\\s+(?:de|da|do)\\s+(?:consolidacao|atualizacao)',
+      'calculo\\s+em',
       'data\\s+base',
       'totais\\s+em',
       'posicao\\s+em',
@@ -281,7 +294,7 @@ export const DECOYS: string[] = [
   'cgm', 'cnae', 'cadastro\\s+(?:mobiliario|imobiliario|municipal)', 'fpas(?:\\s*/\\s*cod\\.?\\s*terceiros)?', 'cod\\.?\\s*terceiros',
   'livro(?:\\s*/\\s*folha)?', 'lv\\.?\\s*/\\s*fls?\\.?', 'folhas?', 'fls\\.?',
   'cod(?:igo|\\.)?\\s*(?:da\\s+)?unidade', 'unidade(?:\\s+de\\s+inscricao)?', 'processo\\s+judicial', 'n\\s*[.ºo°]+\\s*(?:do\\s+)?processo\\s+judicial', '(?:n\\s*[.ºo°]+\\s*(?:da\\s+)?)?execucao\\s+fiscal(?:\\s+n\\s*[.ºo°]+)?', 'autos(?:\\s+n\\s*[.ºo°]+)?',
-  'endereco(?:\\s+de\\s+correspondencia|\\s+do\\s+estabelecimento)?', 'domicilio(?:\\s+tributario|\\s+fiscal)?', 'cep', 'localizacao(?:\\s+do\\s+imovel)?', 'setor\\s*/\\s*quadra\\s*/\\s*lote',
+  'endereco(?:\\s+de\\s+correspondencia|\\s+do\\s+estabelecimento)?', 'logradouro', 'bairro', 'complemento', 'domicilio(?:\\s+tributario|\\s+fiscal)?', 'cep', 'localizacao(?:\\s+do\\s+imovel)?', 'setor\\s*/\\s*quadra\\s*/\\s*lote',
   'tipo', 'atividade', 'parcela', 'item',
   'emitid[oa]\\s+em', 'emissao', 'data\\s+(?:da\\s+)?emissao', 'lavrad[oa]\\s+em', 'usuario', 'exercicio', 'codigo\\s+de\\s+controle', 'codigo\\s+de\\s+verificacao',
   'valor\\s+(?:atualizado\\s+)?parcial', 'valor\\s+sem\\s+(?:encargos?|honorarios)', 'subtotal\\s+sem\\s+encargos?', 'valor\\s+atualizado(?:\\s+parcial)?', 'subtotal', 'valor\\s+(?:dos\\s+servicos|liquido|do\\s+iss)', 'base\\s+de\\s+calculo', 'deducoes', 'aliquota',

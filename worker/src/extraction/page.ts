@@ -69,7 +69,14 @@ function makeCell(frags: Frag[]): Cell {
       // A separate run of digits after a word is a value after its label, even when a tight (or
       // overlapping, mis-measured) run leaves no gap: "INSCRIÇÃO" + "2261830108041".
       const labelThenNumber = /\p{L}$/u.test(text) && /^\d/.test(f.text);
-      if (!/\s$/.test(text) && !/^\s/.test(f.text) && (gap > f.size * 0.18 || labelThenNumber)) text += ' ';
+      // Runs that overlap by more than a tenth of an em were placed apart (a label whose width was
+      // mis-measured, then its value), not one word split in two: "DEVEDOR" + "CONCEIÇÃO",
+      // "… em 29/08/2025" + "7.640,19".
+      const overlapping = gap < -f.size * 0.1;
+      // A complete date or amount ends its value: a separate run of digits after it is the next one
+      // ("… em 17/09/2025" + "4550,78").
+      const valueThenNumber = /(?:\b\d{1,2}\/\d{1,2}\/\d{4}|\d,\d{2})$/.test(text) && /^\d/.test(f.text);
+      if (!/\s$/.test(text) && !/^\s/.test(f.text) && (gap > f.size * 0.18 || labelThenNumber || overlapping || valueThenNumber)) text += ' ';
     }
     text += f.text;
   }
@@ -114,7 +121,12 @@ const EDGE = 3;
 
 /** Repeated headers differ only in page counters; values differ in their digits, so digits stay. */
 function shape(folded: string): string {
-  return folded.replace(/p[aá]g(?:ina|\.)?\s*\d+\s*(?:de|\/)\s*\d+/g, '#').replace(/\d+\s*(?:de|of|\/)\s*\d+/g, '#').replace(/\s+/g, ' ').trim();
+  // "2/5" is a counter; "10/2013" (a period at a page's top) is a value and keeps its digits.
+  return folded
+    .replace(/p[aá]g(?:ina|\.)?\s*\d+\s*(?:de|\/)\s*\d+/g, '#')
+    .replace(/(?<![\d/])\d{1,4}\s*(?:de|of)\s*\d{1,4}(?![\d/])|(?<![\d/])\d{1,3}\s*\/\s*\d{1,3}(?![\d/])/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -186,6 +198,13 @@ export function readingOrder(lines: Line[], skip: (i: number) => boolean, isLabe
   return out;
 }
 
+/** A label with its value across the gutter: the row is one label/value pair, not two columns. */
+function pairsAcross(line: Line, gutter: number, isLabel: (c: Cell, ocr: boolean) => boolean): boolean {
+  const l = line.cells.filter((c) => c.x1 <= gutter);
+  const r = line.cells.filter((c) => c.x0 >= gutter);
+  return l.length === 1 && r.length === 1 && ((!/\d/.test(l[0].text) && /\d/.test(r[0].text)) || (isLabel(l[0], line.ocr) && !isLabel(r[0], line.ocr)));
+}
+
 /** The two-column block starting at line `start`, if any: its end (exclusive) and gutter x. */
 function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boolean, isLabel: (c: Cell, ocr: boolean) => boolean): { end: number; gutter: number } | null {
   const first = lines[start];
@@ -218,6 +237,10 @@ function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boole
     }
     const wide = next.filter(([a, b]) => b - a >= first.size * 1.5);
     if (!wide.length) break;
+    // Once the block already reads as two columns (cards side by side), a label with its value
+    // across the gutter starts what follows it (a summary of label/value rows), not more of it.
+    // Only a typed value counts here: card headers differ in which words the lexicon knows.
+    if (end - start >= 4 && both >= 3 && pairsAcross(l, (wide[0][0] + wide[0][1]) / 2, () => false)) break;
     candidates = wide;
     end = j + 1;
     const g = (candidates[0][0] + candidates[0][1]) / 2;
@@ -238,8 +261,7 @@ function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boole
     const r = lines[j].cells.filter((c) => c.x0 >= gutter);
     if (l.length) left++;
     if (r.length) right++;
-    // A label with its value across the gutter: the row is one label/value pair, not two columns.
-    if (l.length === 1 && r.length === 1 && ((!/\d/.test(l[0].text) && /\d/.test(r[0].text)) || (isLabel(l[0], lines[j].ocr) && !isLabel(r[0], lines[j].ocr)))) rowsPairLabelValue++;
+    if (pairsAcross(lines[j], gutter, isLabel)) rowsPairLabelValue++;
   }
   // Both columns must hold words: a column of bare amounts beside label/value rows is part of those rows.
   const wordy = (side: 'l' | 'r') => {

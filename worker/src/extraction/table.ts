@@ -257,6 +257,10 @@ export function readTables(lines: Line[]): TableResult {
       }
       // A row has cells; a line of running text (one long cell) that holds amounts and a date is prose.
       if (line.cells.length >= 2 && money.length && (tokens.some((t) => t.kind !== 'money') || money.length >= 2)) {
+        // Values over a row of their captions (a consolidation printed caption-under-value) are that
+        // summary's, not one more debt row.
+        const next = lines[j + 1];
+        if (body.length && next && next.page === line.page && next.cells.length >= 2 && !/\d/.test(next.text) && next.cells.filter((c) => findLabel(c.folded, next.ocr)).length >= 2 && next.y - line.y < line.size * 2) break;
         body.push({ at: j, tokens });
         misses = 0;
         continue;
