@@ -1,21 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { App } from '../App';
-import type { User } from '../api/types';
+import { aUser, reply } from '../test/fixtures';
 
-const reply = (body: unknown, status = 200) => ({ ok: status < 400, status, json: async () => body }) as Response;
-const root: User = {
-  id: 'r1',
-  email: 'root@teste.com.br',
-  name: 'Rosa Root',
-  plan: 'free',
-  role: 'root',
-  status: 'active',
-  tokens: 0,
-  tokensPlan: 0,
-  creditTokens: 0,
-  mustChangePassword: false,
-  createdAt: '2025-01-01T00:00:00Z',
-};
+const root = aUser({ id: 'r1', email: 'root@teste.com.br', name: 'Rosa Root', role: 'root', tokens: 0, tokensPlan: 0 });
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
 
 let posts: { url: string; body: Record<string, unknown> }[] = [];

@@ -1,24 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../App';
 import type { User } from '../api/types';
+import { aUser, reply } from '../test/fixtures';
 
-const person = (role: User['role']): User => ({
-  id: 'u1',
-  email: 'ana@teste.com.br',
-  name: 'Ana Lima',
-  plan: 'free',
-  role,
-  status: 'active',
-  tokens: 1_000_000,
-  tokensPlan: 1_000_000,
-  creditTokens: 0,
-  mustChangePassword: false,
-  createdAt: '2025-01-01T00:00:00Z',
-});
+const person = (role: User['role']) => aUser({ role });
 
 /** The server's answers: /auth/me says who the stored token belongs to; everything else is empty. */
-const reply = (body: unknown, status = 200) => ({ ok: status < 400, status, json: async () => body }) as Response;
-
 function serve(me: User | null, gate?: Promise<void>) {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = String(input);

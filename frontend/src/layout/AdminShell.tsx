@@ -5,7 +5,7 @@ import { NO_WORKER_ADMIN_NOTICE, formatDateTime } from '@cda/shared';
 import { useAnalysisEvents } from '../realtime/useAnalysisEvents';
 import { useProcessingStatus } from '../api/hooks';
 import { useMailStatus } from '../api/admin';
-import '../pages/admin-mail.css';
+import '../admin/admin-mail.css';
 import './shell.css';
 
 const LINKS: Array<[to: string, label: string]> = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LEGAL, PlanChangeOption, RENEWAL_STATE_LABELS, SubscriptionView, formatCentavos, formatPlanDate } from '@cda/shared';
+import { LEGAL, PlanChangeOption, ReactivationView, RENEWAL_STATE_LABELS, SubscriptionView, formatCentavos, formatPlanDate } from '@cda/shared';
 import { CheckoutItem } from './api';
 import { cancelRenewal, cycleLabel, requestRefund, scheduleDowngrade, usePlanOptions, useSubscription } from './subscription';
 import './payments.css';
@@ -52,8 +52,9 @@ export function PlanSection() {
           <dt>Plano atual</dt><dd data-testid="plan-name">{sub.planName}</dd>
           <dt>Validade</dt><dd data-testid="plan-period">{sub.periodEnd ? `até ${formatPlanDate(sub.periodEnd)}` : 'sem vencimento'}</dd>
         </dl>
+        {sub.reactivation && <ReactivationOffer offer={sub.reactivation} onReactivate={(r) => navigate('/checkout', { state: { kind: 'plan', id: r.planId, billingCycle: r.billingCycle, reactivate: true } satisfies CheckoutItem })} />}
         <p className="muted">Contrate um plano para ter mais tokens por mês. Você pode cancelar quando quiser e, em até {LEGAL.guaranteeDays} dias da contratação, pedir o reembolso integral.</p>
-        <Link className="button" to="/plans">Ver planos</Link>
+        <Link className={sub.reactivation ? 'button ghost' : 'button'} to="/plans">Ver planos</Link>
       </div>
     );
   }
@@ -137,6 +138,20 @@ export function PlanSection() {
       <p className="muted small">
         Regras da <a href="/cancellation-policy" target="_blank" rel="noreferrer">política de cancelamento</a>: garantia de {LEGAL.guaranteeDays} dias com reembolso integral; plano anual cancelado depois disso é reembolsado pelos meses inteiros não usados, menos {LEGAL.annualCancellationFeePercent}%; a troca para um plano menor vale a partir do próximo ciclo.
       </p>
+    </div>
+  );
+}
+
+/** Cancellation policy §5: the last plan, for LEGAL.reactivationDays days after it ended (the server's offer). */
+function ReactivationOffer({ offer, onReactivate }: { offer: ReactivationView; onReactivate(o: ReactivationView): void }) {
+  return (
+    <div className="card reactivation-offer" data-testid="plan-reactivation">
+      <p>
+        Seu plano {offer.planName} ({cycleLabel(offer.billingCycle)}) terminou em {formatPlanDate(offer.endedAt)}. Você pode reativá-lo até{' '}
+        <strong>{formatPlanDate(offer.until)}</strong>: os seus dados, o histórico e as planilhas continuam como estavam.
+      </p>
+      <p className="muted small">Mesmo plano e mesma cobrança, pelo preço atual: {formatCentavos(offer.priceCents)}{offer.billingCycle === 'yearly' ? '/ano' : '/mês'}.</p>
+      <button type="button" className="button" onClick={() => onReactivate(offer)}>Reativar plano {offer.planName}</button>
     </div>
   );
 }

@@ -12,7 +12,7 @@ export interface DashboardView {
 }
 
 /** What travels to /checkout in navigation state (never in the URL). */
-export type CheckoutItem = { kind: 'plan'; id: string; billingCycle?: BillingCycle; change?: boolean } | { kind: 'token_pack'; id: string };
+export type CheckoutItem = { kind: 'plan'; id: string; billingCycle?: BillingCycle; change?: boolean; reactivate?: boolean } | { kind: 'token_pack'; id: string };
 
 export interface PayerForm {
   email: string;
@@ -33,7 +33,7 @@ export function useOrder(id: string | null, refreshInterval = 0) {
 const itemBody = (item: CheckoutItem, cycle: BillingCycle) => ({
   kind: item.kind as OrderKind,
   itemId: item.id,
-  ...(item.kind === 'plan' ? { billingCycle: cycle, ...(item.change ? { change: true } : {}) } : {}),
+  ...(item.kind === 'plan' ? { billingCycle: cycle, ...(item.change ? { change: true } : {}), ...(item.reactivate ? { reactivate: true } : {}) } : {}),
 });
 
 export function payByPix(item: CheckoutItem, cycle: BillingCycle, payer: PayerForm): Promise<OrderView> {
