@@ -6,7 +6,8 @@ import { signUp } from './signup';
  * Plans end when they are not paid (issue #23), in the browser: Basic monthly bought by card in test
  * mode renews by itself (a preapproval at the test provider) until the renewal is cancelled in
  * Perfil → Plano; past the period's end (the test clock: an administrator's hook that exists only
- * against the bundled test provider) the account is on Free.
+ * against the bundled test provider) the account is on Free, and Perfil → Plano offers to reactivate
+ * the plan (cancellation policy §5), which a card checkout does.
  */
 
 /** Mercado Pago's browser SDK cannot load offline: a double of the two calls the card module makes (tokens carry the cardholder name). */
@@ -95,8 +96,32 @@ test('Basic monthly by card renews by itself until cancelled in Perfil → Plano
   await page.goto('/profile?tab=plano');
   await expect(page.getByTestId('plan-name')).toHaveText('Gratuito');
   await expect(page.getByTestId('plan-period')).toHaveText('sem vencimento');
-  await shot(page, 'profile-plan-free');
   // The cancelled renewal was never charged.
   const orders = await (await request.get('/api/orders', { headers: auth })).json();
   expect(orders.items.map((o: { itemName: string }) => o.itemName)).toEqual(['Plano Básico - Mensal']);
+
+  // Within 90 days of the end (cancellation policy §5) the plan can be taken up again: same plan, same cycle, current price.
+  const offer = page.getByTestId('plan-reactivation');
+  await expect(offer).toContainText(`Seu plano Básico (Mensal) terminou em ${endsOn}. Você pode reativá-lo até`);
+  await expect(offer).toContainText('pelo preço atual: R$ 49,00/mês');
+  await shot(page, 'profile-plan-free');
+  await offer.getByRole('button', { name: 'Reativar plano Básico' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId('checkout-total')).toHaveText('R$ 49,00');
+  await expect(page.getByTestId('checkout-reactivation')).toContainText('Reativação do seu plano');
+  await expect(page.getByRole('group', { name: 'Cobrança' })).toHaveCount(0);
+  await shot(page, 'checkout-reactivation');
+  await page.getByLabel('CPF').fill('12345678909');
+  await page.getByLabel('Número do cartão').fill('5031433215406351');
+  await page.getByLabel('Nome impresso no cartão').fill('APRO');
+  await page.getByLabel('Validade').fill('1130');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel(/Li e aceito/).check();
+  await page.getByRole('button', { name: /^Pagar com Cartão/ }).click();
+  await expect(page.getByRole('heading', { name: 'Pagamento Confirmado!' })).toBeVisible();
+  await page.goto('/profile?tab=plano');
+  await expect(page.getByTestId('plan-name')).toHaveText('Básico — Mensal');
+  await expect(page.getByTestId('plan-reactivation')).toHaveCount(0);
+  const after = await (await request.get('/api/orders', { headers: auth })).json();
+  expect(after.items.map((o: { itemName: string }) => o.itemName)).toContain('Reativação: Plano Básico - Mensal');
 });

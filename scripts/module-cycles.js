@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 /*
  * Lists pairs of API modules (folders of api/src) that import each other, directly or through a
- * longer loop. `common/` and `database/` are shared ground: they may be imported by all and import
- * no module. Exit code 1 when a cycle exists. Usage: node scripts/module-cycles.js
+ * longer loop, and checks the two folders that are not domain modules:
+ *   - `common/` is shared ground: every module may import it, it imports no module folder (it reaches
+ *     what it needs through abstract classes the modules provide, e.g. common/auth/ports.ts);
+ *   - `database/` lists every module's entities for the migration CLI and the seed, so, like
+ *     app.module.ts, it sits above the modules: no module imports it.
+ * Exit code 1 when a cycle exists or either rule is broken. Part of `npm test` (scripts/test.sh).
+ * Usage: node scripts/module-cycles.js
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -22,7 +27,8 @@ function walk(dir, visit) {
 for (const m of modules) {
   walk(path.join(SRC, m), (file) => {
     const text = fs.readFileSync(file, 'utf8');
-    for (const [, spec] of text.matchAll(/from '(\.[^']+)'/g)) {
+    // Static imports and re-exports, side-effect imports, import() and require(), either quote.
+    for (const [, , spec] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])(\.[^'"]+)\1/g)) {
       const target = path.relative(SRC, path.resolve(path.dirname(file), spec)).split(path.sep)[0];
       if (target !== m && edges.has(target)) edges.get(m).add(target);
     }
@@ -57,12 +63,22 @@ function strong(v) {
 }
 for (const m of modules) if (!info.has(m)) strong(m);
 
+/** Modules that import each other directly (the first thing to untie inside a cycle). */
+const mutual = modules.flatMap((a) => [...edges.get(a)].filter((b) => a < b && edges.get(b).has(a)).map((b) => [a, b]));
+/** Broken layering rules, as sentences. */
+const violations = [
+  ...['common'].filter((m) => edges.has(m)).flatMap((m) => [...edges.get(m)].map((b) => `${m} → ${b}: ${m}/ must not import a module folder`)),
+  ...modules.filter((a) => edges.get(a).has('database')).map((a) => `${a} → database: database/ sits above the modules, none may import it`),
+];
+
 if (require.main === module) {
   for (const c of cycles) {
     const pairs = c.flatMap((a) => [...edges.get(a)].filter((b) => c.includes(b)).map((b) => `${a} → ${b}`));
     console.log(`cycle: ${c.join(', ')}\n  ${pairs.join('\n  ')}`);
   }
+  for (const [a, b] of mutual) console.log(`mutual: ${a} ↔ ${b}`);
+  for (const v of violations) console.log(`layering: ${v}`);
   console.log(cycles.length ? `${cycles.length} cycle(s) among ${modules.length} modules` : `no cycles among ${modules.length} modules`);
-  process.exitCode = cycles.length ? 1 : 0;
+  process.exitCode = cycles.length || violations.length ? 1 : 0;
 }
-module.exports = { cycles, edges };
+module.exports = { cycles, edges, mutual, violations };

@@ -6,6 +6,8 @@ echo "==> build"
 npm run build --silent
 echo "==> OpenAPI contract (schemas from the types, @redocly/cli lint, offline)"
 bash scripts/openapi-lint.sh
+echo "==> API module layering (no two modules import each other; common/ imports no module)"
+node scripts/module-cycles.js
 echo "==> unit tests (shared, worker, frontend)"
 npm run test:unit --silent
 echo "==> API integration tests (Postgres, Redis, embedded S3, real worker processes)"

@@ -3,13 +3,16 @@ import { migrate } from '../src/database/migrate';
 import { migrations } from '../src/database/data-source';
 
 describe('migrations under concurrent start-up', () => {
-  const url = 'postgres://postgres@127.0.0.1:5432/cda_test_migrate';
+  // Named after this run's test database, so parallel runs (each with its own TEST_DATABASE_URL) do not drop each other's.
+  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cda_test');
+  const name = `${base.pathname.slice(1)}_migrate`;
+  const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
 
   beforeAll(async () => {
-    const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+    const admin = new Client({ connectionString: Object.assign(new URL(base), { pathname: '/postgres' }).toString() });
     await admin.connect();
-    await admin.query('DROP DATABASE IF EXISTS cda_test_migrate WITH (FORCE)');
-    await admin.query('CREATE DATABASE cda_test_migrate');
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
     await admin.end();
   });
 

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import * as yauzl from 'yauzl';
 import ExcelJS from 'exceljs';
-import { LEGAL } from '@cda/shared';
+import { DEFAULT_NOTIFICATION_PREFERENCES, LEGAL } from '@cda/shared';
 import { Stack, downloadBinary, listKeys, makeCdaPdf, registerUser, sampleCertificate, signUp, startStack, waitForFinal } from './harness';
 import { RetentionService } from '../src/privacy/retention.service';
 import { PrivacyService, anonymousEmail } from '../src/privacy/privacy.service';
@@ -238,10 +238,13 @@ describe('LGPD: data export, account deletion and retention rules', () => {
     expect(ok.body.message).toContain('anonimizados');
 
     const [u] = await db.query(
-      `SELECT name, email, phone, whatsapp, company, plan, plan_expires_at, deleted_at FROM users WHERE id = $1`,
+      `SELECT name, email, phone, whatsapp, company, plan, plan_expires_at, deleted_at, notification_prefs FROM users WHERE id = $1`,
       [c.id],
     );
     expect(u).toMatchObject({ name: 'Conta excluída', email: anonymousEmail(c.id), phone: null, whatsapp: null, company: null, plan: 'free', plan_expires_at: null });
+    // Every channel off under the keys the settings and senders read (no stale key names beside them).
+    expect(Object.keys(u.notification_prefs).sort()).toEqual(Object.keys(DEFAULT_NOTIFICATION_PREFERENCES).sort());
+    expect(Object.values(u.notification_prefs)).toEqual([false, false, false, false]);
     expect(u.deleted_at).not.toBeNull();
     const [o] = await db.query(`SELECT status, status_detail FROM orders WHERE id = $1`, [pending.id]);
     expect(o).toEqual({ status: 'cancelled', status_detail: 'account_deleted' });

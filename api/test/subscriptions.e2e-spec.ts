@@ -339,6 +339,9 @@ describe('subscriptions: periods, renewal, cancellation and refunds', () => {
     const extended = (await stack.http.post(`/api/admin/users/${user.id}/subscription/extend`).set(auth(admin.token)).send({ days: 10 }).expect(200)).body;
     expect(extended.periodEnd).toBe(new Date(new Date(sub.current_period_end).getTime() + 10 * DAY).toISOString());
     expect(new Date((await userRow(user.id)).plan_expires_at).toISOString()).toBe(extended.periodEnd);
+    const unknown = await stack.http.get('/api/admin/users/00000000-0000-4000-8000-000000000000/subscription').set(auth(admin.token));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Usuário não encontrado.');
     const ended = (await stack.http.post(`/api/admin/users/${user.id}/subscription/end`).set(auth(admin.token)).expect(200)).body;
     expect(ended).toMatchObject({ id: null, planId: 'free' });
     expect(await subOf(user.id)).toMatchObject({ status: 'ended', end_reason: 'admin' });
@@ -401,5 +404,86 @@ describe('subscriptions: periods, renewal, cancellation and refunds', () => {
     const res = await stack.http.post('/api/subscription/refund').set(auth(monthly.token));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('O prazo de 30 dias para reembolso terminou. Você pode cancelar a renovação e usar o plano até o fim do período.');
+  });
+  it('a plan that ended can be reactivated for 90 days (day 89 yes, day 91 no), same plan and cycle at its current price, recorded as a reactivation', async () => {
+    const admin = await registerAdmin(stack);
+    const early = await registerUser(stack);
+    const late = await registerUser(stack);
+    await buy(early, plan('basic'));
+    await buy(late, plan('basic'));
+    const oldSub = await subOf(early.id);
+    const end = Math.max(new Date(oldSub.current_period_end).getTime(), new Date((await subOf(late.id)).current_period_end).getTime());
+    // While the plan runs there is nothing to reactivate.
+    expect((await stack.http.get('/api/subscription').set(auth(early.token)).expect(200)).body.reactivation).toBeNull();
+
+    // The test clock (administrators, test provider only): to the first hour of day 89 after the end.
+    const moveTo = async (at: number) => {
+      const hours = Math.ceil((at - clock.now().getTime()) / 3600_000);
+      const res = await stack.http.post('/api/admin/test-clock').set(auth(admin.token)).send({ hours }).expect(200);
+      return new Date(res.body.now).getTime();
+    };
+    const day89 = await moveTo(end + 89 * DAY);
+    expect(day89 - end).toBeGreaterThanOrEqual(89 * DAY);
+    expect(day89 - end).toBeLessThan(90 * DAY);
+    expect(await subOf(early.id)).toMatchObject({ id: oldSub.id, status: 'ended', end_reason: 'expired' });
+
+    const basicPrice = (await db.query(`SELECT monthly_price_cents FROM plans WHERE id = 'basic'`))[0].monthly_price_cents;
+    await db.query(`UPDATE plans SET monthly_price_cents = 5900 WHERE id = 'basic'`);
+    try {
+      const view = (await stack.http.get('/api/subscription').set(auth(early.token)).expect(200)).body;
+      expect(view).toMatchObject({ id: null, planId: 'free' });
+      // The current price of the plan (R$ 59,00 now), until exactly 90 days after the end.
+      expect(view.reactivation).toEqual({
+        planId: 'basic',
+        planName: 'Básico',
+        billingCycle: 'monthly',
+        priceCents: 5900,
+        endedAt: new Date(oldSub.current_period_end).toISOString(),
+        until: new Date(new Date(oldSub.current_period_end).getTime() + 90 * DAY).toISOString(),
+      });
+
+      // Only the same plan and cycle is a reactivation.
+      for (const item of [plan('premium'), plan('basic', 'yearly')]) {
+        const refused = await stack.http.post('/api/payments/card').set(auth(early.token))
+          .send({ item: { ...item, reactivate: true }, payer: payer(early.email), token: fakeCardToken('APRO'), installments: 1, paymentMethodId: 'master' });
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toContain('A reativação não está disponível para este plano');
+      }
+
+      const order = await buy(early, { ...plan('basic'), reactivate: true });
+      expect(order).toMatchObject({ status: 'approved', amountCents: 5900, itemName: 'Reativação: Plano Básico - Mensal' });
+      expect(fake.payments.get(Number(order.providerPaymentId))!.transaction_amount).toBe(59);
+      const [row] = await db.query(`SELECT purpose, subscription_id FROM orders WHERE id = $1`, [order.id]);
+      const newSub = await subOf(early.id);
+      expect(row).toEqual({ purpose: 'reactivation', subscription_id: newSub.id });
+      expect(newSub).toMatchObject({ plan_id: 'basic', billing_cycle: 'monthly', status: 'active', reactivated_from: oldSub.id });
+      expect(await userRow(early.id)).toMatchObject({ plan: 'basic', tokens: 5_000_000 });
+      expect(await consistent(early.id)).toBe(5_000_000);
+      const audit = await db.query(`SELECT user_id, details FROM audit_log WHERE action = 'subscription.reactivate' AND target = $1`, [newSub.id]);
+      expect(audit).toEqual([{ user_id: early.id, details: { orderId: order.id, reactivatedFrom: oldSub.id, planId: 'basic', billingCycle: 'monthly' } }]);
+      // On a paid plan again: no offer, and a second reactivation is refused.
+      expect((await stack.http.get('/api/subscription').set(auth(early.token)).expect(200)).body.reactivation).toBeNull();
+      const again = await stack.http.post('/api/payments/card').set(auth(early.token))
+        .send({ item: { ...plan('basic'), reactivate: true }, payer: payer(early.email), token: fakeCardToken('APRO'), installments: 1, paymentMethodId: 'master' });
+      expect(again.status).toBe(400);
+
+      // The report tells it from a new subscription (no other test reactivates).
+      const month = new Date(day89).toISOString().slice(0, 7);
+      const report = (await stack.http.get(`/api/admin/reports/subscriptions?from=${month}&to=${month}`).set(auth(admin.token)).expect(200)).body;
+      expect(report[0]).toMatchObject({ month, reactivations: 1 });
+
+      // Day 91: the offer is gone and the checkout refuses it; a plain purchase is still possible.
+      const day91 = await moveTo(end + 91 * DAY);
+      expect(day91 - end).toBeGreaterThanOrEqual(91 * DAY);
+      expect((await stack.http.get('/api/subscription').set(auth(late.token)).expect(200)).body).toMatchObject({ planId: 'free', reactivation: null });
+      const lapsed = await stack.http.post('/api/payments/card').set(auth(late.token))
+        .send({ item: { ...plan('basic'), reactivate: true }, payer: payer(late.email), token: fakeCardToken('APRO'), installments: 1, paymentMethodId: 'master' });
+      expect(lapsed.status).toBe(400);
+      expect(await db.query(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND purpose = 'reactivation'`, [late.id])).toEqual([{ n: 0 }]);
+      expect(await buy(late, plan('basic'))).toMatchObject({ status: 'approved', amountCents: 5900, itemName: 'Plano Básico - Mensal' });
+      expect((await subOf(late.id)).reactivated_from).toBeNull();
+    } finally {
+      await db.query(`UPDATE plans SET monthly_price_cents = $1 WHERE id = 'basic'`, [basicPrice]);
+    }
   });
 });

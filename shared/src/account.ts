@@ -21,6 +21,14 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   pushMarketing: false,
 };
 
+/** An anonymised (deleted) account: every channel off, under the same keys the settings read. */
+export const NO_NOTIFICATIONS: NotificationPreferences = {
+  emailAnalysis: false,
+  emailMarketing: false,
+  pushAnalysis: false,
+  pushMarketing: false,
+};
+
 /**
  * Failed logins are counted per account AND source address, so a stranger guessing from elsewhere
  * never locks the owner out. Every `maxLoginAttempts` failures from one address lock that pair for

@@ -42,7 +42,7 @@ export const LEGAL = {
     url: 'https://www.gov.br/anpd',
   },
   /** Date of the texts now in force, shown at the top of each page. */
-  updatedAt: '2025-11-24',
+  updatedAt: '2026-11-24',
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,6 +4,8 @@ import {
   dueReminder,
   monthsStarted,
   periodAfterPurchase,
+  reactivationDeadline,
+  reactivationOffer,
   refundQuote,
   reminderDueDates,
   renewalChargeDate,
@@ -102,6 +104,48 @@ describe('refunds', () => {
     });
     // In its twelfth month nothing is left to refund.
     expect(refundQuote({ cycle: 'yearly', paidCents: 47000, periodPaidCents: 47000, firstPaymentAt: first, periodStart: first, now: d('2026-12-15T12:00:00Z') })).toMatchObject({ kind: 'none', refundCents: 0 });
+  });
+});
+
+describe('reactivation (cancellation policy §5: 90 days)', () => {
+  // Ended on 31 Jan 2026 at 12:00 UTC. By hand: +1 day = 1 Feb, +28 (Feb 2026) = 1 Mar (29 days),
+  // +31 = 1 Apr (60), +29 = 30 Apr (89), +1 = 1 May (90).
+  const endedAt = d('2026-01-31T12:00:00Z');
+  const last = (endReason: string | null) => ({ endedAt, endReason });
+  const at = (now: string, endReason: string | null = 'expired', onPaidPlan = false) => reactivationOffer({ now: d(now), last: last(endReason), onPaidPlan });
+
+  it('lapses 90 days after the end, to the instant', () => {
+    expect(iso(reactivationDeadline(endedAt))).toBe('2026-05-01T12:00:00.000Z');
+  });
+
+  it('is offered from the end through day 89 and the last millisecond before day 90', () => {
+    expect(at('2026-01-31T12:00:00Z')).toEqual({ until: d('2026-05-01T12:00:00Z') });
+    expect(at('2026-04-30T12:00:00Z')).toEqual({ until: d('2026-05-01T12:00:00Z') }); // day 89
+    expect(at('2026-05-01T11:59:59.999Z')).not.toBeNull();
+  });
+
+  it('is gone at day 90 and after (day 91)', () => {
+    expect(at('2026-05-01T12:00:00Z')).toBeNull();
+    expect(at('2026-05-02T12:00:00Z')).toBeNull(); // day 91
+  });
+
+  it('is not offered before the plan ended (a clock behind the row)', () => {
+    expect(at('2026-01-31T11:59:59Z')).toBeNull();
+  });
+
+  it('follows an expiry or a refund, not a plan swapped for another, an administrator\'s end or a deleted account', () => {
+    expect(at('2026-02-10T00:00:00Z', 'expired')).not.toBeNull();
+    expect(at('2026-02-10T00:00:00Z', 'refunded')).not.toBeNull();
+    expect(at('2026-02-10T00:00:00Z', 'cancelled_refund')).not.toBeNull();
+    expect(at('2026-02-10T00:00:00Z', 'changed')).toBeNull();
+    expect(at('2026-02-10T00:00:00Z', 'admin')).toBeNull();
+    expect(at('2026-02-10T00:00:00Z', 'account_deleted')).toBeNull();
+    expect(at('2026-02-10T00:00:00Z', null)).toBeNull();
+  });
+
+  it('is not offered while the account has a paid plan, nor without an ended one', () => {
+    expect(at('2026-02-10T00:00:00Z', 'expired', true)).toBeNull();
+    expect(reactivationOffer({ now: d('2026-02-10T00:00:00Z'), last: null, onPaidPlan: false })).toBeNull();
   });
 });
 

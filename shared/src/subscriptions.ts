@@ -180,6 +180,50 @@ export function refundQuote(input: {
   return { kind: refundCents > 0 ? 'annual_pro_rata' : 'none', guaranteeEndsAt, unusedMonths, proRataCents, feeCents, refundCents };
 }
 
+/**
+ * Ends after which the same plan can be taken up again (cancellation policy §5): the period ran
+ * out (renewal cancelled, refused by the card, or never paid again) or the plan was cancelled with a
+ * refund. Not a plan swapped for another (the account has a plan), an administrator's end (a
+ * decision about the account, not the customer's) or a deleted account.
+ */
+export const REACTIVATABLE_END_REASONS: readonly SubscriptionEndReason[] = ['expired', 'refunded', 'cancelled_refund'];
+
+/** The instant the reactivation offer of a plan that ended at `endedAt` lapses (not included). */
+export function reactivationDeadline(endedAt: Date): Date {
+  return new Date(endedAt.getTime() + LEGAL.reactivationDays * DAY_MS);
+}
+
+/**
+ * Whether the account can reactivate its last paid plan at `now`, and until when: for
+ * LEGAL.reactivationDays days from the plan's end (the period's end, or the moment of a refund), only
+ * while the account has no paid plan, and only after an end in REACTIVATABLE_END_REASONS. Null when
+ * not offered.
+ */
+export function reactivationOffer(input: {
+  now: Date;
+  /** The account's most recently ended subscription, if any. */
+  last: { endedAt: Date; endReason: string | null } | null;
+  /** A running paid plan (a subscription, or a plan an administrator set) leaves nothing to reactivate. */
+  onPaidPlan: boolean;
+}): { until: Date } | null {
+  const { now, last } = input;
+  if (input.onPaidPlan || !last) return null;
+  if (!REACTIVATABLE_END_REASONS.includes(last.endReason as SubscriptionEndReason)) return null;
+  const until = reactivationDeadline(last.endedAt);
+  return now >= last.endedAt && now < until ? { until } : null;
+}
+
+/** The plan Perfil → Plano offers to take up again: same plan and cycle, at the plan's current price. */
+export interface ReactivationView {
+  planId: string;
+  planName: string;
+  billingCycle: BillingCycle;
+  priceCents: number;
+  endedAt: string;
+  /** The offer lapses at this instant. */
+  until: string;
+}
+
 /** What Perfil → Plano and the dashboard show for the account's plan. */
 export interface SubscriptionView {
   id: string | null;
@@ -199,6 +243,8 @@ export interface SubscriptionView {
   pendingCycle: BillingCycle | null;
   paidCents: number;
   refund: { kind: RefundKind; refundCents: number; proRataCents: number; feeCents: number; unusedMonths: number; guaranteeEndsAt: string } | null;
+  /** Only without a paid plan: the last one, which can still be taken up again (LEGAL.reactivationDays). */
+  reactivation: ReactivationView | null;
 }
 
 export interface PlanChangeOption {
@@ -216,8 +262,11 @@ export interface SubscriptionMonthRow {
   month: string;
   /** Active paid plans at the start of the month. */
   activeAtStart: number;
+  /** Plans started this month, reactivations excepted. */
   newSubscriptions: number;
   renewals: number;
+  /** Plans taken up again within LEGAL.reactivationDays of their end (not counted as new). */
+  reactivations: number;
   cancellations: number;
   ended: number;
   /** Ended ÷ active at start, in percent with one decimal (0 when none were active). */

@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AdminDashboard, Figure } from '@cda/shared';
+import { ADMIN_TZ } from '../common/time-zone';
 import { num, numOrNull, tableExists } from './admin-sql';
-
-/** Month and day boundaries are Brasília's, whatever the server's zone. */
-export const ADMIN_TZ = 'America/Sao_Paulo';
 
 /**
  * The windows every figure uses, from one `now` ($1):

@@ -7,11 +7,7 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export { returned } from '../common/sql-result';
-
-/** Postgres' numeric/bigint arrive as strings; null stays null. */
-export const num = (v: unknown): number => Number(v ?? 0);
-export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+export { num, numOrNull, returned } from '../common/sql-result';
 
 /** Whether a table another module owns has been migrated here (tickets, orders). */
 export async function tableExists(query: (sql: string, params?: unknown[]) => Promise<unknown[]>, name: string): Promise<boolean> {

@@ -4,16 +4,17 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import * as argon2 from 'argon2';
-import { RenewalState, displayPhone, formatDateTime, planBalanceDescription, tokenStanding } from '@cda/shared';
-import type { AccountMailOutcome, AdminUserStatus, AdminUserView, AppConfig, UserRole, UserStats } from '@cda/shared';
-import type { AuthUser } from '../auth/auth-user';
+import { displayPhone, formatDateTime, planBalanceDescription, tokenStanding } from '@cda/shared';
+import type { AccountMailOutcome, AdminUserView, AppConfig, UserStats } from '@cda/shared';
+import type { AuthUser } from '../common/auth';
 import { AuditService } from '../audit/audit.service';
 import { MailOutcome, MailService } from '../mail/mail.service';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { SettingsService } from '../settings/settings.service';
-import { EFFECTIVE_TOKEN_LIMIT, TokensService } from '../tokens/tokens.service';
+import { TokensService } from '../tokens/tokens.service';
 import { ADMIN_GRANT_DESCRIPTION, CreateUserDto, ListUsersQuery, TOKEN_LIMIT_DESCRIPTION, UpdateUserDto, UserStatus } from './dto/admin-users.dto';
-import { Page, containsPattern, num, page, returned, tableExists } from './admin-sql';
+import { Page, num, page } from './admin-sql';
+import { AdminUserRow, AdminUsersRepository, TargetRow, UserFieldChanges, UserFilters } from './admin-users.repository';
 
 const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
 const NOT_FOUND = 'Usuário não encontrado.';
@@ -40,26 +41,20 @@ function csvField(value: string | number | null): string {
 
 const csvLine = (fields: Array<string | number | null>) => `${fields.map(csvField).join(';')}\r\n`;
 
-const SELECT_VIEW = `
-  SELECT u.id, u.name, u.email, u.plan, p.name AS plan_name, u.role, u.status, u.tokens, u.credit_tokens,
-         ${EFFECTIVE_TOKEN_LIMIT} AS token_limit, u.token_limit_override, p.token_limit AS plan_token_limit, u.whatsapp, u.phone, u.company, u.last_login_at, u.created_at,
-         u.plan_expires_at, (SELECT s.renewal FROM subscriptions s WHERE s.user_id = u.id AND s.status = 'active') AS renewal
-  FROM users u JOIN plans p ON p.id = u.plan`;
-
-function view(r: Record<string, unknown>): AdminUserView {
+function view(r: AdminUserRow): AdminUserView {
   const tokens = num(r.tokens);
   const credits = num(r.credit_tokens);
   const limit = num(r.token_limit);
   // The same split of the balance as every other screen (shared tokenStanding): use is of the allowance.
   const standing = tokenStanding({ tokens, creditTokens: credits, allowance: limit });
   return {
-    id: r.id as string,
-    name: r.name as string,
-    email: r.email as string,
-    plan: r.plan as string,
-    planName: r.plan_name as string,
-    role: r.role as UserRole,
-    status: r.status as AdminUserStatus,
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    plan: r.plan,
+    planName: r.plan_name,
+    role: r.role,
+    status: r.status,
     tokens,
     tokensPlan: limit,
     tokenLimit: limit,
@@ -68,13 +63,13 @@ function view(r: Record<string, unknown>): AdminUserView {
     tokensUsed: standing.allowanceUsed,
     usagePercent: limit > 0 ? standing.usedPercent : 0,
     credits,
-    whatsapp: (r.whatsapp as string | null) ?? null,
-    phone: (r.phone as string | null) ?? null,
-    company: (r.company as string | null) ?? null,
-    lastLoginAt: (r.last_login_at as Date | null) ?? null,
-    createdAt: r.created_at as Date,
-    planExpiresAt: (r.plan_expires_at as Date | null) ?? null,
-    renewal: (r.renewal as RenewalState | null) ?? null,
+    whatsapp: r.whatsapp ?? null,
+    phone: r.phone ?? null,
+    company: r.company ?? null,
+    lastLoginAt: r.last_login_at ?? null,
+    createdAt: r.created_at,
+    planExpiresAt: r.plan_expires_at ?? null,
+    renewal: r.renewal ?? null,
   };
 }
 
@@ -89,6 +84,7 @@ export class AdminUsersService {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: AdminUsersRepository,
     private readonly tokens: TokensService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
@@ -97,70 +93,29 @@ export class AdminUsersService {
     private readonly realtime: RealtimeGateway,
   ) {}
 
-  /** WHERE clause and parameters shared by the list and the export. */
-  private filters(f: Pick<ListUsersQuery, 'search' | 'status' | 'plan'>): { where: string; params: unknown[] } {
-    const conds: string[] = ['u.deleted_at IS NULL'];
-    const params: unknown[] = [];
-    if (f.search) {
-      params.push(containsPattern(f.search));
-      const byText = `lower(u.name) LIKE $${params.length} OR lower(u.email) LIKE $${params.length}`;
-      // An id is matched from its start (the admin pastes all or part of it).
-      if (/^[0-9a-f-]{4,36}$/i.test(f.search)) {
-        params.push(`${f.search.toLowerCase()}%`);
-        conds.push(`(${byText} OR u.id::text LIKE $${params.length})`);
-      } else conds.push(`(${byText})`);
-    }
-    if (f.status) {
-      params.push(f.status);
-      conds.push(`u.status = $${params.length}`);
-    }
-    if (f.plan && f.plan !== 'all') {
-      params.push(f.plan);
-      conds.push(`u.plan = $${params.length}`);
-    }
-    return { where: `WHERE ${conds.join(' AND ')}`, params };
-  }
-
   async list(query: ListUsersQuery): Promise<Page<AdminUserView>> {
     const pageNo = query.page ?? 1;
     const size = query.pageSize ?? 10;
-    const { where, params } = this.filters(query);
-    const [{ count }] = (await this.db.query(`SELECT count(*) AS count FROM users u ${where}`, params)) as { count: string }[];
-    const rows = (await this.db.query(
-      `${SELECT_VIEW} ${where} ORDER BY u.created_at DESC, u.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, size, (pageNo - 1) * size],
-    )) as Record<string, unknown>[];
-    return page(rows.map(view), num(count), pageNo, size);
+    const { rows, total } = await this.repo.page(query, size, (pageNo - 1) * size);
+    return page(rows.map(view), total, pageNo, size);
   }
 
   async stats(): Promise<UserStats> {
-    const [r] = (await this.db.query(
-      `SELECT count(*) AS total,
-              count(*) FILTER (WHERE status = 'active') AS active,
-              count(*) FILTER (WHERE status = 'pending') AS pending,
-              count(*) FILTER (WHERE status = 'suspended') AS suspended
-       FROM users WHERE deleted_at IS NULL`,
-    )) as Record<string, unknown>[];
-    return { total: num(r.total), active: num(r.active), pending: num(r.pending), suspended: num(r.suspended) };
+    return this.repo.countByStatus();
   }
 
   async get(id: string, tx: EntityManager = this.db.manager): Promise<AdminUserView> {
-    const [row] = (await tx.query(`${SELECT_VIEW} WHERE u.id = $1 AND u.deleted_at IS NULL`, [id])) as Record<string, unknown>[];
+    const row = await this.repo.findView(id, tx);
     if (!row) throw new NotFoundException(NOT_FOUND);
     return view(row);
   }
 
   private async assertPlan(tx: EntityManager, planId: string): Promise<void> {
-    const [row] = (await tx.query(`SELECT 1 FROM plans WHERE id = $1`, [planId])) as unknown[];
-    if (!row) throw new BadRequestException('Plano inexistente.');
+    if (!(await this.repo.planExists(tx, planId))) throw new BadRequestException('Plano inexistente.');
   }
 
   private async assertEmailFree(tx: EntityManager, email: string, exceptId?: string): Promise<void> {
-    const [row] = (await tx.query(`SELECT 1 FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL AND id <> COALESCE($2::uuid, '00000000-0000-0000-0000-000000000000')`, [
-      email,
-      exceptId ?? null,
-    ])) as unknown[];
-    if (row) throw new ConflictException(EMAIL_TAKEN);
+    if (await this.repo.emailTaken(tx, email, exceptId)) throw new ConflictException(EMAIL_TAKEN);
   }
 
   /**
@@ -177,12 +132,16 @@ export class AdminUsersService {
       await this.assertPlan(tx, plan);
       await this.assertEmailFree(tx, dto.email);
       try {
-        const [row] = (await tx.query(
-          `INSERT INTO users (email, name, password_hash, role, status, plan, tokens, phone, company, must_change_password, whatsapp)
-           VALUES ($1, $2, $3, 'user', $4, $5::varchar, (SELECT token_limit FROM plans WHERE id = $5::varchar), $6, $7, true, $8) RETURNING id`,
-          [dto.email, dto.name, hash, dto.status ?? 'active', plan, dto.phone ?? null, dto.company || null, dto.whatsapp ?? null],
-        )) as { id: string }[];
-        return row.id;
+        return await this.repo.insert(tx, {
+          email: dto.email,
+          name: dto.name,
+          passwordHash: hash,
+          status: dto.status ?? 'active',
+          plan,
+          phone: dto.phone ?? null,
+          company: dto.company || null,
+          whatsapp: dto.whatsapp ?? null,
+        });
       } catch (err) {
         if ((err as { code?: string }).code === '23505') throw new ConflictException(EMAIL_TAKEN);
         throw err;
@@ -224,13 +183,8 @@ export class AdminUsersService {
   }
 
   /** Rules on acting on another account: roots are touched only by roots, and never the last one. */
-  private async target(tx: EntityManager, actor: AuthUser, id: string): Promise<{ role: UserRole; status: string; plan: string; email: string }> {
-    const [row] = (await tx.query(`SELECT role, status, plan, email FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id])) as {
-      role: UserRole;
-      status: string;
-      plan: string;
-      email: string;
-    }[];
+  private async target(tx: EntityManager, actor: AuthUser, id: string): Promise<TargetRow> {
+    const row = await this.repo.lockTarget(tx, id);
     if (!row) throw new NotFoundException(NOT_FOUND);
     if (row.role === 'root' && actor.role !== 'root') throw new ForbiddenException(ROOT_ONLY);
     return row;
@@ -238,8 +192,7 @@ export class AdminUsersService {
 
   /** Called with the target's row locked; locks every root so two removals cannot both pass. */
   private async assertNotLastRoot(tx: EntityManager): Promise<void> {
-    const roots = (await tx.query(`SELECT id FROM users WHERE role = 'root' AND deleted_at IS NULL FOR UPDATE`)) as unknown[];
-    if (roots.length <= 1) throw new BadRequestException(LAST_ROOT);
+    if ((await this.repo.lockRoots(tx)) <= 1) throw new BadRequestException(LAST_ROOT);
   }
 
   async update(actor: AuthUser, id: string, dto: UpdateUserDto): Promise<AdminUserView> {
@@ -252,27 +205,23 @@ export class AdminUsersService {
       }
       if (dto.status !== undefined && dto.status !== before.status && dto.status === 'suspended') this.assertCanSuspend(actor, id);
       if (dto.email !== undefined) await this.assertEmailFree(tx, dto.email, id);
-      const sets: string[] = [];
-      const params: unknown[] = [id];
-      const set = (column: string, value: unknown, key: string, audited: unknown = value) => {
-        params.push(value);
-        sets.push(`${column} = $${params.length}`);
+      const fields: UserFieldChanges = {};
+      const set = <K extends keyof UserFieldChanges>(key: K, value: UserFieldChanges[K], audited: unknown = value) => {
+        fields[key] = value;
         changed[key] = audited;
       };
-      if (dto.name !== undefined) set('name', dto.name, 'name');
-      if (dto.email !== undefined) set('email', dto.email, 'email');
-      if (dto.status !== undefined && dto.status !== before.status) set('status', dto.status, 'status');
-      if (dto.role !== undefined && dto.role !== before.role) {
-        set('role', dto.role, 'role');
-        // Sessions carry the role they were opened with (the hourly rate limit trusts it): they end.
-        sets.push('session_version = session_version + 1');
-      }
-      if (dto.whatsapp !== undefined) set('whatsapp', dto.whatsapp, 'whatsapp', true);
-      if (dto.phone !== undefined) set('phone', dto.phone, 'phone', true);
-      if (dto.company !== undefined) set('company', dto.company || null, 'company', true);
-      if (sets.length) {
+      if (dto.name !== undefined) set('name', dto.name);
+      if (dto.email !== undefined) set('email', dto.email);
+      if (dto.status !== undefined && dto.status !== before.status) set('status', dto.status);
+      // Sessions carry the role they were opened with (the hourly rate limit trusts it): they end.
+      const roleChanged = dto.role !== undefined && dto.role !== before.role;
+      if (roleChanged) set('role', dto.role);
+      if (dto.whatsapp !== undefined) set('whatsapp', dto.whatsapp, true);
+      if (dto.phone !== undefined) set('phone', dto.phone, true);
+      if (dto.company !== undefined) set('company', dto.company || null, true);
+      if (Object.keys(fields).length) {
         try {
-          await tx.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+          await this.repo.updateFields(tx, id, fields, roleChanged);
         } catch (err) {
           if ((err as { code?: string }).code === '23505') throw new ConflictException(EMAIL_TAKEN);
           throw err;
@@ -300,27 +249,13 @@ export class AdminUsersService {
    * The new plan starts from its own limit: a per-user limit set earlier is cleared.
    */
   private async changePlan(tx: EntityManager, id: string, plan: string): Promise<void> {
-    const rows = returned<{ delta: string; allowance: string; plan_name: string }>(await tx.query(
-      `WITH old AS (SELECT tokens FROM users WHERE id = $1 FOR UPDATE)
-       UPDATE users u SET plan = $2, tokens = u.credit_tokens + p.token_limit, plan_period_start = now(), plan_expires_at = NULL, token_limit_override = NULL
-       FROM old, plans p WHERE u.id = $1 AND p.id = $2
-       RETURNING (u.tokens - old.tokens)::text AS delta, p.token_limit::text AS allowance, p.name AS plan_name`,
-      [id, plan],
-    ));
+    const r = await this.repo.changePlan(tx, id, plan);
     // A paid subscription ends with the plan it paid for: nothing renews it any more, and the plans
     // job cancels its preapproval at the provider (stale preapprovals are swept every run), so the
     // card is not charged for a plan the account no longer has.
-    await tx.query(
-      `UPDATE subscriptions SET status = 'ended', renewal = 'ended', ended_at = now(), end_reason = 'admin-plan', updated_at = now()
-       WHERE user_id = $1 AND status = 'active'`,
-      [id],
-    );
-    const delta = Number(rows[0].delta);
-    if (delta !== 0) {
-      await tx.query(
-        `INSERT INTO token_transactions (user_id, type, amount, description) VALUES ($1, 'renewal', $2, $3)`,
-        [id, delta, planBalanceDescription(rows[0].plan_name, Number(rows[0].allowance), 'alterado pelo administrador')],
-      );
+    await this.repo.endSubscriptionForAdminPlan(tx, id);
+    if (r.delta !== 0) {
+      await this.repo.recordAllowanceChange(tx, id, r.delta, planBalanceDescription(r.planName, r.allowance, 'alterado pelo administrador'), null);
     }
   }
 
@@ -338,30 +273,10 @@ export class AdminUsersService {
     id: string,
     override: number | null,
   ): Promise<{ from: number; to: number; override: number | null } | null> {
-    const rows = returned<{ delta: string; old_limit: string; new_limit: string; old_override: string | null }>(await tx.query(
-      `WITH old AS (
-         SELECT u.tokens, u.token_limit_override, ${EFFECTIVE_TOKEN_LIMIT} AS lim
-         FROM users u JOIN plans p ON p.id = u.plan WHERE u.id = $1 FOR UPDATE OF u
-       )
-       UPDATE users u SET token_limit_override = $2::bigint,
-         tokens = GREATEST(LEAST(u.tokens, u.credit_tokens), u.tokens + (COALESCE($2::bigint, p.token_limit) - old.lim)),
-         updated_at = now()
-       FROM old, plans p WHERE u.id = $1 AND p.id = u.plan
-       RETURNING (u.tokens - old.tokens)::text AS delta, old.lim::text AS old_limit,
-         ${EFFECTIVE_TOKEN_LIMIT}::text AS new_limit, old.token_limit_override::text AS old_override`,
-      [id, override],
-    ));
-    const r = rows[0];
-    const before = r.old_override === null ? null : Number(r.old_override);
-    const delta = Number(r.delta);
-    if (delta !== 0) {
-      await tx.query(
-        `INSERT INTO token_transactions (user_id, type, amount, credit_amount, description, actor_id) VALUES ($1, 'renewal', $2, 0, $3, $4)`,
-        [id, delta, TOKEN_LIMIT_DESCRIPTION, actor.id],
-      );
-    }
-    if (before === override) return null;
-    return { from: Number(r.old_limit), to: Number(r.new_limit), override };
+    const r = await this.repo.setTokenLimit(tx, id, override);
+    if (r.delta !== 0) await this.repo.recordAllowanceChange(tx, id, r.delta, TOKEN_LIMIT_DESCRIPTION, actor.id);
+    if (r.oldOverride === override) return null;
+    return { from: r.oldLimit, to: r.newLimit, override };
   }
 
   private assertCanSuspend(actor: AuthUser, id: string): void {
@@ -373,7 +288,7 @@ export class AdminUsersService {
     await this.db.transaction(async (tx) => {
       const before = await this.target(tx, actor, id);
       if (status === 'suspended') this.assertCanSuspend(actor, id);
-      if (before.status !== status) await tx.query(`UPDATE users SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
+      if (before.status !== status) await this.repo.setStatus(tx, id, status);
     });
     await this.audit.record(actor.id, status === 'suspended' ? 'admin.user.suspend' : 'admin.user.reactivate', id);
     if (status === 'suspended') this.realtime.disconnectUser(id);
@@ -381,8 +296,7 @@ export class AdminUsersService {
   }
 
   async addCredits(actor: AuthUser, id: string, amount: number, description = ADMIN_GRANT_DESCRIPTION): Promise<AdminUserView> {
-    const [row] = (await this.db.query(`SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL`, [id])) as unknown[];
-    if (!row) throw new NotFoundException(NOT_FOUND);
+    if (!(await this.repo.exists(id))) throw new NotFoundException(NOT_FOUND);
     const balance = await this.tokens.credit(id, amount, 'admin_grant', description || ADMIN_GRANT_DESCRIPTION, undefined, actor.id);
     await this.audit.record(actor.id, 'admin.user.credit', id, { amount, description: description || ADMIN_GRANT_DESCRIPTION, balance });
     return this.get(id);
@@ -399,7 +313,7 @@ export class AdminUsersService {
     const email = await this.db.transaction(async (tx) => {
       const before = await this.target(tx, actor, id);
       if (before.role === 'root') throw new BadRequestException(ROOT_UNDELETABLE);
-      await tx.query(`UPDATE users SET deleted_at = now(), session_version = session_version + 1, updated_at = now() WHERE id = $1`, [id]);
+      await this.repo.softDelete(tx, id);
       return before.email;
     });
     await this.audit.record(actor.id, 'admin.user.delete', id, { email });
@@ -418,24 +332,11 @@ export class AdminUsersService {
    * batches so neither the database nor this process holds the whole result. The cursor keeps
    * created_at as text: a JS Date would drop the microseconds and skip or repeat rows.
    */
-  async *exportCsv(filters: Pick<ListUsersQuery, 'search' | 'status' | 'plan'>): AsyncGenerator<string> {
+  async *exportCsv(filters: UserFilters): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(CSV_HEADER)}`;
-    const { where, params } = this.filters(filters);
     let cursor: { ts: string; id: string } | null = null;
     for (;;) {
-      const p = [...params];
-      let keyset = '';
-      if (cursor) {
-        p.push(cursor.ts, cursor.id);
-        const ts = `$${p.length - 1}::timestamptz`;
-        keyset = ` AND (u.created_at < ${ts} OR (u.created_at = ${ts} AND u.id > $${p.length}::uuid))`;
-      }
-      p.push(EXPORT_BATCH);
-      const rows = (await this.db.query(
-        `${SELECT_VIEW.replace('SELECT ', 'SELECT u.created_at::text AS cursor_ts, ')} ${where}${keyset}
-         ORDER BY u.created_at DESC, u.id LIMIT $${p.length}`,
-        p,
-      )) as Record<string, unknown>[];
+      const rows = await this.repo.exportBatch(filters, cursor, EXPORT_BATCH);
       if (!rows.length) return;
       let chunk = '';
       for (const r of rows) {
@@ -449,7 +350,7 @@ export class AdminUsersService {
       yield chunk;
       if (rows.length < EXPORT_BATCH) return;
       const last = rows[rows.length - 1];
-      cursor = { ts: last.cursor_ts as string, id: last.id as string };
+      cursor = { ts: last.cursor_ts, id: last.id };
     }
   }
 }

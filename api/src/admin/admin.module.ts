@@ -3,6 +3,7 @@ import { RealtimeModule } from '../realtime/realtime.module';
 import { AdminCreditsController, AdminDashboardController, AdminPlansController, AdminUsersController } from './admin.controllers';
 import { AdminDashboardService } from './admin-dashboard.service';
 import { AdminUsersService } from './admin-users.service';
+import { AdminUsersRepository } from './admin-users.repository';
 import { AdminPlansService } from './admin-plans.service';
 import { AdminCreditsService } from './admin-credits.service';
 
@@ -15,6 +16,6 @@ import { AdminCreditsService } from './admin-credits.service';
 @Module({
   imports: [RealtimeModule],
   controllers: [AdminDashboardController, AdminUsersController, AdminPlansController, AdminCreditsController],
-  providers: [AdminDashboardService, AdminUsersService, AdminPlansService, AdminCreditsService],
+  providers: [AdminDashboardService, AdminUsersService, AdminUsersRepository, AdminPlansService, AdminCreditsService],
 })
 export class AdminModule {}

@@ -19,9 +19,7 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AllowApiToken } from '../api-tokens/api-token.decorator';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import { AllowApiToken, CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { AnalysesService, UploadedPdf } from './analyses.service';
 import { CreateAnalysisDto } from './dto/create-analysis.dto';
 import { ListAnalysesDto } from './dto/list-analyses.dto';

@@ -38,7 +38,7 @@ import { LifecycleService } from '../lifecycle/lifecycle.service';
 import { StatusRelayService } from '../realtime/status-relay.service';
 import { returned } from '../common/sql-result';
 import type { ContractQueue } from '../common/job-queue';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth';
 import { Analysis } from './analysis.entity';
 import { AnalysisFile } from './analysis-file.entity';
 import { CreateAnalysisDto } from './dto/create-analysis.dto';

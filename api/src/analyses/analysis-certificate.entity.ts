@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { CertificateRecord } from '@cda/shared';
-import { bigintToNumber } from '../users/user.entity';
+import { bigintToNumber } from '../common/sql-result';
 
 /** One extracted certificate as the worker stored it (migration AnalysisReview); corrections rewrite `record`. */
 @Entity('analysis_certificates')

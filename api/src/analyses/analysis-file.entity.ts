@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { FieldWarnings } from '@cda/shared';
-import { bigintToNumber } from '../users/user.entity';
+import { bigintToNumber } from '../common/sql-result';
 import { Analysis } from './analysis.entity';
 
 @Entity('analysis_files')

@@ -34,7 +34,7 @@ import {
   summarizeSimulation,
 } from '@cda/shared';
 import { SettingsService } from '../settings/settings.service';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth';
 import { Analysis } from './analysis.entity';
 import { AnalysisCertificate, CertificateEdit } from './analysis-certificate.entity';
 import type { ResimulateDto } from './dto/review.dto';

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { AnalysisParams, AnalysisStatus } from '@cda/shared';
 import { AnalysisFile } from './analysis-file.entity';
-import { bigintToNumber } from '../users/user.entity';
+import { bigintToNumber } from '../common/sql-result';
 
 @Entity('analyses')
 export class Analysis {

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { API_TOKEN_PREFIX } from '@cda/shared';
-import { bearerToken, API_TOKEN_ROUTE_CLOSED } from '../auth/jwt-auth.guard';
+import { API_TOKEN_ROUTE_CLOSED, bearerToken } from '../common/auth';
 
 /** The only paths a personal API token is ever presented to. */
 const TOKEN_PATHS = ['/api/analyses'];

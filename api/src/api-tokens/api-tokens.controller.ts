@@ -1,9 +1,7 @@
 import { Body, Controller, Delete, Get, NotFoundException, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { ApiTokenView, CreatedApiToken } from '@cda/shared';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import { AdminGuard } from '../auth/admin.guard';
-import type { AuthUser } from '../auth/auth-user';
+import { AdminGuard, CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { API_TOKEN_NOT_FOUND, ApiTokensService } from './api-tokens.service';
 import { CreateApiTokenDto } from './dto/api-token.dto';
 

@@ -16,7 +16,7 @@ import {
   redisOptionsFromUrl,
 } from '@cda/shared';
 import { AuditService } from '../audit/audit.service';
-import type { AuthUser } from '../auth/auth-user';
+import { ApiTokenAuthenticator, type ApiTokenUser, type AuthUser, type TokenLimitState } from '../common/auth';
 import { ApiToken } from './api-token.entity';
 import { CreateApiTokenDto } from './dto/api-token.dto';
 
@@ -27,20 +27,12 @@ export const hashToken = (token: string) => createHash('sha256').update(token, '
 /** Last use is written at most once a minute per token: a busy script must not turn every read into a write. */
 const LAST_USED_RESOLUTION = `interval '1 minute'`;
 
-export interface TokenLimitState {
-  limit: number;
-  remaining: number;
-  /** Seconds until the window resets. */
-  resetS: number;
-  exceeded: boolean;
-}
-
 /**
  * Personal API tokens: 32 random bytes behind a recognisable prefix, kept as a SHA-256 hash. Every
  * request looks the token up (no cache), so a revocation or an expiry holds from the next request.
  */
 @Injectable()
-export class ApiTokensService implements OnApplicationShutdown {
+export class ApiTokensService implements ApiTokenAuthenticator, OnApplicationShutdown {
   private readonly redis: Redis;
   private readonly prefix: string;
 
@@ -112,7 +104,7 @@ export class ApiTokensService implements OnApplicationShutdown {
    * The owner a live token acts as, with its scopes; null when unknown, revoked, expired, or the
    * owner is suspended or deleted. Records the use (at most once a minute).
    */
-  async authenticate(token: string): Promise<(AuthUser & { apiToken: { id: string; scopes: ApiTokenScope[] } }) | null> {
+  async authenticate(token: string): Promise<ApiTokenUser | null> {
     if (!token.startsWith(API_TOKEN_PREFIX)) return null;
     const rows: { id: string; user_id: string; scopes: ApiTokenScope[]; role: UserRole; must_change_password: boolean }[] = await this.tokens.query(
       `SELECT t.id, t.user_id, t.scopes, u.role, u.must_change_password

@@ -4,8 +4,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { AuthService } from './auth.service';
 import { ConfirmSignupDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto, TwoFactorChallengeDto, TwoFactorCodeDto } from './dto/auth.dto';
-import { AllowTemporaryPassword, CurrentUser, JwtAuthGuard } from './jwt-auth.guard';
-import type { AuthUser } from './auth-user';
+import { AllowTemporaryPassword, CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { AUTH_THROTTLE, MAIL_THROTTLE } from './throttle';
 import { AccessLogged } from '../privacy/access-log.interceptor';
 

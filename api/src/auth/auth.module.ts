@@ -10,10 +10,10 @@ import { AppConfig, redisOptionsFromUrl } from '@cda/shared';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { JwtAuthGuard } from './jwt-auth.guard';
+import { JwtAuthGuard, MaintenanceGuard, SessionVerifier } from '../common/auth';
+import { PasswordChanger } from '../users/password-changer';
 import { LoginLockoutService } from './login-lockout.service';
 import { TwoFactorService } from './two-factor.service';
-import { MaintenanceGuard } from './maintenance.guard';
 import { PasswordResetToken } from './password-reset-token.entity';
 import { THROTTLER_OPTIONS } from './throttle';
 
@@ -44,7 +44,16 @@ import { THROTTLER_OPTIONS } from './throttle';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, LoginLockoutService, TwoFactorService, JwtAuthGuard, { provide: APP_GUARD, useClass: MaintenanceGuard }],
-  exports: [AuthService, LoginLockoutService, JwtAuthGuard, JwtModule],
+  providers: [
+    AuthService,
+    LoginLockoutService,
+    TwoFactorService,
+    JwtAuthGuard,
+    { provide: APP_GUARD, useClass: MaintenanceGuard },
+    // The guards in common/ and the profile's password change reach AuthService through these tokens.
+    { provide: SessionVerifier, useExisting: AuthService },
+    { provide: PasswordChanger, useExisting: AuthService },
+  ],
+  exports: [AuthService, LoginLockoutService, JwtAuthGuard, JwtModule, SessionVerifier, PasswordChanger],
 })
 export class AuthModule {}

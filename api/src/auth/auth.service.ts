@@ -38,20 +38,14 @@ import { User } from '../users/user.entity';
 import { SettingsService } from '../settings/settings.service';
 import { MailService } from '../mail/mail.service';
 import { passwordResetMail, signupAttemptMail, signupConfirmMail } from '../mail/templates';
-import type { AuthUser, JwtClaims } from './auth-user';
+import { MAINTENANCE_MESSAGE, SESSION_INVALID, SessionVerifier, type AuthUser, type JwtClaims, type Session } from '../common/auth';
+import { PasswordChanger } from '../users/password-changer';
 import { LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 import { PasswordResetToken } from './password-reset-token.entity';
 import { LoginLockoutService } from './login-lockout.service';
 import { sessionClaims } from './session-claims';
 import { TwoFactorService } from './two-factor.service';
 
-export interface Session {
-  token: string;
-  user: PublicUser;
-}
-
-export const SESSION_INVALID = 'Sessão expirada ou inválida. Entre novamente.';
-export const MAINTENANCE_MESSAGE = 'O sistema está em manutenção. Tente novamente mais tarde.';
 const SIGNUP_LINK_INVALID = 'Link de confirmação inválido ou expirado. Faça o cadastro novamente.';
 const SIGNUP_ALREADY_DONE = 'Este e-mail já tem uma conta. Entre com sua senha ou use "Esqueci minha senha".';
 const SUSPENDED = 'Sua conta está suspensa. Fale com o suporte.';
@@ -63,7 +57,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const LAST_ACCESS_RESOLUTION_MS = 5 * 60_000;
 
 @Injectable()
-export class AuthService {
+export class AuthService implements SessionVerifier, PasswordChanger {
   private readonly logger = new Logger(AuthService.name);
 
   constructor(

@@ -1,5 +1,5 @@
 import { isUUID } from 'class-validator';
-import type { JwtClaims } from './auth-user';
+import type { JwtClaims } from '../common/auth';
 
 /** Tolerated difference between the clocks of the API instances that sign and verify. */
 export const CLOCK_SKEW_S = 60;

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
-import { reportServerError } from '../telemetry/error-reporting.service';
+import { reportServerError } from './server-errors';
 
 export const DEPENDENCY_DOWN_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 

@@ -1,7 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { DashboardService } from './dashboard.service';
 
 @ApiTags('dashboard')

@@ -3,7 +3,7 @@ import { AuthService } from '../auth/auth.service';
 import { AnalysesService } from '../analyses/analyses.service';
 import { TokensService } from '../tokens/tokens.service';
 import { SettingsService } from '../settings/settings.service';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth';
 
 @Injectable()
 export class DashboardService {

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import Redis from 'ioredis';
-import { AnalysisStatus, AnalysisStatusMessage, AppConfig, CHANNELS, redisOptionsFromUrl, subscribe } from '@cda/shared';
+import { AnalysisStatus, AnalysisStatusMessage, AppConfig, CHANNELS } from '@cda/shared';
+import { listen, type StopListening } from '../common/channel-listener';
 import { UsersService } from '../users/users.service';
 import { SettingsService } from '../settings/settings.service';
 import { MailService } from './mail.service';
@@ -20,7 +20,7 @@ import { analysisSummary } from '../analyses/analysis-summary';
 @Injectable()
 export class AnalysisMailer implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(AnalysisMailer.name);
-  private subscriber?: Redis;
+  private stopListening?: StopListening;
 
   constructor(
     private readonly config: ConfigService<AppConfig, true>,
@@ -31,15 +31,14 @@ export class AnalysisMailer implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = new Redis(redisOptionsFromUrl(this.config.get('redisUrl', { infer: true })));
-    await subscribe(this.subscriber, CHANNELS.analysisStatus, {
+    this.stopListening = await listen(this.config.get('redisUrl', { infer: true }), CHANNELS.analysisStatus, {
       onMessage: async (msg) => void (await this.handle(msg)),
       onError: (err) => this.logger.error({ err: err.message }, 'analysis e-mail failed'),
     });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => undefined);
+    await this.stopListening?.();
   }
 
   /** Returns whether a mail was handed to the MailService (exposed for tests). */

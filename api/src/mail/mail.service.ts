@@ -6,6 +6,7 @@ import * as nodemailer from 'nodemailer';
 import { toPage } from '@cda/shared';
 import type { AppConfig, EmailSettings, MailDeliveryStatus, MailOutboxItem, MailOutboxPage, MailStatus } from '@cda/shared';
 import { SettingsService } from '../settings/settings.service';
+import type { MailProbe, SmtpProbe } from '../settings/mail-probe';
 import { AuditService } from '../audit/audit.service';
 import { MailOutboxEntry } from './mail-outbox.entity';
 
@@ -23,13 +24,7 @@ export interface Mail {
   dedupeKey?: string;
 }
 
-/** What the SMTP server answered to a test message (its reply line, or why it could not be reached). */
-export interface SmtpProbe {
-  ok: boolean;
-  to: string;
-  response: string;
-  messageId?: string;
-}
+export type { SmtpProbe } from '../settings/mail-probe';
 
 export interface MailOutcome {
   id: string | null;
@@ -49,7 +44,7 @@ const NOT_CONFIGURED = 'Servidor SMTP não configurado.';
  * admin's outbox screen shows it) instead of being dropped, and the log names only recipient and subject.
  */
 @Injectable()
-export class MailService {
+export class MailService implements MailProbe {
   private readonly logger = new Logger(MailService.name);
 
   private probe: { key: string; at: number; ok: boolean; reply: string } | null = null;

@@ -24,10 +24,10 @@ import type {
   SystemSettings,
   TwoFactorChallenge,
 } from '@cda/shared';
-import type { Session } from '../auth/auth.service';
+import type { Session } from '../common/auth';
 
 export type { TicketPage } from '../tickets/tickets.service';
-export type { Session } from '../auth/auth.service';
+export type { Session } from '../common/auth';
 export type { SmtpProbe } from '../mail/mail.service';
 export type { Backup } from '../backups/backup.entity';
 export type { Plan } from '../plans/plan.entity';

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { BillingCycle, OrderKind, OrderStatus, PaymentMethodKind } from '@cda/shared';
-import { bigintToNumber } from '../users/user.entity';
+import { bigintToNumber } from '../common/sql-result';
 
 export interface PixData {
   qrCode: string;
@@ -60,9 +60,9 @@ export class Order {
   @Column({ type: 'jsonb', nullable: true })
   pix: PixData | null;
 
-  /** What the order paid for: a purchase, a renewal charged by the provider, or an upgrade (pro rata). */
-  @Column({ type: 'varchar', length: 10, default: 'purchase' })
-  purpose: 'purchase' | 'renewal' | 'upgrade';
+  /** What the order paid for: a purchase, a renewal charged by the provider, an upgrade (pro rata), or a plan taken up again within LEGAL.reactivationDays. */
+  @Column({ type: 'varchar', length: 12, default: 'purchase' })
+  purpose: 'purchase' | 'renewal' | 'upgrade' | 'reactivation';
 
   @Column({ name: 'subscription_id', type: 'uuid', nullable: true })
   subscriptionId: string | null;

@@ -5,6 +5,7 @@ import { DataSource, EntityManager, FindOptionsWhere, ILike, Repository } from '
 import {
   AppConfig,
   BillingCycle,
+  LEGAL,
   ORDER_STATUS_EVENT,
   OrderKind,
   OrderStatus,
@@ -29,7 +30,6 @@ import { SettingsService } from '../settings/settings.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { AuditService } from '../audit/audit.service';
-import { returned } from '../common/sql-result';
 import { MailService } from '../mail/mail.service';
 import { orderMail } from '../mail/templates';
 import { Order } from './order.entity';
@@ -37,13 +37,11 @@ import { TokenPack } from './token-pack.entity';
 import { MercadoPagoCredentialsService } from './mercadopago.provider';
 import { PAYMENT_PROVIDER, Payer, PaymentProvider, ProviderError, ProviderPayment } from './payment-provider';
 import { ClockService } from './clock.service';
-import { recordPlanPeriod, upgradeQuoteFor } from './subscription-store';
+import { reactivationFor, recordPlanPeriod, upgradeQuoteFor } from './subscription-store';
+import { OrderApplyRow, OrdersRepository } from './orders.repository';
 
 /** Marks an order whose payment could not be created; a late approval of it is still honoured. */
 const PROVIDER_ERROR = 'provider_error';
-
-/** With `orders o LEFT JOIN users u`: whether the order's account is deleted (or its row purged). */
-const OWNER_GONE = '(u.id IS NULL OR u.deleted_at IS NOT NULL) AS owner_gone';
 
 /** Provider statuses of a payment that may still be paid, and so can still be cancelled. */
 const UNPAID: readonly string[] = ['pending', 'in_process', 'authorized'];
@@ -67,6 +65,8 @@ export interface PurchaseItem {
   billingCycle?: BillingCycle;
   /** An upgrade of the running plan: charged its price minus the unused part of the current period. */
   change?: boolean;
+  /** Taking up the last plan again within LEGAL.reactivationDays of its end: same plan and cycle, current price. */
+  reactivate?: boolean;
 }
 
 export interface PayerInput {
@@ -135,6 +135,7 @@ export class OrdersService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly sql: OrdersRepository,
     @InjectRepository(TokenPack) private readonly packs: Repository<TokenPack>,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly credentials: MercadoPagoCredentialsService,
@@ -180,6 +181,14 @@ export class OrdersService {
         if (!quote) throw new BadRequestException('Só um plano maior pode ser contratado agora; planos menores começam no próximo ciclo.');
         if (quote.chargeCents <= 0) throw new BadRequestException('O crédito do período atual cobre este plano: escolha a mudança no próximo ciclo.');
         return { kind: 'plan', planId: plan.id, packId: null, billingCycle: cycle, itemName: `Mudança para o ${name}`, tokens: plan.tokenLimit, amountCents: quote.chargeCents, purpose: 'upgrade' };
+      }
+      if (item.reactivate) {
+        // Enforced here, not only shown: the same plan and cycle, while the window is open.
+        const offer = await reactivationFor(this.db.manager, userId, this.clock.now());
+        if (!offer || offer.planId !== plan.id || offer.billingCycle !== cycle) {
+          throw new BadRequestException(`A reativação não está disponível para este plano: ela vale por ${LEGAL.reactivationDays} dias após o fim do plano, para o mesmo plano e a mesma cobrança. Você pode contratar um plano normalmente.`);
+        }
+        return { kind: 'plan', planId: plan.id, packId: null, billingCycle: cycle, itemName: `Reativação: ${name}`, tokens: plan.tokenLimit, amountCents: cents, purpose: 'reactivation' };
       }
       return { kind: 'plan', planId: plan.id, packId: null, billingCycle: cycle, itemName: name, tokens: plan.tokenLimit, amountCents: cents, purpose: 'purchase' };
     }
@@ -286,13 +295,7 @@ export class OrdersService {
   async apply(orderId: string, payment: ProviderPayment, source: string): Promise<OrderStatus> {
     const target = targetStatus(payment.status);
     const result = await this.db.transaction(async (tx) => {
-      const [row] = await tx.query(
-        `SELECT o.id, o.user_id, o.kind, o.plan_id, o.pack_id, o.billing_cycle, o.item_name, o.tokens, o.amount_cents, o.status, o.purpose,
-           o.status_detail, o.provider_payment_id, o.method, o.installments, u.name AS owner_name, u.email AS owner_email,
-           ${OWNER_GONE}
-         FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1 FOR UPDATE OF o`,
-        [orderId],
-      );
+      const row = await this.sql.lockForApply(tx, orderId);
       if (!row) throw new NotFoundException('Pedido não encontrado');
       const mismatch = this.mismatches(row, payment);
       if (mismatch.length) {
@@ -300,21 +303,15 @@ export class OrdersService {
         this.metrics.payments.inc({ status: 'mismatch' });
         throw new PaymentMismatchError(mismatch);
       }
-      const from = { status: row.status as OrderStatus, statusDetail: row.status_detail as string | null };
+      const from = { status: row.status, statusDetail: row.status_detail };
       // Money paid for an account that no longer exists goes back to the payer, never into the account.
       const orphan = target === 'approved' && row.owner_gone && (canMove(from, 'approved') || from.statusDetail === ORDER_DETAIL_ACCOUNT_DELETED);
       const to: OrderStatus = orphan ? 'cancelled' : target;
-      if (!orphan && !canMove(from, target)) return { moved: false, orphan, previous: from.status, status: from.status, userId: row.user_id as string, row };
-      await tx.query(
-        `UPDATE orders SET status = $2::order_status, status_detail = $3, provider_payment_id = $4, updated_at = now(),
-           approved_at = CASE WHEN $2::order_status = 'approved' THEN now() ELSE approved_at END,
-           refunded_at = CASE WHEN $2::order_status = 'refunded' THEN now() ELSE refunded_at END
-         WHERE id = $1`,
-        [orderId, to, orphan ? ORDER_DETAIL_ACCOUNT_DELETED : payment.statusDetail, payment.providerId],
-      );
+      if (!orphan && !canMove(from, target)) return { moved: false, orphan, previous: from.status, status: from.status, userId: row.user_id, row };
+      await this.sql.moveStatus(tx, orderId, to, orphan ? ORDER_DETAIL_ACCOUNT_DELETED : payment.statusDetail, payment.providerId);
       if (to === 'approved') await this.grant(tx, row, this.clock.now());
       if (to === 'refunded' && from.status === 'approved') await this.reverse(tx, row, this.clock.now());
-      return { moved: to !== from.status, orphan, previous: from.status, status: to, userId: row.user_id as string, row };
+      return { moved: to !== from.status, orphan, previous: from.status, status: to, userId: row.user_id, row };
     });
     if (result.moved) {
       this.logger.log({ orderId, from: result.previous, to: result.status, source, providerPaymentId: payment.providerId }, 'order status changed');
@@ -331,24 +328,24 @@ export class OrdersService {
   }
 
   /** The receipt or the refund notice, once per order and event (the outbox's dedupe key); a mail problem never undoes a payment. */
-  private async mailOrder(row: Record<string, unknown>, event: 'approved' | 'refunded', providerPaymentId: string): Promise<void> {
+  private async mailOrder(row: OrderApplyRow, event: 'approved' | 'refunded', providerPaymentId: string): Promise<void> {
     try {
       const { siteName } = await this.settings.get('general');
-      const id = row.id as string;
+      const id = row.id;
       const publicUrl = this.config.get('publicUrl', { infer: true });
       const link = event === 'approved' ? `${publicUrl}/payment/success?order=${id}` : `${publicUrl}/profile?tab=pagamentos`;
       const order = {
         id,
-        kind: row.kind as OrderKind,
-        itemName: row.item_name as string,
+        kind: row.kind,
+        itemName: row.item_name,
         amountCents: Number(row.amount_cents),
-        method: row.method as PaymentMethodKind,
+        method: row.method,
         installments: Number(row.installments),
         providerPaymentId,
       };
       await this.mail.send({
-        ...orderMail(siteName, row.owner_name as string, order, event, link),
-        to: row.owner_email as string,
+        ...orderMail(siteName, row.owner_name ?? '', order, event, link),
+        to: row.owner_email ?? '',
         kind: `order-${event}`,
         dedupeKey: `order-${event}:${id}`,
       });
@@ -383,11 +380,7 @@ export class OrdersService {
 
   /** Support's "ask Mercado Pago now" for one order (a customer says they paid): what the job would do, at once. */
   async syncWithProvider(orderId: string, adminId: string): Promise<OrderView> {
-    const [order] = /^[0-9a-f-]{36}$/i.test(orderId)
-      ? ((await this.db.query(`SELECT o.id, o.status, o.provider_payment_id, ${OWNER_GONE} FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`, [
-          orderId,
-        ])) as { id: string; status: OrderStatus; provider_payment_id: string | null; owner_gone: boolean }[])
-      : [];
+    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await this.sql.findForCheck(orderId) : null;
     if (!order) throw new NotFoundException('Pedido não encontrado');
     if (!order.provider_payment_id) throw new BadRequestException('Este pedido não tem pagamento no Mercado Pago.');
     try {
@@ -409,20 +402,14 @@ export class OrdersService {
    */
   async reconcile(now = new Date()): Promise<{ checked: number; changed: number; failed: number; closedWithoutPayment: number }> {
     const ago = (ms: number) => new Date(now.getTime() - ms);
-    const [, closedWithoutPayment] = (await this.db.query(
-      `UPDATE orders SET status = 'cancelled', status_detail = $1, updated_at = now()
-       WHERE status = 'pending' AND provider_payment_id IS NULL AND created_at < $2`,
-      [PROVIDER_ERROR, ago(RECONCILE.noPaymentMs)],
-    )) as [unknown, number];
-    const rows = (await this.db.query(
-      `SELECT o.id, o.status, o.provider_payment_id, ${OWNER_GONE}
-       FROM orders o LEFT JOIN users u ON u.id = o.user_id
-       WHERE o.provider_payment_id IS NOT NULL AND (
-         (o.status = 'pending' AND o.created_at > $1 AND (o.updated_at < $2 OR u.id IS NULL OR u.deleted_at IS NOT NULL))
-         OR (o.status = 'cancelled' AND o.status_detail = $3 AND o.updated_at > $4))
-       ORDER BY o.updated_at LIMIT $5`,
-      [ago(RECONCILE.pendingMaxAgeMs), ago(RECONCILE.quietMs), ORDER_DETAIL_ACCOUNT_DELETED, ago(RECONCILE.deletedWindowMs), RECONCILE.batch],
-    )) as { id: string; status: OrderStatus; provider_payment_id: string; owner_gone: boolean }[];
+    const closedWithoutPayment = await this.sql.closeWithoutPayment(PROVIDER_ERROR, ago(RECONCILE.noPaymentMs));
+    const rows = await this.sql.dueForReconcile({
+      pendingSince: ago(RECONCILE.pendingMaxAgeMs),
+      quietBefore: ago(RECONCILE.quietMs),
+      deletedDetail: ORDER_DETAIL_ACCOUNT_DELETED,
+      deletedSince: ago(RECONCILE.deletedWindowMs),
+      limit: RECONCILE.batch,
+    });
     let changed = 0;
     let failed = 0;
     for (const r of rows) {
@@ -450,83 +437,54 @@ export class OrdersService {
    * Plan: the plan, a fresh allowance and the paid period (with its subscription). Pack: non-expiring
    * credit. `now` is the rules' clock, so the period is where the tests' moved time says it is.
    */
-  private async grant(
-    tx: EntityManager,
-    o: { id: string; user_id: string; kind: OrderKind; plan_id: string; billing_cycle: BillingCycle; item_name: string; tokens: string; method: PaymentMethodKind; purpose: string },
-    now: Date,
-  ) {
+  private async grant(tx: EntityManager, o: OrderApplyRow, now: Date) {
     if (o.kind === 'plan') {
-      const [u] = await tx.query(`SELECT tokens, plan, plan_expires_at FROM users WHERE id = $1 FOR UPDATE`, [o.user_id]);
+      // A plan order always names its plan and cycle (price() sets both).
+      const planId = o.plan_id!;
+      const cycle = o.billing_cycle!;
+      const u = await this.sql.lockPlanHolder(tx, o.user_id);
       // The same plan bought again while its period runs extends it; an upgrade starts a new period now.
-      const extendsRunning = u.plan === o.plan_id && o.purpose !== 'upgrade';
-      const period = periodAfterPurchase(now, o.billing_cycle, { samePlan: extendsRunning, expiresAt: u.plan_expires_at });
+      const extendsRunning = u.plan === planId && o.purpose !== 'upgrade';
+      const period = periodAfterPurchase(now, cycle, { samePlan: extendsRunning, expiresAt: u.plan_expires_at });
       // The allowance replaces the unused plan tokens (as a renewal does). A new plan starts from its
       // own limit (an admin's per-user limit is cleared); buying the same plan again keeps that limit.
-      const [r] = returned<{ delta: string; allowance: string; plan_name: string }>(await tx.query(
-        `WITH old AS (SELECT tokens, plan FROM users WHERE id = $1)
-         UPDATE users u SET plan = $2::varchar, plan_period_start = $4,
-           token_limit_override = CASE WHEN old.plan = $2::varchar THEN u.token_limit_override END,
-           tokens = u.credit_tokens + CASE WHEN old.plan = $2::varchar THEN COALESCE(u.token_limit_override, $3) ELSE $3 END,
-           plan_expires_at = $5
-         FROM old WHERE u.id = $1
-         RETURNING (u.tokens - old.tokens)::text AS delta, (u.tokens - u.credit_tokens)::text AS allowance,
-           (SELECT name FROM plans WHERE id = u.plan) AS plan_name`,
-        [o.user_id, o.plan_id, Number(o.tokens), now, period.end],
-      ));
+      const r = await this.sql.startPaidPeriod(tx, { userId: o.user_id, planId, allowance: Number(o.tokens), start: now, end: period.end });
       // The amount is the difference from the old balance; the words say what it was set to and why.
-      const reason = o.billing_cycle === 'yearly' ? 'compra anual' : 'compra mensal';
-      await tx.query(
-        `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, 'purchase', $2, 0, $3, $4)`,
-        [o.user_id, Number(r.delta), o.id, planBalanceDescription(r.plan_name, Number(r.allowance), reason)],
-      );
-      await recordPlanPeriod(tx, { userId: o.user_id, orderId: o.id, planId: o.plan_id, cycle: o.billing_cycle, method: o.method, now, periodEnd: period.end, extendsRunning });
+      const reason = cycle === 'yearly' ? 'compra anual' : 'compra mensal';
+      await this.sql.recordLedger(tx, {
+        userId: o.user_id,
+        type: 'purchase',
+        amount: r.delta,
+        creditAmount: 0,
+        orderId: o.id,
+        description: planBalanceDescription(r.planName, r.allowance, reason),
+      });
+      await recordPlanPeriod(tx, {
+        userId: o.user_id, orderId: o.id, planId, cycle, method: o.method, now, periodEnd: period.end, extendsRunning,
+        reactivation: o.purpose === 'reactivation',
+      });
       return;
     }
-    await tx.query(`UPDATE users SET tokens = tokens + $2, credit_tokens = credit_tokens + $2 WHERE id = $1`, [o.user_id, Number(o.tokens)]);
-    await tx.query(
-      `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, 'purchase', $2, $2, $3, $4)`,
-      [o.user_id, Number(o.tokens), o.id, `Compra: ${o.item_name}`],
-    );
+    await this.sql.addCredit(tx, o.user_id, Number(o.tokens));
+    await this.sql.recordLedger(tx, { userId: o.user_id, type: 'purchase', amount: Number(o.tokens), creditAmount: Number(o.tokens), orderId: o.id, description: `Compra: ${o.item_name}` });
   }
 
   /**
    * Takes back what the order gave, as far as it is still there (spent tokens cannot be recovered,
    * and the balance never goes negative). A refunded plan falls back to the free plan.
    */
-  private async reverse(tx: EntityManager, o: { id: string; user_id: string; kind: OrderKind; item_name: string; tokens: string; plan_id: string | null }, now: Date) {
+  private async reverse(tx: EntityManager, o: OrderApplyRow, now: Date) {
     let delta: number;
     let creditDelta = 0;
     if (o.kind === 'plan') {
-      const [r] = returned<{ delta: string }>(await tx.query(
-        `WITH old AS (SELECT tokens FROM users WHERE id = $1 FOR UPDATE)
-         UPDATE users u SET plan = 'free', plan_expires_at = NULL, plan_period_start = now(), token_limit_override = NULL,
-           tokens = u.credit_tokens + LEAST(u.tokens - u.credit_tokens, (SELECT token_limit FROM plans WHERE id = 'free'))
-         FROM old WHERE u.id = $1
-         RETURNING (u.tokens - old.tokens)::text AS delta`,
-        [o.user_id],
-      ));
-      delta = Number(r.delta);
+      delta = await this.sql.planBackToFree(tx, o.user_id);
       // The refunded plan's subscription ends with it (its preapproval is cancelled by the subscriptions job).
-      await tx.query(
-        `UPDATE subscriptions SET status = 'ended', renewal = 'ended', ended_at = $3, end_reason = 'refunded', updated_at = now()
-         WHERE user_id = $1 AND status = 'active' AND plan_id = $2`,
-        [o.user_id, o.plan_id, now],
-      );
+      await this.sql.endRefundedSubscription(tx, o.user_id, o.plan_id, now);
     } else {
-      const [r] = returned<{ removed: string }>(await tx.query(
-        `WITH old AS (SELECT credit_tokens FROM users WHERE id = $1 FOR UPDATE)
-         UPDATE users u SET tokens = u.tokens - LEAST($2, old.credit_tokens), credit_tokens = u.credit_tokens - LEAST($2, old.credit_tokens)
-         FROM old WHERE u.id = $1
-         RETURNING LEAST($2, old.credit_tokens)::text AS removed`,
-        [o.user_id, Number(o.tokens)],
-      ));
-      delta = -Number(r.removed);
+      delta = -(await this.sql.removeCredit(tx, o.user_id, Number(o.tokens)));
       creditDelta = delta;
     }
-    await tx.query(
-      `INSERT INTO token_transactions (user_id, type, amount, credit_amount, order_id, description) VALUES ($1, 'reversal', $2, $3, $4, $5)`,
-      [o.user_id, delta, creditDelta, o.id, `Estorno: ${o.item_name}`],
-    );
+    await this.sql.recordLedger(tx, { userId: o.user_id, type: 'reversal', amount: delta, creditAmount: creditDelta, orderId: o.id, description: `Estorno: ${o.item_name}` });
   }
 
   /**

@@ -2,9 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, HttpException, HttpStatus, Lo
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ADMIN_ROLES } from '@cda/shared';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import { AdminGuard } from '../auth/admin.guard';
-import type { AuthUser } from '../auth/auth-user';
+import { AdminGuard, CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { OrdersQueryDto, PixPaymentDto } from './dto/payments.dto';
 import { SubscriptionCardPaymentDto } from './dto/subscriptions.dto';
 import { SubscriptionsService } from './subscriptions.service';

@@ -5,6 +5,7 @@ import { RealtimeModule } from '../realtime/realtime.module';
 import { Order } from './order.entity';
 import { TokenPack } from './token-pack.entity';
 import { OrdersService } from './orders.service';
+import { OrdersRepository } from './orders.repository';
 import { MercadoPagoCredentialsService, MercadoPagoProvider } from './mercadopago.provider';
 import { PAYMENT_PROVIDER } from './payment-provider';
 import { AdminOrdersController, PaymentsController } from './payments.controller';
@@ -15,7 +16,7 @@ import { AdminSubscriptionsController, SubscriptionController } from './subscrip
 @Module({
   imports: [TypeOrmModule.forFeature([Order, TokenPack]), AuthModule, RealtimeModule],
   controllers: [PaymentsController, AdminOrdersController, SubscriptionController, AdminSubscriptionsController],
-  providers: [OrdersService, SubscriptionsService, ClockService, MercadoPagoCredentialsService, { provide: PAYMENT_PROVIDER, useClass: MercadoPagoProvider }],
+  providers: [OrdersService, OrdersRepository, SubscriptionsService, ClockService, MercadoPagoCredentialsService, { provide: PAYMENT_PROVIDER, useClass: MercadoPagoProvider }],
   exports: [OrdersService, SubscriptionsService, ClockService],
 })
 export class PaymentsModule {}

@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { BillingCycle, PaymentMethodKind, SubscriptionEndReason, cycleMonths, upgradeQuote, UpgradeQuote } from '@cda/shared';
+import { BillingCycle, PaymentMethodKind, ReactivationView, SubscriptionEndReason, cycleMonths, reactivationOffer, upgradeQuote, UpgradeQuote } from '@cda/shared';
 import { returned } from '../common/sql-result';
 
 /**
@@ -29,6 +29,7 @@ export interface SubscriptionRow {
   preapproval_cancelled_at: Date | null;
   ended_at: Date | null;
   end_reason: string | null;
+  reactivated_from: string | null;
 }
 
 export async function activeSubscription(q: Queryable, userId: string, lock = false): Promise<SubscriptionRow | null> {
@@ -52,7 +53,7 @@ export async function endActiveSubscription(q: Queryable, userId: string, reason
  */
 export async function recordPlanPeriod(
   q: Queryable,
-  p: { userId: string; orderId: string; planId: string; cycle: BillingCycle; method: PaymentMethodKind; now: Date; periodEnd: Date; extendsRunning: boolean },
+  p: { userId: string; orderId: string; planId: string; cycle: BillingCycle; method: PaymentMethodKind; now: Date; periodEnd: Date; extendsRunning: boolean; reactivation?: boolean },
 ): Promise<string> {
   const current = await activeSubscription(q, p.userId, true);
   let id: string;
@@ -62,12 +63,24 @@ export async function recordPlanPeriod(
     id = current.id;
   } else {
     if (current) await endActiveSubscription(q, p.userId, 'changed', p.now);
+    // A reactivation order takes up the account's last ended subscription (the one the offer named).
+    const [taken] = p.reactivation && !current
+      ? await q.query(`SELECT id FROM subscriptions WHERE user_id = $1 AND status = 'ended' ORDER BY ended_at DESC LIMIT 1`, [p.userId])
+      : [];
     const [row] = await q.query(
-      `INSERT INTO subscriptions (user_id, plan_id, billing_cycle, method, renewal, started_at, current_period_start, current_period_end)
-       VALUES ($1, $2, $3, $4, 'manual', $5, $5, $6) RETURNING id`,
-      [p.userId, p.planId, p.cycle, p.method, p.now, p.periodEnd],
+      `INSERT INTO subscriptions (user_id, plan_id, billing_cycle, method, renewal, started_at, current_period_start, current_period_end, reactivated_from)
+       VALUES ($1, $2, $3, $4, 'manual', $5, $5, $6, $7) RETURNING id`,
+      [p.userId, p.planId, p.cycle, p.method, p.now, p.periodEnd, taken?.id ?? null],
     );
     id = row.id;
+    if (taken) {
+      // In the same transaction as the grant, so it is recorded exactly once, with the payment.
+      await q.query(`INSERT INTO audit_log (user_id, action, target, details) VALUES ($1, 'subscription.reactivate', $2, $3)`, [
+        p.userId,
+        id,
+        JSON.stringify({ orderId: p.orderId, reactivatedFrom: taken.id, planId: p.planId, billingCycle: p.cycle }),
+      ]);
+    }
   }
   await q.query(`UPDATE orders SET subscription_id = $2 WHERE id = $1`, [p.orderId, id]);
   return id;
@@ -102,4 +115,31 @@ export function periodValue(sub: Pick<SubscriptionRow, 'current_period_start' | 
   const periodEnd = new Date(sub.current_period_end);
   const cycles = Math.max(1, Math.round((periodEnd.getTime() - periodStart.getTime()) / (cycleMonths(sub.billing_cycle) * 30.44 * 86400_000)));
   return { paidCents: priceCents * cycles, periodStart, periodEnd };
+}
+
+/**
+ * The plan the account can take up again at `now` (cancellation policy §5, the rule in
+ * reactivationOffer): its latest ended subscription, same plan and cycle at the plan's current
+ * price. Null when not offered, or when that plan can no longer be bought for that cycle.
+ */
+export async function reactivationFor(q: Queryable, userId: string, now: Date): Promise<ReactivationView | null> {
+  const [u] = await q.query(`SELECT plan FROM users WHERE id = $1 AND deleted_at IS NULL`, [userId]);
+  if (!u) return null;
+  const [last] = (await q.query(
+    `SELECT plan_id, billing_cycle, ended_at, end_reason FROM subscriptions WHERE user_id = $1 AND status = 'ended' ORDER BY ended_at DESC LIMIT 1`,
+    [userId],
+  )) as Pick<SubscriptionRow, 'plan_id' | 'billing_cycle' | 'ended_at' | 'end_reason'>[];
+  const onPaidPlan = u.plan !== 'free' || !!(await activeSubscription(q, userId));
+  const offer = reactivationOffer({ now, last: last ? { endedAt: new Date(last.ended_at!), endReason: last.end_reason } : null, onPaidPlan });
+  if (!offer) return null;
+  const price = await planPrice(q, last.plan_id, last.billing_cycle);
+  if (!price || !price.isActive || price.priceCents <= 0) return null;
+  return {
+    planId: last.plan_id,
+    planName: price.name,
+    billingCycle: last.billing_cycle,
+    priceCents: price.priceCents,
+    endedAt: new Date(last.ended_at!).toISOString(),
+    until: offer.until.toISOString(),
+  };
 }

@@ -1,9 +1,7 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { MERCADO_PAGO_API } from '@cda/shared';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import { AdminGuard } from '../auth/admin.guard';
-import type { AuthUser } from '../auth/auth-user';
+import { AdminGuard, CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { SubscriptionsService } from './subscriptions.service';
 import { ClockService } from './clock.service';
 import { MercadoPagoCredentialsService } from './mercadopago.provider';

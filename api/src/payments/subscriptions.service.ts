@@ -31,7 +31,7 @@ import { ClockService } from './clock.service';
 import { CardInput, OrdersService, PayerInput, PaymentMismatchError, PurchaseItem } from './orders.service';
 import { MercadoPagoCredentialsService } from './mercadopago.provider';
 import { PAYMENT_PROVIDER, PaymentProvider, ProviderError, ProviderPayment } from './payment-provider';
-import { SubscriptionRow, activeSubscription, periodValue, planPrice } from './subscription-store';
+import { SubscriptionRow, activeSubscription, periodValue, planPrice, reactivationFor } from './subscription-store';
 import { planChangedMail, planEndedMail, planReminderMail, renewalFailedMail } from './subscription-mails';
 
 const UUID = /^[0-9a-f-]{36}$/i;
@@ -429,6 +429,7 @@ export class SubscriptionsService {
         id: null, planId: balance.planId, planName: balance.planName, billingCycle: null, method: null, renewal: null,
         periodStart: null, periodEnd: balance.planExpiresAt ? new Date(balance.planExpiresAt).toISOString() : null,
         nextChargeAt: null, nextChargeCents: null, pendingPlanId: null, pendingPlanName: null, pendingCycle: null, paidCents: 0, refund: null,
+        reactivation: await reactivationFor(this.db.manager, userId, now),
       };
     }
     const sums = await this.paidSums(sub.id);
@@ -453,6 +454,7 @@ export class SubscriptionsService {
       pendingCycle: sub.pending_plan_id ? (sub.pending_cycle ?? sub.billing_cycle) : null,
       paidCents: sums.paid,
       refund: { ...quote, guaranteeEndsAt: quote.guaranteeEndsAt.toISOString() },
+      reactivation: null,
     };
   }
 
@@ -628,15 +630,16 @@ export class SubscriptionsService {
     return this.view(userId);
   }
 
-  /** Renewals, cancellations and churn per month, `from` to `to` (months, inclusive). */
+  /** New plans, reactivations, renewals, cancellations and churn per month, `from` to `to` (months, inclusive). */
   async monthlyReport(from: Date, to: Date): Promise<SubscriptionMonthRow[]> {
-    const rows: { month: string; active_at_start: string; new_subs: string; renewals: string; cancellations: string; ended: string }[] = await this.db.query(
+    const rows: { month: string; active_at_start: string; new_subs: string; renewals: string; reactivations: string; cancellations: string; ended: string }[] = await this.db.query(
       `WITH months AS (
          SELECT m, m + interval '1 month' AS n FROM generate_series(date_trunc('month', $1::timestamptz), date_trunc('month', $2::timestamptz), interval '1 month') m
        )
        SELECT to_char(m, 'YYYY-MM') AS month,
          (SELECT count(*) FROM subscriptions s WHERE s.started_at < m AND (s.ended_at IS NULL OR s.ended_at >= m)) AS active_at_start,
-         (SELECT count(*) FROM subscriptions s WHERE s.started_at >= m AND s.started_at < n) AS new_subs,
+         (SELECT count(*) FROM subscriptions s WHERE s.started_at >= m AND s.started_at < n AND s.reactivated_from IS NULL) AS new_subs,
+         (SELECT count(*) FROM subscriptions s WHERE s.started_at >= m AND s.started_at < n AND s.reactivated_from IS NOT NULL) AS reactivations,
          (SELECT count(*) FROM orders o WHERE o.purpose = 'renewal' AND o.status IN ('approved', 'refunded') AND o.approved_at >= m AND o.approved_at < n) AS renewals,
          (SELECT count(*) FROM subscriptions s WHERE (s.cancel_requested_at >= m AND s.cancel_requested_at < n)
             OR (s.end_reason IN ('refunded', 'cancelled_refund') AND s.ended_at >= m AND s.ended_at < n AND s.cancel_requested_at IS NULL)) AS cancellations,
@@ -649,6 +652,7 @@ export class SubscriptionsService {
       activeAtStart: Number(r.active_at_start),
       newSubscriptions: Number(r.new_subs),
       renewals: Number(r.renewals),
+      reactivations: Number(r.reactivations),
       cancellations: Number(r.cancellations),
       ended: Number(r.ended),
       churnPercent: churnPercent(Number(r.ended), Number(r.active_at_start)),

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintToNumber } from '../users/user.entity';
+import { bigintToNumber } from '../common/sql-result';
 
 /** One-off token packs (no renewal); prices are read from here when an order is created. */
 @Entity('token_packs')

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { bigintToNumber } from '../users/user.entity';
+import { bigintToNumber } from '../common/sql-result';
 
 @Entity('plans')
 export class Plan {

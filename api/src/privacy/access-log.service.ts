@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { Request } from 'express';
+import { AccessLogRepository } from './access-log.repository';
 
 export type AccessEvent = 'login' | 'login_failed' | 'register' | 'data_export' | 'account_deleted';
 
@@ -24,23 +23,14 @@ export function requestOrigin(req: Request): { ip: string | null; userAgent: str
  */
 @Injectable()
 export class AccessLogService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly repo: AccessLogRepository) {}
 
   async record(userId: string | null, event: AccessEvent, origin: { ip: string | null; userAgent: string | null }, at = new Date()): Promise<void> {
-    await this.db.query(`INSERT INTO access_logs (user_id, event, ip, user_agent, created_at) VALUES ($1, $2, $3, $4, $5)`, [
-      userId,
-      event,
-      origin.ip,
-      origin.userAgent,
-      at,
-    ]);
+    await this.repo.insert(userId, event, origin.ip, origin.userAgent, at);
   }
 
   async forUser(userId: string): Promise<AccessRecord[]> {
-    const rows = (await this.db.query(
-      `SELECT event, ip, user_agent, created_at FROM access_logs WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
-      [userId],
-    )) as { event: AccessEvent; ip: string | null; user_agent: string | null; created_at: Date }[];
+    const rows = await this.repo.forUser(userId);
     return rows.map((r) => ({ event: r.event, ip: r.ip, userAgent: r.user_agent, createdAt: r.created_at }));
   }
 }

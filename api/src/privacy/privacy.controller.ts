@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { PrivacyService } from './privacy.service';
 import { requestOrigin } from './access-log.service';
 import { DeleteAccountDto } from './dto/delete-account.dto';

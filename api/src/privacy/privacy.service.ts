@@ -5,12 +5,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import archiver, { Archiver } from 'archiver';
 import * as argon2 from 'argon2';
-import { ADMIN_ROLES, LEGAL, ORDER_DETAIL_ACCOUNT_DELETED, dataDeletionDueAt, formatDateTime, storageKeys } from '@cda/shared';
+import { ADMIN_ROLES, LEGAL, NO_NOTIFICATIONS, ORDER_DETAIL_ACCOUNT_DELETED, dataDeletionDueAt, formatDateTime, storageKeys } from '@cda/shared';
 import { UsersService } from '../users/users.service';
 import { StorageService } from '../storage/storage.service';
 import { Analysis } from '../analyses/analysis.entity';
 import { toView } from '../analyses/analyses.service';
 import { AccessLogService } from './access-log.service';
+import { PrivacyRepository, TicketAttachmentExportRow, TicketExportRow } from './privacy.repository';
 
 export const DELETED_NAME = 'Conta excluída';
 export const WRONG_PASSWORD = 'Senha incorreta. A conta não foi excluída.';
@@ -23,22 +24,18 @@ export const anonymousEmail = (userId: string) => `excluida-${userId}@anonimizad
  * Replaces everything that identifies the person. Shared by the deletion (at once) and the retention
  * purge (again, for accounts an administrator deleted without anonymising).
  */
-export async function anonymiseAccount(tx: EntityManager, userId: string): Promise<void> {
-  // An argon2 hash of random bytes: a valid hash no password matches.
-  const unusable = await argon2.hash(randomBytes(32).toString('base64'));
-  await tx.query(
-    `UPDATE users SET name = $2, email = $3, whatsapp = NULL, phone = NULL, company = NULL, position = NULL,
-       password_hash = $4, notification_prefs = $5, updated_at = now()
-     WHERE id = $1`,
-    [userId, DELETED_NAME, anonymousEmail(userId), unusable, JSON.stringify({ emailAnalysisComplete: false, emailMarketing: false, pushAnalysisComplete: false, pushMarketing: false })],
-  );
-  await tx.query(`UPDATE ticket_messages SET author_name = $2 WHERE author_id = $1`, [userId, DELETED_NAME]);
-  // The browsers' push endpoints point at the person's devices: gone with the account.
-  await tx.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [userId]);
+export async function anonymiseAccount(repo: PrivacyRepository, tx: EntityManager, userId: string): Promise<void> {
+  // An argon2 hash of random bytes: a valid hash no password matches. Every notification is off, and
+  // the browsers' push endpoints (they point at the person's devices) go with the account.
+  await repo.anonymise(tx, userId, {
+    name: DELETED_NAME,
+    email: anonymousEmail(userId),
+    passwordHash: await argon2.hash(randomBytes(32).toString('base64')),
+    notificationPrefs: NO_NOTIFICATIONS,
+  });
 }
 
 type Origin = { ip: string | null; userAgent: string | null };
-type Row = Record<string, unknown>;
 
 /** The holder's rights under the LGPD (art. 18): a copy of their data, and deletion. */
 @Injectable()
@@ -47,6 +44,7 @@ export class PrivacyService {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: PrivacyRepository,
     private readonly users: UsersService,
     private readonly storage: StorageService,
     private readonly accessLog: AccessLogService,
@@ -81,29 +79,12 @@ export class PrivacyService {
     if (!user) throw new UnauthorizedException('Sessão expirada ou inválida. Entre novamente.');
     const profile = await this.users.profileView(user);
     const analyses = await this.db.getRepository(Analysis).find({ where: { userId }, relations: { files: true }, order: { createdAt: 'DESC' } });
-    const tickets = (await this.db.query(
-      `SELECT id, number, title, description, category, status, priority, created_at, updated_at FROM tickets WHERE user_id = $1 ORDER BY created_at`,
-      [userId],
-    )) as Row[];
+    const tickets = await this.repo.ticketsOf(userId);
     const ticketIds = tickets.map((t) => t.id);
-    const messages = (await this.db.query(
-      `SELECT ticket_id, author, author_name, content, created_at FROM ticket_messages WHERE ticket_id = ANY($1::uuid[]) ORDER BY created_at`,
-      [ticketIds],
-    )) as Row[];
-    const attachments = (await this.db.query(
-      `SELECT ticket_id, position, name, content_type, size, storage_key, created_at FROM ticket_attachments WHERE ticket_id = ANY($1::uuid[]) ORDER BY position`,
-      [ticketIds],
-    )) as Row[];
-    const orders = (await this.db.query(
-      `SELECT id, kind, plan_id, pack_id, billing_cycle, item_name, tokens, amount_cents, method, installments, status, status_detail,
-              provider_payment_id, payer_email, approved_at, refunded_at, created_at
-       FROM orders WHERE user_id = $1 ORDER BY created_at`,
-      [userId],
-    )) as Row[];
-    const ledger = (await this.db.query(
-      `SELECT type, amount, credit_amount, analysis_id, order_id, description, created_at FROM token_transactions WHERE user_id = $1 ORDER BY id`,
-      [userId],
-    )) as Row[];
+    const messages = await this.repo.ticketMessages(ticketIds);
+    const attachments = await this.repo.ticketAttachments(ticketIds);
+    const orders = await this.repo.ordersOf(userId);
+    const ledger = await this.repo.ledgerOf(userId);
     const accesses = await this.accessLog.forUser(userId);
     return { user, profile, analyses, tickets, messages, attachments, orders, ledger, accesses };
   }
@@ -139,7 +120,7 @@ export class PrivacyService {
     for (const t of d.tickets) {
       for (const a of d.attachments.filter((x) => x.ticket_id === t.id)) {
         const name = attachmentPath(t, a);
-        if (!(await this.appendObject(archive, a.storage_key as string, name))) missing.push(name);
+        if (!(await this.appendObject(archive, a.storage_key, name))) missing.push(name);
       }
     }
     archive.append(readme(d.profile.name, missing), { name: 'LEIA-ME.txt' });
@@ -182,26 +163,16 @@ export class PrivacyService {
       throw new BadRequestException(WRONG_PASSWORD);
     }
     const counts = await this.db.transaction(async (tx) => {
-      const [locked] = (await tx.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [userId])) as unknown[];
-      if (!locked) throw new UnauthorizedException('Sessão expirada ou inválida. Entre novamente.');
-      await anonymiseAccount(tx, userId);
+      if (!(await this.repo.lockLiveUser(tx, userId))) throw new UnauthorizedException('Sessão expirada ou inválida. Entre novamente.');
+      await anonymiseAccount(this.repo, tx, userId);
       // The plan ends now; every session ends with the version bump.
-      await tx.query(
-        `UPDATE users SET deleted_at = $2, plan = 'free', plan_expires_at = NULL, session_version = session_version + 1
-         WHERE id = $1`,
-        [userId, now],
-      );
-      await tx.query(`DELETE FROM login_failures WHERE user_id = $1`, [userId]);
-      const [, pendingOrders] = (await tx.query(
-        `UPDATE orders SET status = 'cancelled', status_detail = $2, updated_at = now() WHERE user_id = $1 AND status = 'pending'`,
-        [userId, ORDER_DETAIL_ACCOUNT_DELETED],
-      )) as [unknown, number];
-      const [, closedTickets] = (await tx.query(`UPDATE tickets SET status = 'closed', updated_at = now() WHERE user_id = $1 AND status <> 'closed'`, [
-        userId,
-      ])) as [unknown, number];
-      await tx.query(`DELETE FROM password_reset_tokens WHERE user_id = $1`, [userId]);
+      await this.repo.closeAccount(tx, userId, now);
+      await this.repo.deleteLoginFailures(tx, userId);
+      const pendingOrders = await this.repo.cancelPendingOrders(tx, userId, ORDER_DETAIL_ACCOUNT_DELETED);
+      const closedTickets = await this.repo.closeOpenTickets(tx, userId);
+      await this.repo.deleteResetTokens(tx, userId);
       // Copies of e-mails sent to the person, kept for the admin's mail log.
-      const [, mails] = (await tx.query(`DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)`, [user.email])) as [unknown, number];
+      const mails = await this.repo.deleteMailCopies(tx, user.email);
       return { pendingOrders, closedTickets, mails };
     });
     await this.accessLog.record(userId, 'account_deleted', origin, now);
@@ -215,7 +186,7 @@ export class PrivacyService {
 
 }
 
-function attachmentPath(ticket: Row, attachment: Row): string {
+function attachmentPath(ticket: TicketExportRow, attachment: TicketAttachmentExportRow): string {
   return `anexos-tickets/ticket-${ticket.number}/${attachment.position}-${attachment.name}`;
 }
 

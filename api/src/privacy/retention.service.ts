@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { accessLogCutoff, dataRetentionCutoff, paymentRecordsCutoff, storageKeys } from '@cda/shared';
 import { StorageService } from '../storage/storage.service';
 import { anonymiseAccount } from './privacy.service';
+import { PrivacyRepository } from './privacy.repository';
 
 export interface AccountPurgeCounts {
   accounts: number;
@@ -27,6 +28,7 @@ export class RetentionService {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: PrivacyRepository,
     private readonly storage: StorageService,
   ) {}
 
@@ -41,12 +43,8 @@ export class RetentionService {
     const cutoff = dataRetentionCutoff(now);
     const failed = new Set<string>();
     for (;;) {
-      const due = (await this.db.query(
-        `SELECT id FROM users WHERE deleted_at IS NOT NULL AND data_purged_at IS NULL AND deleted_at <= $1 AND NOT (id = ANY($2::uuid[]))
-         ORDER BY deleted_at LIMIT $3`,
-        [cutoff, [...failed], BATCH],
-      )) as { id: string }[];
-      for (const { id } of due) {
+      const due = await this.repo.deletedAccountsDue(cutoff, [...failed], BATCH);
+      for (const id of due) {
         try {
           const c = await this.purgeAccount(id, now);
           counts.accounts++;
@@ -67,23 +65,17 @@ export class RetentionService {
   }
 
   private async purgeAccount(userId: string, now: Date): Promise<Omit<AccountPurgeCounts, 'accounts' | 'failed'>> {
-    const analyses = (await this.db.query(`SELECT id FROM analyses WHERE user_id = $1`, [userId])) as { id: string }[];
-    const attachmentKeys = (
-      (await this.db.query(`SELECT a.storage_key FROM ticket_attachments a JOIN tickets t ON t.id = a.ticket_id WHERE t.user_id = $1`, [userId])) as {
-        storage_key: string;
-      }[]
-    ).map((r) => r.storage_key);
+    const analysisIds = await this.repo.analysisIdsOf(userId);
+    const attachmentKeys = await this.repo.attachmentKeysOf(userId);
     const workbookKeys = (await this.storage.listObjects(`results/${userId}/`)).map((o) => o.key);
     const uploadKeys: string[] = [];
-    for (const a of analyses) uploadKeys.push(...(await this.storage.listObjects(storageKeys.uploadPrefix(a.id))).map((o) => o.key));
+    for (const id of analysisIds) uploadKeys.push(...(await this.storage.listObjects(storageKeys.uploadPrefix(id))).map((o) => o.key));
     await this.storage.removeKeys([...workbookKeys, ...uploadKeys, ...attachmentKeys]);
     return this.db.transaction(async (tx) => {
-      const [, tickets] = (await tx.query(`DELETE FROM tickets WHERE user_id = $1`, [userId])) as [unknown, number];
-      const [, analysesDeleted] = (await tx.query(`DELETE FROM analyses WHERE user_id = $1`, [userId])) as [unknown, number];
-      await tx.query(`DELETE FROM token_transactions WHERE user_id = $1 AND order_id IS NULL`, [userId]);
-      await anonymiseAccount(tx, userId);
-      await tx.query(`UPDATE users SET data_purged_at = $2 WHERE id = $1`, [userId, now]);
-      return { workbooks: workbookKeys.length, attachments: attachmentKeys.length, analyses: analysesDeleted, tickets };
+      const { tickets, analyses } = await this.repo.deleteHistory(tx, userId);
+      await anonymiseAccount(this.repo, tx, userId);
+      await this.repo.markPurged(tx, userId, now);
+      return { workbooks: workbookKeys.length, attachments: attachmentKeys.length, analyses, tickets };
     });
   }
 
@@ -92,10 +84,7 @@ export class RetentionService {
     const cutoff = accessLogCutoff(now);
     let deleted = 0;
     for (;;) {
-      const [, n] = (await this.db.query(
-        `DELETE FROM access_logs WHERE id IN (SELECT id FROM access_logs WHERE created_at < $1 ORDER BY created_at LIMIT $2)`,
-        [cutoff, LOG_BATCH],
-      )) as [unknown, number];
+      const n = await this.repo.deleteAccessLogsBefore(cutoff, LOG_BATCH);
       deleted += n;
       if (n < LOG_BATCH) break;
     }
@@ -110,15 +99,8 @@ export class RetentionService {
   async purgePaymentRecords(now = new Date()): Promise<{ orders: number; ledger: number; accounts: number }> {
     const cutoff = paymentRecordsCutoff(now);
     const result = await this.db.transaction(async (tx) => {
-      const expired = `SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE u.deleted_at IS NOT NULL AND o.created_at < $1`;
-      const [, ledger] = (await tx.query(`DELETE FROM token_transactions WHERE order_id IN (${expired})`, [cutoff])) as [unknown, number];
-      const [, orders] = (await tx.query(`DELETE FROM orders WHERE id IN (${expired})`, [cutoff])) as [unknown, number];
-      const [, accounts] = (await tx.query(
-        `DELETE FROM users u WHERE u.deleted_at IS NOT NULL AND u.data_purged_at IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id)
-           AND NOT EXISTS (SELECT 1 FROM access_logs l WHERE l.user_id = u.id)
-           AND NOT EXISTS (SELECT 1 FROM token_transactions t WHERE t.user_id = u.id)`,
-      )) as [unknown, number];
+      const { orders, ledger } = await this.repo.deleteExpiredPaymentRecords(tx, cutoff);
+      const accounts = await this.repo.deleteEmptyAccounts(tx);
       return { orders, ledger, accounts };
     });
     this.logger.log({ rule: 'payment-records', cutoff, ...result }, 'retention run');

@@ -2,8 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestj
 import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { PushService } from './push.service';
 
 const INVALID = 'Inscrição de notificação inválida.';

@@ -4,7 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import Redis from 'ioredis';
 import webpush from 'web-push';
-import { AnalysisStatus, AnalysisStatusMessage, AppConfig, CHANNELS, redisOptionsFromUrl, rooms, subscribe } from '@cda/shared';
+import { AnalysisStatus, AnalysisStatusMessage, AppConfig, CHANNELS, redisOptionsFromUrl, rooms } from '@cda/shared';
+import { listen, type StopListening } from '../common/channel-listener';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { SettingsService } from '../settings/settings.service';
 
@@ -35,7 +36,7 @@ export interface PushPayload {
 @Injectable()
 export class PushService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(PushService.name);
-  private subscriber?: Redis;
+  private stopListening?: StopListening;
   private redis?: Redis;
   private keys?: Promise<{ publicKey: string; privateKey: string }>;
 
@@ -49,15 +50,14 @@ export class PushService implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     const options = redisOptionsFromUrl(this.config.get('redisUrl', { infer: true }));
     this.redis = new Redis(options);
-    this.subscriber = new Redis(options);
-    await subscribe(this.subscriber, CHANNELS.analysisStatus, {
+    this.stopListening = await listen(this.config.get('redisUrl', { infer: true }), CHANNELS.analysisStatus, {
       onMessage: async (msg) => void (await this.onAnalysisStatus(msg)),
       onError: (err) => this.logger.error({ err: err.message }, 'analysis push failed'),
     });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([this.subscriber?.quit(), this.redis?.quit()]);
+    await Promise.allSettled([this.stopListening?.(), this.redis?.quit()]);
   }
 
   /** The key pair, generated and stored by the first instance that needs it (a race keeps the first row). */

@@ -1,8 +1,6 @@
 import { Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, UseGuards, DefaultValuePipe } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import { AdminGuard } from '../auth/admin.guard';
-import type { AuthUser } from '../auth/auth-user';
+import { AdminGuard, CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { AuditService } from '../audit/audit.service';
 import type { QueuesOverview } from '@cda/shared';
 import { QueuesService } from './queues.service';

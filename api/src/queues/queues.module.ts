@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
-import { ANALYSES_QUEUE, MAINTENANCE_QUEUE } from '@cda/shared';
+import { QUEUES } from '@cda/shared';
 import { RealtimeModule } from '../realtime/realtime.module';
 import { AdminQueuesController } from './admin-queues.controller';
 import { ProcessingController } from './processing.controller';
@@ -9,7 +9,7 @@ import { QueueStatsBroadcaster } from './queue-stats.broadcaster';
 import { WorkerWatch } from './worker-watch.service';
 
 @Module({
-  imports: [BullModule.registerQueue({ name: ANALYSES_QUEUE }, { name: MAINTENANCE_QUEUE }), RealtimeModule],
+  imports: [BullModule.registerQueue(...Object.values(QUEUES).map((name) => ({ name }))), RealtimeModule],
   controllers: [AdminQueuesController, ProcessingController],
   providers: [QueuesService, QueueStatsBroadcaster, WorkerWatch],
   exports: [QueuesService, WorkerWatch],

@@ -10,6 +10,7 @@ import {
   AppConfig,
   FailedJob,
   QUEUES,
+  QueueName,
   QueuesOverview,
   QUEUE_JOB_STATES,
   ProcessingStatus,
@@ -33,13 +34,13 @@ export class QueuesService implements OnApplicationShutdown {
   constructor(
     @InjectQueue(QUEUES.analyses) analyses: Queue,
     @InjectQueue(QUEUES.maintenance) maintenance: Queue,
+    @InjectQueue(QUEUES.webhooks) webhooks: Queue,
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: ConfigService<AppConfig, true>,
   ) {
-    this.queues = new Map([
-      [QUEUES.analyses, analyses],
-      [QUEUES.maintenance, maintenance],
-    ]);
+    // Typed over every name in the contracts map: a queue added there and not monitored here is a compile error.
+    const byName: Record<QueueName, Queue> = { analyses, maintenance, webhooks };
+    this.queues = new Map(Object.values(QUEUES).map((name) => [name, byName[name]]));
     this.redis = new Redis(redisOptionsFromUrl(config.get('redisUrl', { infer: true })));
   }
 

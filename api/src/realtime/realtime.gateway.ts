@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { OnGatewayConnection, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { ADMIN_ROLES, AnalysisStatusEvent, ClientToServerEvents, SOCKET_EVENTS, ServerToClientEvents, rooms } from '@cda/shared';
-import { AuthService } from '../auth/auth.service';
+import { SessionVerifier } from '../common/auth';
 
 /**
  * Browsers connect with the same JWT they use for REST (`auth: { token }`) and are placed in their
@@ -16,7 +16,7 @@ export class RealtimeGateway implements OnGatewayConnection {
   @WebSocketServer()
   server: Server<ClientToServerEvents, ServerToClientEvents>;
 
-  constructor(private readonly auth: AuthService) {}
+  constructor(private readonly auth: SessionVerifier) {}
 
   async handleConnection(socket: Socket<ClientToServerEvents, ServerToClientEvents>): Promise<void> {
     const token = (socket.handshake.auth as { token?: string } | undefined)?.token;

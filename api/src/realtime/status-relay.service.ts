@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import Redis from 'ioredis';
-import { AppConfig, AnalysisStatusMessage, CHANNELS, publish, redisOptionsFromUrl, subscribe } from '@cda/shared';
+import { AppConfig, AnalysisStatusMessage, CHANNELS, publish, redisOptionsFromUrl } from '@cda/shared';
+import { listen, type StopListening } from '../common/channel-listener';
 import { RealtimeGateway } from './realtime.gateway';
 
 /**
@@ -12,7 +13,7 @@ import { RealtimeGateway } from './realtime.gateway';
 @Injectable()
 export class StatusRelayService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(StatusRelayService.name);
-  private subscriber?: Redis;
+  private stopListening?: StopListening;
   private publisher?: Redis;
 
   constructor(
@@ -24,8 +25,7 @@ export class StatusRelayService implements OnModuleInit, OnApplicationShutdown {
     const options = redisOptionsFromUrl(this.config.get('redisUrl', { infer: true }));
     // A subscribed connection cannot publish: one of each. Redis down costs a publish 1 s, not a hung request.
     this.publisher = new Redis({ ...options, lazyConnect: true, commandTimeout: 1000 });
-    this.subscriber = new Redis(options);
-    await subscribe(this.subscriber, CHANNELS.analysisStatus, {
+    this.stopListening = await listen(this.config.get('redisUrl', { infer: true }), CHANNELS.analysisStatus, {
       onMessage: ({ userId, ...event }) => this.gateway.relayAnalysisStatus(userId, event),
       onError: (err) => this.logger.warn({ err: err.message }, 'status message not relayed'),
       onMalformed: (raw) => this.logger.warn({ raw }, 'ignored malformed status message'),
@@ -38,7 +38,7 @@ export class StatusRelayService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => undefined);
+    await this.stopListening?.();
     await this.publisher?.quit().catch(() => undefined);
   }
 }

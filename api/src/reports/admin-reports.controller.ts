@@ -1,7 +1,6 @@
 import { Controller, Get, Query, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import { AdminGuard } from '../auth/admin.guard';
+import { AdminGuard, JwtAuthGuard } from '../common/auth';
 import { ReportsService } from './reports.service';
 import { ReportQueryDto } from './report-query.dto';
 import { streamReportWorkbook } from './report-workbook';

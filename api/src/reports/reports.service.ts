@@ -11,8 +11,8 @@ import {
   ReportPeriod,
   ReportType,
 } from '@cda/shared';
-import { ADMIN_TZ } from '../admin/admin-dashboard.service';
-import { num, numOrNull } from '../admin/admin-sql';
+import { ADMIN_TZ } from '../common/time-zone';
+import { num, numOrNull } from '../common/sql-result';
 import { AnalyticsService } from '../telemetry/analytics.service';
 
 const METHOD_LABELS: Record<string, string> = { card: 'Cartão de crédito', pix: 'PIX', boleto: 'Boleto' };

@@ -5,8 +5,7 @@ import Redis from 'ioredis';
 import { ADMIN_ROLES, API_TOKEN_PREFIX, AppConfig, redisOptionsFromUrl } from '@cda/shared';
 import { hashToken } from '../api-tokens/api-tokens.service';
 import { SettingsService } from '../settings/settings.service';
-import { bearerToken } from '../auth/jwt-auth.guard';
-import { AuthService } from '../auth/auth.service';
+import { SessionVerifier, bearerToken } from '../common/auth';
 
 /** Separate header names: the auth routes' per-minute throttler writes the X-RateLimit-* ones. */
 /**
@@ -53,7 +52,7 @@ export class RateLimitMiddleware implements NestMiddleware {
 
   constructor(
     private readonly settings: SettingsService,
-    private readonly auth: AuthService,
+    private readonly auth: SessionVerifier,
     private readonly counter: RateLimitCounter,
   ) {}
 

@@ -3,12 +3,10 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { SETTINGS_SECTIONS, Settings, SettingsSection } from '@cda/shared';
-import { JwtAuthGuard, CurrentUser } from '../auth/jwt-auth.guard';
-import { AdminGuard } from '../auth/admin.guard';
-import type { AuthUser } from '../auth/auth-user';
+import { AdminGuard, CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { SettingsService } from './settings.service';
 import { SETTINGS_DTOS } from './dto/settings.dto';
-import { MailService } from '../mail/mail.service';
+import { MailProbe } from './mail-probe';
 import { AuditService } from '../audit/audit.service';
 import { fieldMessages, validationMessages } from '../common/validation-messages';
 
@@ -19,7 +17,7 @@ import { fieldMessages, validationMessages } from '../common/validation-messages
 export class AdminSettingsController {
   constructor(
     private readonly settings: SettingsService,
-    private readonly mail: MailService,
+    private readonly mail: MailProbe,
     private readonly audit: AuditService,
   ) {}
 

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Setting } from './setting.entity';
+import { SettingsReader } from '../common/settings-reader';
 import { SettingsService } from './settings.service';
 import { AdminSettingsController } from './admin-settings.controller';
 import { LogLevelService } from './log-level.service';
@@ -9,7 +10,8 @@ import { LogLevelService } from './log-level.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Setting])],
   controllers: [AdminSettingsController],
-  providers: [SettingsService, LogLevelService],
-  exports: [SettingsService],
+  // SettingsReader: how the guards in common/ read the settings without importing this module.
+  providers: [SettingsService, LogLevelService, { provide: SettingsReader, useExisting: SettingsService }],
+  exports: [SettingsService, SettingsReader],
 })
 export class SettingsModule {}

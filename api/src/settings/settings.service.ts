@@ -13,11 +13,12 @@ import {
   SettingsSection,
   publish,
   redisOptionsFromUrl,
-  subscribe,
 } from '@cda/shared';
+import { listen, type StopListening } from '../common/channel-listener';
 import { Setting } from './setting.entity';
 import { SecretBox } from './secret-box';
 import { AuditService } from '../audit/audit.service';
+import type { SettingsReader } from '../common/settings-reader';
 
 export const SECRET_PLACEHOLDER = 'configurado';
 
@@ -26,12 +27,12 @@ export const SECRET_PLACEHOLDER = 'configurado';
  * them and drops the cache when any instance announces a change on Redis.
  */
 @Injectable()
-export class SettingsService implements OnModuleInit, OnApplicationShutdown {
+export class SettingsService implements SettingsReader, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SettingsService.name);
   private cache = new Map<SettingsSection, unknown>();
   /** Bumped on every change: a read that a change overtook must not cache the older value it read. */
   private readonly generation = new Map<SettingsSection, number>();
-  private subscriber?: Redis;
+  private stopListening?: StopListening;
   private publisher?: Redis;
   private readonly box: SecretBox;
   private readonly listeners: ((section: SettingsSection) => void)[] = [];
@@ -60,8 +61,7 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     const opts = redisOptionsFromUrl(this.config.get('redisUrl', { infer: true }));
     this.publisher = new Redis(opts);
-    this.subscriber = new Redis(opts);
-    await subscribe(this.subscriber, CHANNELS.settingsChanged, {
+    this.stopListening = await listen(this.config.get('redisUrl', { infer: true }), CHANNELS.settingsChanged, {
       onMessage: (section) => this.changed(section),
       onError: (err) => this.logger.warn({ err: err.message }, 'settings change not applied'),
       onMalformed: (raw) => this.logger.warn({ raw }, 'ignored unknown settings section'),
@@ -114,7 +114,7 @@ export class SettingsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([this.subscriber?.quit(), this.publisher?.quit()]);
+    await Promise.allSettled([this.stopListening?.(), this.publisher?.quit()]);
   }
 
   async get<S extends SettingsSection>(section: S): Promise<Settings[S]> {

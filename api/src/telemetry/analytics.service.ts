@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ANALYTICS_EVENTS, ANALYTICS_EVENT_LABELS, AnalyticsEvent, ReportCard, ReportChart, analyticsPath } from '@cda/shared';
-import { ADMIN_TZ } from '../admin/admin-dashboard.service';
-import { num } from '../admin/admin-sql';
+import { ADMIN_TZ } from '../common/time-zone';
+import { num } from '../common/sql-result';
 import { SettingsService } from '../settings/settings.service';
 
 /**

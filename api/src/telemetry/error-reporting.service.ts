@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import * as Sentry from '@sentry/node';
 import { SettingsService } from '../settings/settings.service';
+import { setServerErrorReporter, type ErrorPlace } from '../common/server-errors';
 
 /** The DSN the Sentry client was started with, or null while error reporting is off. */
 let activeDsn: string | null = null;
@@ -9,7 +10,7 @@ let activeDsn: string | null = null;
  * Sends one server error to the configured DSN (no-op while error reporting is off). Only the error
  * and where it happened travel: no request body, headers, cookies, query or user (dataCollection is off).
  */
-export function reportServerError(err: unknown, where: { method?: string; route?: string } = {}): void {
+function sendServerError(err: unknown, where: ErrorPlace = {}): void {
   if (!activeDsn) return;
   Sentry.captureException(err, { tags: { side: 'api', method: where.method ?? '', route: where.route ?? '' } });
 }
@@ -24,7 +25,10 @@ export class ErrorReportingService implements OnModuleInit, OnApplicationShutdow
   private readonly logger = new Logger(ErrorReportingService.name);
   private applying: Promise<void> = Promise.resolve();
 
-  constructor(private readonly settings: SettingsService) {}
+  constructor(private readonly settings: SettingsService) {
+    // The API's exception filter (common/dependency-down.filter.ts) reports through this.
+    setServerErrorReporter(sendServerError);
+  }
 
   async onModuleInit(): Promise<void> {
     this.settings.onChange((section) => {

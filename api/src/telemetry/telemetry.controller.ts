@@ -2,8 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { ApiTags } from '@nestjs/swagger';
 import type { ClientTelemetryConfig } from '@cda/shared';
-import { AdminGuard } from '../auth/admin.guard';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { AdminGuard, JwtAuthGuard } from '../common/auth';
 import { SettingsService } from '../settings/settings.service';
 import { AnalyticsService } from './analytics.service';
 import { ErrorReportingService } from './error-reporting.service';

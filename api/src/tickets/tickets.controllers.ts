@@ -15,9 +15,7 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import { AdminGuard } from '../auth/admin.guard';
-import type { AuthUser } from '../auth/auth-user';
+import { AdminGuard, CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { TicketsService, UploadedAttachment } from './tickets.service';
 import { TicketAttachmentsInterceptor } from './attachments.interceptor';
 import { storageSafeName } from './attachment-sniff';

@@ -18,7 +18,7 @@ import {
   storageKeys,
   AppConfig,
 } from '@cda/shared';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../common/auth';
 import { User } from '../users/user.entity';
 import { StorageService } from '../storage/storage.service';
 import { RealtimeGateway } from '../realtime/realtime.gateway';

@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 
@@ -90,6 +90,13 @@ export class TokensService {
    *   rest to the plan allowance; it is written as a `refund` ledger row, then a `settle` row records
    *   the consumption, and `tokens_refunded` / `settled_at` are set on the analysis;
    * - it returns the tokens refunded (0 for a running, missing or already settled analysis).
+   *
+   * Example: 2,000 tokens, 1,500 of them credit. Three files of 600 are reserved (1,800): the 500 of
+   * allowance first, then 1,300 of credit, leaving 200. One file fails and the analysis ends `done`:
+   * 600 come back, all to credit (600 ≤ 1,300): 800 tokens, 800 credit; the `settle` row says 1,200
+   * consumed. Ended `error`, all 1,800 come back (1,300 credit, 500 allowance): 2,000, 1,500 credit.
+   * The same rule in TypeScript is `settlement()` (./settlement.ts); test/settlement-cases.ts holds
+   * hand-computed cases that both it (settlement.spec.ts) and this function (settlement.e2e-spec.ts) pass.
    */
   async settle(analysisId: string, tx: EntityManager = this.db.manager): Promise<number> {
     const [{ settle_analysis }] = await tx.query(`SELECT settle_analysis($1)`, [analysisId]);
@@ -113,12 +120,14 @@ export class TokensService {
     });
   }
 
+  /** 404 for an id no account has (an admin may type any UUID into a back-office route). */
   async balance(userId: string): Promise<Balance> {
     const [r] = await this.db.query(
       `SELECT u.tokens, u.credit_tokens, u.plan_period_start, u.plan_expires_at, p.id AS plan_id, p.name AS plan_name, ${EFFECTIVE_TOKEN_LIMIT} AS token_limit
        FROM users u JOIN plans p ON p.id = u.plan WHERE u.id = $1`,
       [userId],
     );
+    if (!r) throw new NotFoundException('Usuário não encontrado.');
     return {
       tokens: Number(r.tokens),
       creditTokens: Number(r.credit_tokens),
@@ -141,36 +150,45 @@ export class TokensService {
    * allowance (the admin's per-user limit if any, else the plan's) is granted afresh, credits stay. Returns how many accounts were renewed.
    */
   async renewDueAllowances(now = new Date()): Promise<number> {
+    // At 100k accounts falling due together (a test clock moved forward, a job that did not run for
+    // a month) the sweep must stay a few seconds. So: the due accounts are found by one range read of
+    // users_live_period_start_idx (the 27-day bound is what the index can use: a month is at least 28
+    // days, less an hour across a DST change), then renewed 500 at a time by id, the due rule checked
+    // again under the row lock, ledger rows written by the same statement. (A LIMIT 500 query re-run
+    // per batch re-read every account still due each time, and a round trip per ledger row added more.)
+    const due = `u.deleted_at IS NULL AND u.plan_period_start <= $1::timestamptz - interval '27 days'
+      AND u.plan_period_start + interval '1 month' <= $1
+      -- A paid plan's allowance renews only inside its paid period; its end is the plans job's.
+      AND (u.plan_expires_at IS NULL OR u.plan_period_start + interval '1 month' < u.plan_expires_at)`;
+    const PASS = 20_000;
+    const BATCH = 500;
     let renewed = 0;
     for (;;) {
-      const batch = await this.db.transaction(async (tx) => {
-        const rows = returned<{ id: string; delta: string }>(await tx.query(
+      const ids = ((await this.db.query(`SELECT u.id FROM users u WHERE ${due} LIMIT ${PASS}`, [now])) as { id: string }[]).map((r) => r.id);
+      let renewedInPass = 0;
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const rows = await this.db.query(
           `WITH due AS (
-             SELECT u.id, u.tokens AS old_tokens FROM users u
-             WHERE u.plan_period_start + interval '1 month' <= $1 AND u.deleted_at IS NULL
-               -- A paid plan's allowance renews only inside its paid period; its end is the plans job's.
-               AND (u.plan_expires_at IS NULL OR u.plan_period_start + interval '1 month' < u.plan_expires_at)
-             ORDER BY u.id LIMIT 500 FOR UPDATE SKIP LOCKED
+             SELECT u.id, u.tokens AS old_tokens FROM users u WHERE u.id = ANY($2::uuid[]) AND ${due} FOR UPDATE SKIP LOCKED
+           ), renewed AS (
+             UPDATE users u SET
+               tokens = u.credit_tokens + ${EFFECTIVE_TOKEN_LIMIT},
+               plan_period_start = u.plan_period_start
+                 + interval '1 month' * GREATEST(1, floor(extract(epoch FROM ($1 - u.plan_period_start)) / extract(epoch FROM interval '1 month'))::int)
+             FROM due, plans p
+             WHERE u.id = due.id AND p.id = u.plan
+             RETURNING u.id, u.tokens - due.old_tokens AS delta
            )
-           UPDATE users u SET
-             tokens = u.credit_tokens + ${EFFECTIVE_TOKEN_LIMIT},
-             plan_period_start = u.plan_period_start
-               + interval '1 month' * GREATEST(1, floor(extract(epoch FROM ($1 - u.plan_period_start)) / extract(epoch FROM interval '1 month'))::int)
-           FROM due, plans p
-           WHERE u.id = due.id AND p.id = u.plan
-           RETURNING u.id, (u.tokens - due.old_tokens)::text AS delta`,
-          [now],
-        ));
-        for (const r of rows) {
-          await tx.query(
-            `INSERT INTO token_transactions (user_id, type, amount, description) VALUES ($1, 'renewal', $2, 'Renovação mensal do plano')`,
-            [r.id, Number(r.delta)],
-          );
-        }
-        return rows.length;
-      });
-      renewed += batch;
-      if (batch < 500) break;
+           INSERT INTO token_transactions (user_id, type, amount, description)
+           SELECT id, 'renewal', delta, 'Renovação mensal do plano' FROM renewed
+           RETURNING user_id`,
+          [now, ids.slice(i, i + BATCH)],
+        );
+        renewedInPass += returned<{ user_id: string }>(rows).length;
+      }
+      renewed += renewedInPass;
+      // More may be due beyond this pass; stop when none was left or the rest is locked by others.
+      if (ids.length < PASS || !renewedInPass) break;
     }
     if (renewed) this.logger.log({ renewed }, 'plan allowances renewed');
     return renewed;

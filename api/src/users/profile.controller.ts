@@ -1,9 +1,8 @@
 import { Body, Controller, Get, Patch, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { NotificationPreferences, Profile } from '@cda/shared';
-import { AllowTemporaryPassword, CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthUser } from '../auth/auth-user';
-import { AuthService, Session } from '../auth/auth.service';
+import { AllowTemporaryPassword, CurrentUser, JwtAuthGuard, type AuthUser, type Session } from '../common/auth';
+import { PasswordChanger } from './password-changer';
 import { UsersService } from './users.service';
 import { ChangePasswordDto, NotificationPreferencesDto, UpdateProfileDto } from './dto/profile.dto';
 
@@ -15,7 +14,7 @@ import { ChangePasswordDto, NotificationPreferencesDto, UpdateProfileDto } from 
 export class ProfileController {
   constructor(
     private readonly users: UsersService,
-    private readonly auth: AuthService,
+    private readonly passwords: PasswordChanger,
   ) {}
 
   @Get()
@@ -32,7 +31,7 @@ export class ProfileController {
   @Put('password')
   @AllowTemporaryPassword()
   changePassword(@CurrentUser() me: AuthUser, @Body() dto: ChangePasswordDto): Promise<Session> {
-    return this.auth.changePassword(me.id, dto.currentPassword, dto.newPassword, dto.confirmPassword, me.mfa);
+    return this.passwords.changePassword(me.id, dto.currentPassword, dto.newPassword, dto.confirmPassword, me.mfa);
   }
 
   @Put('notifications')

@@ -1,8 +1,6 @@
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { NotificationPreferences, UserRole } from '@cda/shared';
-
-/** Postgres bigint arrives as a string; balances stay far below 2^53. */
-export const bigintToNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+import { bigintToNumber } from '../common/sql-result';
 
 @Entity('users')
 export class User {

@@ -4,7 +4,7 @@ import { User } from './user.entity';
 import { UsersService } from './users.service';
 import { ProfileController } from './profile.controller';
 
-/** AuthService (used by the profile's password change) comes from the global AuthModule. */
+/** PasswordChanger (the profile's password change) is provided by the global AuthModule. */
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
   controllers: [ProfileController],

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import Redis from 'ioredis';
-import { AnalysisStatus, AppConfig, CHANNELS, redisOptionsFromUrl, subscribe } from '@cda/shared';
+import { AnalysisStatus, AppConfig, CHANNELS } from '@cda/shared';
+import { listen, type StopListening } from '../common/channel-listener';
 import { WebhooksService } from './webhooks.service';
 
 /**
@@ -11,7 +11,7 @@ import { WebhooksService } from './webhooks.service';
 @Injectable()
 export class AnalysisEventsListener implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(AnalysisEventsListener.name);
-  private subscriber?: Redis;
+  private stopListening?: StopListening;
 
   constructor(
     private readonly config: ConfigService<AppConfig, true>,
@@ -19,8 +19,7 @@ export class AnalysisEventsListener implements OnModuleInit, OnApplicationShutdo
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = new Redis(redisOptionsFromUrl(this.config.get('redisUrl', { infer: true })));
-    await subscribe(this.subscriber, CHANNELS.analysisStatus, {
+    this.stopListening = await listen(this.config.get('redisUrl', { infer: true }), CHANNELS.analysisStatus, {
       onMessage: async (msg) => {
         if (msg.status !== AnalysisStatus.Processing) await this.webhooks.analysisEnded(msg.id);
       },
@@ -29,6 +28,6 @@ export class AnalysisEventsListener implements OnModuleInit, OnApplicationShutdo
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => undefined);
+    await this.stopListening?.();
   }
 }

@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { CreatedWebhookEndpoint, WebhookDeliveryView, WebhookEndpointView } from '@cda/shared';
-import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
 import { CreateWebhookDto, ListDeliveriesQuery, UpdateWebhookDto } from './dto/webhook.dto';
 import { WEBHOOK_NOT_FOUND, WebhooksService } from './webhooks.service';
 

@@ -1,14 +1,16 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { DEFAULT_ANALYSIS_PARAMS, DISCOUNT_DECIMALS, DISCOUNT_MAX, INSTALLMENTS_MAX, INSTALLMENTS_MIN, type Capag, type DebtorSize, type EntryBase } from '@cda/shared';
+import { DISCOUNT_DECIMALS, DISCOUNT_MAX, INSTALLMENTS_MAX, INSTALLMENTS_MIN, type Capag, type DebtorSize, type EntryBase } from '@cda/shared';
+
+const OMITTED = 'Omitted: DEFAULT_ANALYSIS_PARAMS on a new analysis; the analysis\' own value on a re-simulation.';
 
 /**
- * Multipart text fields arrive as strings; @Type turns them into numbers before validation. A field
- * left out takes DEFAULT_ANALYSIS_PARAMS (shared), the one place the defaults are written.
+ * The simulator's inputs, validated once for the upload form and the re-simulation. Multipart text
+ * fields arrive as strings; @Type turns them into numbers before validation.
  */
-export class CreateAnalysisDto {
-  @ApiPropertyOptional({ default: DEFAULT_ANALYSIS_PARAMS.discount, minimum: 0, maximum: DISCOUNT_MAX, description: 'Percent, up to 2 decimals (65.5)' })
+export class SimulationInputsDto {
+  @ApiPropertyOptional({ minimum: 0, maximum: DISCOUNT_MAX, description: `Percent, up to 2 decimals (65.5). ${OMITTED}` })
   @IsOptional()
   @Type(() => Number)
   @IsNumber({ maxDecimalPlaces: DISCOUNT_DECIMALS, allowNaN: false, allowInfinity: false }, { message: 'O desconto deve ser um número com até 2 casas decimais.' })
@@ -16,7 +18,7 @@ export class CreateAnalysisDto {
   @Max(DISCOUNT_MAX, { message: 'O desconto não pode passar de 100%.' })
   discount?: number;
 
-  @ApiPropertyOptional({ default: DEFAULT_ANALYSIS_PARAMS.installmentsSocialSecurity, minimum: INSTALLMENTS_MIN, maximum: INSTALLMENTS_MAX })
+  @ApiPropertyOptional({ minimum: INSTALLMENTS_MIN, maximum: INSTALLMENTS_MAX, description: OMITTED })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'O número de parcelas previdenciárias deve ser inteiro.' })
@@ -24,7 +26,7 @@ export class CreateAnalysisDto {
   @Max(INSTALLMENTS_MAX, { message: 'Número de parcelas previdenciárias acima do permitido.' })
   installmentsSocialSecurity?: number;
 
-  @ApiPropertyOptional({ default: DEFAULT_ANALYSIS_PARAMS.installmentsOther, minimum: INSTALLMENTS_MIN, maximum: INSTALLMENTS_MAX })
+  @ApiPropertyOptional({ minimum: INSTALLMENTS_MIN, maximum: INSTALLMENTS_MAX, description: OMITTED })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'O número de parcelas das demais dívidas deve ser inteiro.' })
@@ -32,7 +34,7 @@ export class CreateAnalysisDto {
   @Max(INSTALLMENTS_MAX, { message: 'Número de parcelas das demais dívidas acima do permitido.' })
   installmentsOther?: number;
 
-  @ApiPropertyOptional({ enum: ['general', 'small', 'mei'], default: 'general', description: 'small: PF, ME, EPP and the other groups of Lei 13.988 art. 11; mei: small with the R$ 25 minimum instalment' })
+  @ApiPropertyOptional({ enum: ['general', 'small', 'mei'], description: 'small: PF, ME, EPP and the other groups of Lei 13.988 art. 11; mei: small with the R$ 25 minimum instalment' })
   @IsOptional()
   @IsIn(['general', 'small', 'mei'], { message: 'Porte do devedor inválido.' })
   debtorSize?: DebtorSize;
@@ -55,3 +57,6 @@ export class CreateAnalysisDto {
   @Max(24, { message: 'Meses de entrada acima do permitido.' })
   entryMonths?: number;
 }
+
+/** A new analysis: a field left out takes DEFAULT_ANALYSIS_PARAMS (shared), the one place the defaults are written. */
+export class CreateAnalysisDto extends SimulationInputsDto {}

@@ -18,6 +18,14 @@ export class PurchaseItemDto {
   @IsOptional()
   @IsBoolean()
   change?: boolean;
+
+  /**
+   * Takes up the account's last plan again (same plan and cycle, current price) within the
+   * cancellation policy's reactivation window; refused outside it. Recorded as a reactivation.
+   */
+  @IsOptional()
+  @IsBoolean()
+  reactivate?: boolean;
 }
 
 export class PayerDto {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PasswordField } from '../../auth/dto/auth.dto';
+import { PasswordField } from '../../common/fields';
 
 export class DeleteAccountDto {
   @ApiProperty({ description: 'A senha atual, como confirmação.' })

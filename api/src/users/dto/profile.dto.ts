@@ -3,7 +3,7 @@ import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { NotificationPreferences } from '@cda/shared';
-import { EmailField, NameField, PasswordField, PhoneField } from '../../auth/dto/auth.dto';
+import { EmailField, NameField, PasswordField, PhoneField } from '../../common/fields';
 
 /** An empty optional text clears the field (stored as null). */
 const blankToNull = Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));

@@ -1,8 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { ADMIN_ROLES } from '@cda/shared';
-import { SettingsService } from '../settings/settings.service';
-import { AuthService, MAINTENANCE_MESSAGE } from './auth.service';
-import { bearerToken } from './jwt-auth.guard';
+import { MAINTENANCE_MESSAGE } from './auth-user';
+import { bearerToken } from './bearer-token';
+import { SettingsReader } from '../settings-reader';
+import { SessionVerifier } from './ports';
 
 /**
  * Routes that stay open in maintenance: probes and metrics (the platform must still see the API),
@@ -15,8 +16,8 @@ const OPEN_DURING_MAINTENANCE = ['/api/health', '/api/metrics', '/api/payments/w
 @Injectable()
 export class MaintenanceGuard implements CanActivate {
   constructor(
-    private readonly settings: SettingsService,
-    private readonly auth: AuthService,
+    private readonly settings: SettingsReader,
+    private readonly auth: SessionVerifier,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { ApiTokenScope, UserRole } from '@cda/shared';
+import type { ApiTokenScope, PublicUser, UserRole } from '@cda/shared';
 
 /** Who the caller is, as the database says now (the role is never taken from the token alone). */
 export interface AuthUser {
@@ -12,6 +12,7 @@ export interface AuthUser {
   apiToken?: { id: string; scopes: ApiTokenScope[] };
 }
 
+/** The claims of a session token we signed (see auth/session-claims.ts). */
 export interface JwtClaims {
   sub: string;
   role: UserRole;
@@ -24,3 +25,15 @@ export interface JwtClaims {
   iat?: number;
   exp?: number;
 }
+
+/** A personal API token resolved to the user it acts for. */
+export type ApiTokenUser = AuthUser & { apiToken: { id: string; scopes: ApiTokenScope[] } };
+
+// What login, signup confirmation and a password change answer.
+export interface Session {
+  token: string;
+  user: PublicUser;
+}
+
+export const SESSION_INVALID = 'Sessão expirada ou inválida. Entre novamente.';
+export const MAINTENANCE_MESSAGE = 'O sistema está em manutenção. Tente novamente mais tarde.';

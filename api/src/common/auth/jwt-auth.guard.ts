@@ -1,22 +1,17 @@
-import { CanActivate, ExecutionContext, ForbiddenException, HttpException, HttpStatus, Injectable, Logger, SetMetadata, UnauthorizedException, createParamDecorator } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, HttpException, HttpStatus, Injectable, Logger, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { API_TOKEN_PREFIX, ApiTokenScope, PASSWORD_CHANGE_REQUIRED, scopeAllows } from '@cda/shared';
-import { AuthService, SESSION_INVALID } from './auth.service';
-import type { AuthUser } from './auth-user';
-import { ApiTokensService } from '../api-tokens/api-tokens.service';
-import { API_TOKEN_SCOPE } from '../api-tokens/api-token.decorator';
-import { SettingsService } from '../settings/settings.service';
+import { SESSION_INVALID, type AuthUser } from './auth-user';
+import { API_TOKEN_SCOPE } from './api-token-scope.decorator';
+import { bearerToken } from './bearer-token';
+import { SettingsReader } from '../settings-reader';
+import { ApiTokenAuthenticator, SessionVerifier } from './ports';
 
 export const API_TOKEN_INVALID = 'Token de API inválido, expirado ou revogado.';
 export const API_TOKEN_ROUTE_CLOSED = 'Tokens de API dão acesso apenas à API de análises.';
 export const API_TOKEN_SCOPE_MISSING = 'Este token não tem permissão para esta operação (escopo necessário: %s).';
 export const API_TOKEN_RATE_LIMITED = 'Limite de requisições por minuto deste token excedido. Tente novamente em instantes.';
-
-export function bearerToken(headers: Record<string, string | string[] | undefined>): string {
-  const header = headers['authorization'];
-  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : '';
-}
 
 const TEMPORARY_PASSWORD_OK = 'auth:temporaryPasswordOk';
 
@@ -31,10 +26,10 @@ export class JwtAuthGuard implements CanActivate {
   private readonly logger = new Logger(JwtAuthGuard.name);
 
   constructor(
-    private readonly auth: AuthService,
+    private readonly auth: SessionVerifier,
     private readonly reflector: Reflector,
-    private readonly apiTokens: ApiTokensService,
-    private readonly settings: SettingsService,
+    private readonly apiTokens: ApiTokenAuthenticator,
+    private readonly settings: SettingsReader,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -88,7 +83,3 @@ export class JwtAuthGuard implements CanActivate {
     return user;
   }
 }
-
-export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
-  return ctx.switchToHttp().getRequest<{ user: AuthUser }>().user;
-});
