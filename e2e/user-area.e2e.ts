@@ -105,7 +105,11 @@ for (const vp of VIEWPORTS) {
 
       // A paid plan shows its name from the server; admins get the admin button.
       await sql(`UPDATE users SET plan = 'premium', role = 'admin' WHERE id = $1`, [s.user.id]);
-      const again = await (await request.post('/api/auth/login', { data: { email: (await (await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${s.token}` } })).json()).email, password: 'senha-forte-1' } })).json();
+      const me = await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${s.token}` } });
+      expect(me.status()).toBe(200);
+      const login = await request.post('/api/auth/login', { data: { email: (await me.json()).email, password: 'senha-forte-1' } });
+      expect(login.status()).toBe(200);
+      const again = await login.json();
       await page.evaluate(([t, u]) => { localStorage.setItem('cda.token', t); localStorage.setItem('cda.user', u); }, [again.token, JSON.stringify(again.user)]);
       await page.goto('/dashboard');
       await expect(page.getByTestId('header-plan')).toHaveText('Premium');

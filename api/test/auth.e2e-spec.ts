@@ -365,6 +365,19 @@ describe('accounts: register, login, lockout, sessions, password reset, profile,
       // Another client is not affected.
       await stack.http.post('/api/auth/forgot-password').set(newIp()).send({ email: 'x@teste.com.br' }).expect(200);
     });
+
+    it('never rate-limits the session and policy reads that every page load makes, while login stays limited', async () => {
+      const ip = newIp();
+      const user = await registerUser(stack);
+      // An office behind one address: far more page loads a minute than the 30 credential attempts.
+      for (let i = 0; i < 45; i++) {
+        await stack.http.get('/api/auth/me').set(ip).set(as(user.token)).expect(200);
+        await stack.http.get('/api/auth/policy').set(ip).expect(200);
+      }
+      const logins: number[] = [];
+      for (let i = 0; i < 31; i++) logins.push((await stack.http.post('/api/auth/login').set(ip).send({ email: user.email, password: 'errada-123' })).status);
+      expect(logins.at(-1)).toBe(429);
+    });
   });
 
   describe('profile', () => {

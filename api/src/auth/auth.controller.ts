@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import { AuthService } from './auth.service';
 import { ConfirmSignupDto, ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto, TwoFactorChallengeDto, TwoFactorCodeDto } from './dto/auth.dto';
 import { AllowTemporaryPassword, CurrentUser, JwtAuthGuard, type AuthUser } from '../common/auth';
@@ -15,7 +15,10 @@ import { AccessLogged } from '../privacy/access-log.interceptor';
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
+  // Read-only and guess-proof (no secret in the request): every page load asks, so an office of users
+  // behind one address must not run out of the credential budget meant for login and sign-up.
   @Get('policy')
+  @SkipThrottle()
   policy() {
     return this.auth.policy();
   }
@@ -83,7 +86,9 @@ export class AuthController {
     return this.auth.resetPassword(dto);
   }
 
+  /** Asked on every page load; the signed token is the guard here, not a per-address budget (see policy). */
   @Get('me')
+  @SkipThrottle()
   @AllowTemporaryPassword()
   @ApiBearerAuth()
   @UseGuards(JwtAuthGuard)
