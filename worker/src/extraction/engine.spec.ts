@@ -4,7 +4,7 @@ import { chooseMoney, periodStart } from './certificate';
 import { extractFromPages } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
-import { valuesOf } from './values';
+import { revenueValue, valuesOf } from './values';
 
 /** A run of text at (x, y) in a 10-point font; its width is ~half a point per character per point. */
 function f(text: string, x: number, y: number, size = 10): Frag {
@@ -189,6 +189,18 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     expect(t.warnings).toEqual([]);
   });
 
+  it('puts a period written at the end of a wide cell under its own narrow header ("Exercício 2012" under "P.A.")', () => {
+    const lines = buildLines(
+      [
+        f('P.A.', 40, 100), f('Cód.', 130, 100), f('Vencimento', 160, 100), f('Principal', 260, 100), f('Multa', 340, 100), f('Juros', 420, 100),
+        f('Exercício 2012', 40, 114), f('0211', 130, 114), f('20/04/2012', 160, 114), r('4342,37', 310, 114), r('868,47', 380, 114), r('4004,58', 460, 114),
+      ],
+      1,
+      false,
+    );
+    expect(readTables(lines).rows).toEqual([{ period: '2012', dueDate: '2012-04-20', principal: 434237, fine: 86847, interest: 400458 }]);
+  });
+
   it('reads OCR slips in a table: a lost period slash (012012) and a decimal comma read as a dot (6425.33)', () => {
     const lines = buildLines(
       [
@@ -347,6 +359,47 @@ describe('certificates from the page model', () => {
     const [b] = extractFromPages([page(1, vague)]);
     expect(b.nature).toBe('demais');
     expect(b.fieldWarnings?.nature).toMatch(/natureza 4/);
+  });
+});
+
+describe('wordings and captions', () => {
+  const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA DA UNIÃO', 160, 60)];
+
+  it('reads "Valor total da / inscrição em 22/09/2025" as the consolidation, not the inscription date', () => {
+    const frags = [
+      ...head,
+      f('22 2 22 925970-34', 40, 90), f('05/09/2022', 200, 90), f('07.440.279/0001-73', 320, 90),
+      f('CDA nº', 40, 100, 7), f('Inscrito em', 200, 100, 7), f('CNPJ/MF', 320, 100, 7),
+      f('Principal: R$ 100,00 Multa Mora: R$ 20,00 Vlr. Juros: R$ 30,00 Encargo legal: R$ 30,00 Valor total da', 40, 130, 9),
+      f('inscrição em 22/09/2025: R$ 180,00', 40, 141, 9),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ registrationDate: '2022-09-05', consolidationDate: '2025-09-22', total: 18000 });
+  });
+
+  it('takes a row of captions under its values even where the lower part of the form prints labels over values', () => {
+    const frags = [
+      ...head,
+      f('10 7 15 054489-32', 40, 90), f('12/06/2015', 200, 90), f('36.064.101/0006-88', 320, 90),
+      f('Número da CDA', 40, 100, 7), f('Data de Inscrição', 200, 100, 7), f('CPF/CNPJ', 320, 100, 7),
+      f('13896.288279/2015-20', 40, 120), f('8109 - PIS - FATURAMENTO', 200, 120), f('ATIVA AJUIZADA', 380, 120),
+      f('Processo Administrativo nº', 40, 130, 7), f('Receita/Tributo', 200, 130, 7), f('Situação Atual', 380, 130, 7),
+      f('1280 / 0218', 40, 146), f('Lei nº 10.637/02, arts. 1º a 3º', 200, 146),
+      f('Livro / Folha', 40, 156, 7), f('Base legal do débito', 200, 156, 7),
+      // Below, more labels over their values than captions above: the whole certificate leans "below".
+      f('Valores atualizados até', 40, 190, 7), f('Vlr. Original', 200, 190, 7),
+      f('29/08/2025', 40, 200), f('R$ 100,00', 200, 200),
+      f('Multa de mora', 40, 220, 7), f('Juros', 200, 220, 7), f('Encargo DL 1.025/69', 380, 220, 7),
+      f('R$ 20,00', 40, 230), f('R$ 30,00', 200, 230), f('R$ 30,00', 380, 230),
+      f('Valor total da inscrição', 40, 250, 7), f('R$ 180,00', 40, 260),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ revenueCode: '8109', revenueDescription: 'PIS - FATURAMENTO', status: 'ATIVA AJUIZADA', total: 18000 });
+  });
+
+  it('reads a receita code printed with its check digit ("046-2") as one code', () => {
+    expect(revenueValue('046-2')).toMatchObject({ code: '0462', description: '' });
+    expect(revenueValue('2172 - COFINS')).toMatchObject({ code: '2172', description: 'COFINS' });
   });
 });
 

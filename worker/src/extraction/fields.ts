@@ -191,6 +191,9 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
     line.cells.forEach((cell, k) => {
       const found = findLabel(cell.folded, line.ocr);
       if (!found || found.kind === 'decoy' || found.kind === 'coDebtors') return;
+      // The rest of a sentence wrapped from the line above ("… Valor total da" / "inscrição em
+      // 22/09/2025: R$ …") is prose, read with its whole wording by proseCandidates.
+      if (k === 0 && wrappedFromAbove(lines, skip, i)) return;
       const hit = { kind: found.kind, length: found.length, end: extendLabel(cell.folded, found.end) };
       const field = hit.kind;
       if (only && !only.has(field)) return;
@@ -261,18 +264,41 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   // Which way do this certificate's labels point? Typed values (numbers, dates, money) only fit one
   // way; free text takes the majority's direction, so a caption under its value is not read as the
   // label of the next row's value.
+  // A row of captions decides for itself when its typed values agree (a form can print values over
+  // captions at the top and labels over values further down); otherwise the whole certificate does.
   const typed = out.filter((c) => !TEXT_TYPES.has(FIELDS[c.field].type));
-  const votes = { above: typed.filter((c) => c.route === 'above').length, below: typed.filter((c) => c.route === 'below').length };
-  const favoured = votes.above > votes.below ? 'above' : 'below';
-  const other = favoured === 'above' ? 'below' : 'above';
-  for (const c of out) if (TEXT_TYPES.has(FIELDS[c.field].type) && c.route === other) c.score -= 0.6;
+  const tally = (cs: Candidate[]) => ({ above: cs.filter((c) => c.route === 'above').length, below: cs.filter((c) => c.route === 'below').length });
+  const votes = tally(typed);
+  const labelLine = (c: Candidate) => c.label?.split(':')[0];
+  const otherSide = (c: Candidate): Route => {
+    const row = tally(typed.filter((t) => t.label && labelLine(t) === labelLine(c)));
+    const v = row.above !== row.below ? row : votes;
+    return v.above > v.below ? 'below' : 'above';
+  };
+  for (const c of out) if (TEXT_TYPES.has(FIELDS[c.field].type) && c.route === otherSide(c)) c.score -= 0.6;
   // One value, one label: a value claimed from above by one label and from below by its own caption
   // (or the other way round) belongs to the side the certificate's labels point to.
   const claims = new Map<string, Set<Route>>();
   const at = (c: Candidate) => `${c.line}:${c.value.raw}`;
   for (const c of out) if (c.route === 'above' || c.route === 'below') (claims.get(at(c)) ?? claims.set(at(c), new Set()).get(at(c))!).add(c.route);
-  for (const c of out) if (c.route === other && !TEXT_TYPES.has(FIELDS[c.field].type) && claims.get(at(c))?.size === 2) c.score -= 0.6;
+  for (const c of out) if (c.route === otherSide(c) && !TEXT_TYPES.has(FIELDS[c.field].type) && claims.get(at(c))?.size === 2) c.score -= 0.6;
   return out;
+}
+
+/** Words that cannot end a sentence: a line ending in one goes on in the next. */
+const RUNS_ON = /(?:^|\s)(?:da|de|do|das|dos|na|no|nas|nos|em|e|a|o|as|os|ao|com|por|para|pelo|pela|sob)$/;
+
+/** The line continues a sentence of the line right above it (same size, a prose line that runs on). */
+function wrappedFromAbove(lines: Line[], skip: boolean[], i: number): boolean {
+  const line = lines[i];
+  for (let j = i - 1; j >= 0; j--) {
+    if (skip[j]) continue;
+    const above = lines[j];
+    if (above.page !== line.page || line.y - above.y > line.size * 1.8 || Math.abs(above.size - line.size) > 0.5) return false;
+    const last = above.cells[above.cells.length - 1].folded.trim();
+    return last.split(/\s+/).length >= 5 && RUNS_ON.test(last);
+  }
+  return false;
 }
 
 /**
@@ -401,6 +427,7 @@ const WINDOW: Partial<Record<ValueType, number>> = { registration: 40, date: 40,
  */
 export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, number]>, only?: ReadonlySet<ScalarField>): Candidate[] {
   const out: Candidate[] = [];
+  const wording = new Map<Candidate, [number, number]>();
   const isMasked = (at: number) => masked.some(([a, b]) => at >= a && at < b);
   for (const [name, lex] of Object.entries(FIELDS) as Array<[ScalarField, (typeof FIELDS)[ScalarField]]>) {
     if (only && !only.has(name)) continue;
@@ -422,11 +449,23 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
         const own = findLabel(s.folded.slice(m.index, m.index + 80), ocr);
         if (own && own.kind !== name && own.length > m[0].length) continue;
         const v = proseValue(lex.type, s.text, at);
-        if (v && !isMasked(v.start)) out.push({ field: name, value: v, route: 'prose', score: ROUTE_SCORE.prose + (lex.prose?.includes(src) ? 0.2 : 0), line: lineAt(s, v.start) });
+        if (v && !isMasked(v.start)) {
+          out.push({ field: name, value: v, route: 'prose', score: ROUTE_SCORE.prose + (lex.prose?.includes(src) ? 0.2 : 0), line: lineAt(s, v.start) });
+          wording.set(out[out.length - 1], [m.index, at]);
+        }
       }
     }
   }
-  return out;
+  // One value, one wording: where another field's wording encloses this one and leads to the same
+  // value ("valor total da inscrição em 22/09/2025" holds "inscrição em"), the enclosing one names it.
+  return out.filter((c) => {
+    const [a, b] = wording.get(c)!;
+    return !out.some((d) => {
+      if (d.field === c.field || d.value.start !== c.value.start) return false;
+      const [x, y] = wording.get(d)!;
+      return x <= a && y >= b && y - x > b - a;
+    });
+  });
 }
 
 function proseValue(type: ValueType, text: string, at: number): Value | null {

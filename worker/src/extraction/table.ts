@@ -105,6 +105,8 @@ interface Token {
   value: number | string;
   x0: number;
   x1: number;
+  /** Where the token's cell begins: a cell is aligned to its column even when its token is not. */
+  cellX0: number;
 }
 
 /** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012"). */
@@ -115,7 +117,7 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
   const out: Token[] = [];
   const width = cell.x1 - cell.x0;
   const len = Math.max(cell.text.length, 1);
-  const at = (s: number, e: number) => ({ x0: cell.x0 + (width * s) / len, x1: cell.x0 + (width * e) / len });
+  const at = (s: number, e: number) => ({ x0: cell.x0 + (width * s) / len, x1: cell.x0 + (width * e) / len, cellX0: cell.x0 });
   const taken: Array<[number, number]> = [];
   const free = (s: number, e: number) => !taken.some(([a, b]) => s < b && a < e);
   for (const m of cell.text.matchAll(new RegExp(DATE_TOKEN.source, 'g'))) {
@@ -333,6 +335,9 @@ function readRow(tokens: Token[], cols: Column[], rawPeriod: Array<{ text: strin
     // A period or date goes to the nearest column that is not an amount: a year-like receita code
     // ("2089") under "Receita" is not the period.
     let c = nearest(t, textCols);
+    // A period at the end of a wide cell that starts under the period's header ("Exercício 2012"
+    // under "P.A.") lands nearer the next column: its cell says where it belongs.
+    if (t.kind === 'period' && c !== periodCol && periodCol && !period && t.cellX0 >= periodCol.x0 - 2 && t.cellX0 <= periodCol.x1) c = periodCol;
     if (!c || (c.kind !== 'period' && c.kind !== 'due')) continue;
     // A period (no day) cannot fill the due column: placed nearer to it, it is the period written
     // at the end of a wider cell ("Exercício 2013" under "Ano").

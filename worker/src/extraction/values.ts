@@ -131,7 +131,8 @@ export function processValues(text: string): Value[] {
 /** A receita code: federal (1082, 2372-01) or a municipal hierarchical one (1.2.1, 11.2.03). */
 const CODE = String.raw`\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,3}){1,3}`;
 const CODE_AT_START = new RegExp(String.raw`^\s*[:.\-–—]?\s*(${CODE})(?![\d/.,])`);
-const CODE_THEN_TEXT = new RegExp(String.raw`^(${CODE})['\`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(.+)$`);
+// The description has words: "046-2" is one code with its check digit, not code 046 described as "2".
+const CODE_THEN_TEXT = new RegExp(String.raw`^(${CODE})['\`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(?=.*[A-Za-zÀ-ÿ]{2})(.+)$`);
 const CODE_ONLY = new RegExp(String.raw`^(${CODE})$`);
 
 /** A receita as printed: an optional code ("2172 -", "046-2", "101 -") and its description. */
