@@ -1,7 +1,7 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
 import { type Candidate, afterLabel, findLabel, isFieldLabel, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
-import { COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, type ScalarField, TITLES } from './lexicon';
+import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, type ScalarField, TITLES } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, readingOrder } from './page';
 import { repairRows } from './repair';
@@ -31,6 +31,7 @@ export function isTitle(l: Line): boolean {
 }
 
 const isNotCdaTitle = (l: Line) => notCdaRe.test(firstCell(l)) && l.folded.split(/\s+/).length <= 16;
+const CLOSING_RE = new RegExp(CLOSING);
 const hasValues = (l: Line) => /\d{1,3}(?:\.\d{3})*,\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}/.test(l.text);
 const issuerish = (l: Line) => ISSUERS.some((i) => new RegExp(i.pattern).test(l.folded)) || (!/\d/.test(l.text) && l.text === l.text.toUpperCase() && l.text.length < 90);
 
@@ -58,7 +59,9 @@ export function segmentLines(lines: Line[]): Array<Segment & { titled: boolean }
     // After another certificate, a dated line above the header (its "Emitida em …") is that
     // certificate's tail, and so is what stands above it on the page.
     // (A running header with an inscription number names whichever certificate tops the page.)
-    const tail = starts.length > 0 && above.some((l) => !issuerish(l) && /\d{2}\/\d{2}\/\d{4}/.test(l.text) && !l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber'));
+    const tail =
+      starts.length > 0 &&
+      above.some((l) => (CLOSING_RE.test(l.folded) || (!issuerish(l) && /\d{2}\/\d{2}\/\d{4}/.test(l.text))) && !l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber'));
     if (above.length <= 8 && !above.some(hasValues) && !tail) s = pageStart;
     else {
       let k = 0;

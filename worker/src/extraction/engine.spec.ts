@@ -300,6 +300,16 @@ describe('certificates from the page model', () => {
     expect(c.registrationNumber).toBe('8061993489748');
   });
 
+  it("gives the signature that spills to the next page's top to the certificate it closes", () => {
+    const p1 = page(1, cda(40, '80 6 19 123456-78', '11.222.333/0001-81'));
+    const p2 = page(2, [f('_______________________________________', 40, 60), f('PROCURADOR DA FAZENDA NACIONAL', 40, 72), ...cda(110, '80 6 19 654321-00', '11.222.333/0001-81')]);
+    const recs = extractFromPages([p1, p2]);
+    expect(recs.map((x) => [x.registrationNumber, x.pages])).toEqual([
+      ['8061912345678', [1, 2]],
+      ['8061965432100', [2]],
+    ]);
+  });
+
   it('finds two certificates on one page, each with its own number', () => {
     const recs = extractFromPages([page(1, [...cda(40, '80 6 19 123456-78', '11.222.333/0001-81'), ...cda(320, '80 6 19 654321-00', '11.222.333/0001-81')])]);
     expect(recs.map((x) => [x.registrationNumber, x.total, x.debtorName, x.revenueCode, x.registrationDate, x.consolidationDate])).toEqual([

@@ -355,6 +355,12 @@ export const NOT_CDA_TITLES: string[] = [
 export const COURT_FILING = 'excelentissim[oa]|meritissim[oa]|peticao\\s+inicial|vem,?\\s+respeitosamente|requer\\s+a\\s+citacao|termos\\s+em\\s+que\\s+pede|nestes\\s+termos|execucao\\s+fiscal\\s+em\\s+face|propor\\s+(?:a\\s+presente\\s+)?execucao';
 
 /** Who inscribed the debt, from the certificate's header and wording. */
+/**
+ * How a certificate ends: its signature, authentication and issue lines. Above the next
+ * certificate's header at the top of a page, they are the previous certificate's tail.
+ */
+export const CLOSING = '_{8,}|procurador(?:a|\\(a\\))?\\s+d[ao]s?\\s|assinad[oa]\\s+(?:digitalmente|eletronicamente)|codigo\\s+de\\s+(?:autenticidade|verificacao|controle)|emitid[oa]\\s+em|lavrad[oa]\\s+em';
+
 export const ISSUERS: Array<{ issuer: 'federal' | 'state' | 'municipal'; pattern: string; name: string }> = [
   { issuer: 'federal', pattern: 'procuradoria[- ]geral\\s+da\\s+fazenda\\s+nacional', name: 'procuradoria[- ]geral\\s+da\\s+fazenda\\s+nacional' },
   { issuer: 'federal', pattern: 'fazenda\\s+nacional|divida\\s+ativa\\s+da\\s+uniao|\\bpgfn\\b|\\binss\\b|previdencia\\s+social', name: 'procuradoria[^\\t]*fazenda\\s+nacional' },
