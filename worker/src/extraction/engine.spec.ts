@@ -407,6 +407,11 @@ describe('wordings and captions', () => {
     expect(c).toMatchObject({ revenueCode: '8109', revenueDescription: 'PIS - FATURAMENTO', status: 'ATIVA AJUIZADA', total: 18000 });
   });
 
+  it('ends a process number at a full stop before the next line\'s number', () => {
+    expect(valuesOf('process', 'Administrativo nº 13896.481843/2017-65. 3880 Lei').map((v) => v.value)).toEqual(['13896481843201765']);
+    expect(valuesOf('process', '13896 481843/2017-65').map((v) => v.value)).toEqual(['13896481843201765']);
+  });
+
   it('reads a receita code printed with its check digit ("046-2") as one code', () => {
     expect(revenueValue('046-2')).toMatchObject({ code: '0462', description: '' });
     expect(revenueValue('2172 - COFINS')).toMatchObject({ code: '2172', description: 'COFINS' });

@@ -28,7 +28,9 @@ const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
 const REGISTRATION = /(?<![\w/.,-])\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?)\d[\dOo]*)*(?:\s?\/\s?\d{2,10}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
-const PROCESS = /(?<![\w/])(?:[A-Z]{1,4}\s?)?\d[\d./-]*(?:\s(?=\d)[\d./-]*)*\d(?![\w/])/g;
+// Spaces may group digits ("13896 481843/2017-65"); a full stop before a space ends the number
+// ("… nº 13896.481843/2017-65. 3880 …").
+const PROCESS = /(?<![\w/])(?:[A-Z]{1,4}\s?)?\d[\d./-]*(?:(?<=\d)\s(?=\d)[\d./-]*)*\d(?![\w/])/g;
 const WORD_DATE = /(?<!\d)(\d{1,2})(?:º|°|o)?\s+de\s+(janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\s+de\s+(\d{4})/;
 const MONTHS = ['janeiro', 'fevereiro', 'marco', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
