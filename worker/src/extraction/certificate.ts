@@ -528,7 +528,11 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   // What the law requires of a CDA: the inscription, the debtor and the value (a titled certificate
   // whose debtor OCR could not read is still one, flagged, never dropped).
   const hasValue = money.values.total !== null || money.values.principal !== null || rows.length > 0;
-  const isCda = !!registrationNumber && hasValue && (!!(debtorDoc || debtorName) || titled);
+  const named = !!(debtorDoc || debtorName);
+  // A titled certificate with its number and debtor whose values were not read (a page OCR could
+  // not read, a layout not understood) is still one: kept and flagged, never dropped in silence.
+  if (!hasValue && titled && registrationNumber && named) flag('total', 'Valores da certidão não encontrados; confira no documento');
+  const isCda = !!registrationNumber && (hasValue || (titled && named)) && (named || titled);
   return { record, isCda };
 }
 

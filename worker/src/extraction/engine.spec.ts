@@ -310,6 +310,19 @@ describe('certificates from the page model', () => {
     ]);
   });
 
+  it('keeps a titled certificate whose values were not read (an unreadable page), flagged, rather than dropping it', () => {
+    const frags = [
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 200, 60),
+      f('Nº da Inscrição:', 40, 80), f('80 6 19 123456-78', 200, 80),
+      f('Devedor:', 40, 94), f('ACME COMERCIO LTDA', 200, 94),
+      f('CNPJ:', 40, 108), f('11.222.333/0001-81', 200, 108),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ registrationNumber: '8061912345678', debtorName: 'ACME COMERCIO LTDA', total: 0 });
+    expect(c.fieldWarnings?.total).toBeDefined();
+    expect(c.warnings).toContain('Valores da certidão não encontrados; confira no documento');
+  });
+
   it('finds two certificates on one page, each with its own number', () => {
     const recs = extractFromPages([page(1, [...cda(40, '80 6 19 123456-78', '11.222.333/0001-81'), ...cda(320, '80 6 19 654321-00', '11.222.333/0001-81')])]);
     expect(recs.map((x) => [x.registrationNumber, x.total, x.debtorName, x.revenueCode, x.registrationDate, x.consolidationDate])).toEqual([
