@@ -425,6 +425,13 @@ describe('wordings and captions', () => {
     expect(valuesOf('process', '13896 481843/2017-65').map((v) => v.value)).toEqual(['13896481843201765']);
   });
 
+  it('reads OCR slips around an inscription: a speck dash before it, PGEN for PGFN in a decoy label', () => {
+    expect(valuesOf('registration', '-44.753.813-7').map((v) => v.value)).toEqual(['447538137']);
+    // A dash inside a code still joins its parts.
+    expect(valuesOf('registration', '2017-44.753.813-7').map((v) => v.value)).toEqual(['2017447538137']);
+    expect(findLabel('pgen de origem', true)?.kind).toBe('decoy');
+  });
+
   it('reads a receita code printed with its check digit ("046-2") as one code', () => {
     expect(revenueValue('046-2')).toMatchObject({ code: '0462', description: '' });
     expect(revenueValue('2172 - COFINS')).toMatchObject({ code: '2172', description: 'COFINS' });

@@ -49,7 +49,8 @@ export function ocrTolerant(source: string): string {
         out += source.slice(k, end + 1);
         k = end;
       } else if (/[a-z]/.test(c)) {
-        out += c === 'i' || c === 'l' || c === 't' ? '[ilt1|!]' : c === 'g' ? '[gyq]' : c;
+        // Thin letters, descenders, and the capital F whose lower bar a speck completes into an E.
+        out += c === 'i' || c === 'l' || c === 't' ? '[ilt1|!]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }

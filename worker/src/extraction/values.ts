@@ -27,7 +27,8 @@ export const MONEY = /(?<![\d.,/:])(?:R\s?\$\s?)?(?:\d{1,3}(?:(?:[.:;]|\s(?=\d{3
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
-const REGISTRATION = /(?<![\w/.,-])\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?)\d[\dOo]*)*(?:\s?\/\s?\d{2,10}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
+// A dash that only follows a space or the cell's start is a speck or a bullet (OCR's "-44.753.813-7"), not part of a code.
+const REGISTRATION = /(?<![\w/.,]|[\w/.,]-)\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?)\d[\dOo]*)*(?:\s?\/\s?\d{2,10}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
 // Spaces may group digits ("13896 481843/2017-65"); a full stop before a space ends the number
 // ("… nº 13896.481843/2017-65. 3880 …").
 const PROCESS = /(?<![\w/])(?:[A-Z]{1,4}\s?)?\d[\d./-]*(?:(?<=\d)\s(?=\d)[\d./-]*)*\d(?![\w/])/g;
