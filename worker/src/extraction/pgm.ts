@@ -235,7 +235,7 @@ export function otsu(img: Gray, hist = histogram(img)): number {
  * strokes swell into each other and specks grow past the speck filter (measured on the scanned
  * fixtures at 0.2, 0.35 and 0.5 of the way).
  */
-export function inkThreshold(img: Gray): number {
+export function inkThreshold(img: Gray, towardsPaper = 0.2): number {
   const hist = histogram(img);
   const t = otsu(img, hist);
   let paper = 255;
@@ -245,7 +245,7 @@ export function inkThreshold(img: Gray): number {
       paper = v;
     }
   }
-  return Math.round(t + 0.2 * (paper - t));
+  return Math.round(t + towardsPaper * (paper - t));
 }
 
 /**
