@@ -435,6 +435,9 @@ describe('wordings and captions', () => {
   it('reads a receita code printed with its check digit ("046-2") as one code', () => {
     expect(revenueValue('046-2')).toMatchObject({ code: '0462', description: '' });
     expect(revenueValue('2172 - COFINS')).toMatchObject({ code: '2172', description: 'COFINS' });
+    // A legal reference under the receita's caption is the fundamentação beside it, not a receita.
+    expect(revenueValue('Lei nº 8.212/91, art. 22, incisos I e II')).toBeNull();
+    expect(revenueValue('LEITE E DERIVADOS')).toMatchObject({ description: 'LEITE E DERIVADOS' });
   });
 });
 

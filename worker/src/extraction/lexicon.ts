@@ -14,6 +14,9 @@ export type ValueType = 'registration' | 'date' | 'document' | 'money' | 'proces
 
 /** Words a situação is made of: a value with none of them is not a situação ("LV./FLS", "COD"). */
 // Word starts only: "discriminATIVo" is not a situação.
+/** How a legal reference begins ("Lei nº 8.212/91, art. 22"): the value of a fundamentação, never a receita. */
+export const LEGAL_REFERENCE = '^(?:lei(?:\\s+complementar)?|decreto(?:-lei)?|d\\.?l\\.?|lc|arts?\\.?|instrucao\\s+normativa|in|resolucao|portaria|ctn|rir)\\b\\s*(?:n\\s*[.ºo°]*\\s*)?[\\d.]+';
+
 export const STATUS_VOCABULARY = '\\b(?:ativ|inscrit|ajuiz|suspens|parcel|negoci|protest|garant|cobranc|extint|cancel|quitad|execu|baixad|autoriz|penhor|sispar|exigib|decisao|judicial|regular|pendente|remetid|encaminhad)';
 
 export type ScalarField =

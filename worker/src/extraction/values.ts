@@ -1,4 +1,4 @@
-import { STATUS_VOCABULARY, type ValueType } from './lexicon';
+import { LEGAL_REFERENCE, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 import { DATE_TOKEN, DOCUMENT_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
@@ -137,11 +137,12 @@ const CODE_AT_START = new RegExp(String.raw`^\s*[:.\-–—]?\s*(${CODE})(?![\d/
 // The description has words: "046-2" is one code with its check digit, not code 046 described as "2".
 const CODE_THEN_TEXT = new RegExp(String.raw`^(${CODE})['\`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(?=.*[A-Za-zÀ-ÿ]{2})(.+)$`);
 const CODE_ONLY = new RegExp(String.raw`^(${CODE})$`);
+const LEGAL_REF = new RegExp(LEGAL_REFERENCE);
 
 /** A receita as printed: an optional code ("2172 -", "046-2", "101 -") and its description. */
 export function revenueValue(text: string): Value | null {
   const t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
-  if (!t || /^[—–-]+$/.test(t)) return null;
+  if (!t || /^[—–-]+$/.test(t) || LEGAL_REF.test(fold(t))) return null;
   const m = CODE_THEN_TEXT.exec(t);
   // The description as printed (the README's normal form), whitespace collapsed.
   if (m) return { value: t, raw: t, start: 0, end: text.length, code: m[1].replace(/\D/g, ''), description: m[2].trim() };
