@@ -432,6 +432,12 @@ describe('wordings and captions', () => {
     expect(findLabel('pgen de origem', true)?.kind).toBe('decoy');
   });
 
+  it('takes a bare "Encargos" as the encargo label before a dotted leader or a dash, not in a sentence', () => {
+    expect(findLabel('encargos..........................: 226,77 r$')?.kind).toBe('legalCharge');
+    expect(findLabel('encargos - 714,40 r$')?.kind).toBe('legalCharge');
+    expect(findLabel('encargos previstos na legislacao')).toBeNull();
+  });
+
   it('reads a receita code printed with its check digit ("046-2") as one code', () => {
     expect(revenueValue('046-2')).toMatchObject({ code: '0462', description: '' });
     expect(revenueValue('2172 - COFINS')).toMatchObject({ code: '2172', description: 'COFINS' });
