@@ -323,6 +323,17 @@ describe('certificates from the page model', () => {
     expect(c.warnings).toContain('Valores da certidão não encontrados; confira no documento');
   });
 
+  it('says when a scanned page OCR could not read may hold a certificate that was not found', () => {
+    const p1 = page(1, cda(40, '80 6 19 123456-78', '11.222.333/0001-81'), true);
+    // OCR found nothing it could read on the second scanned page.
+    const p2 = page(2, [], true);
+    const [c] = extractFromPages([p1, p2]);
+    expect(c.warnings).toContain('Página 2 ilegível na digitalização: pode haver certidão não lida; confira o arquivo');
+    // A text page, or a scanned page that reads, is no such doubt.
+    const [t] = extractFromPages([page(1, cda(40, '80 6 19 123456-78', '11.222.333/0001-81')), page(2, [])]);
+    expect(t.warnings.some((w) => w.includes('ilegíve'))).toBe(false);
+  });
+
   it('finds two certificates on one page, each with its own number', () => {
     const recs = extractFromPages([page(1, [...cda(40, '80 6 19 123456-78', '11.222.333/0001-81'), ...cda(320, '80 6 19 654321-00', '11.222.333/0001-81')])]);
     expect(recs.map((x) => [x.registrationNumber, x.total, x.debtorName, x.revenueCode, x.registrationDate, x.consolidationDate])).toEqual([

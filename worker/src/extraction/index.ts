@@ -54,7 +54,26 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     if (!seg.titled && isCourtFiling(seg.lines)) continue;
     out.push(read.record);
   }
+  flagUnreadPages(pages, out);
   return out;
+}
+
+/** Fewer real words than this on a scanned page: OCR could not read it (a page of specks or a bad scan). */
+const UNREAD_WORDS = 25;
+
+/**
+ * A scanned page no certificate covers and OCR could not read may hold a certificate that was never
+ * found: the certificate before it (else the first) says so, so the loss is never silent.
+ */
+function flagUnreadPages(pages: Page[], out: CertificateRecord[]): void {
+  if (!out.length) return;
+  const covered = new Set(out.flatMap((r) => r.pages));
+  const words = (p: Page) => p.lines.reduce((n, l) => n + (l.text.match(/\p{L}{3,}/gu)?.length ?? 0), 0);
+  const unread = pages.filter((p) => p.ocr && !covered.has(p.num) && words(p) < UNREAD_WORDS).map((p) => p.num);
+  if (!unread.length) return;
+  const msg = `${unread.length > 1 ? 'Páginas' : 'Página'} ${unread.join(', ')} ilegíve${unread.length > 1 ? 'is' : 'l'} na digitalização: pode haver certidão não lida; confira o arquivo`;
+  const owner = [...out].reverse().find((r) => r.pages.some((n) => n < unread[0])) ?? out[0];
+  owner.warnings.push(msg);
 }
 
 /**
