@@ -1,4 +1,4 @@
-import { digitVariants, repairColumn, repairDate, repairPeriod, repairRows } from './repair';
+import { digitVariants, repairColumn, repairDate, repairPeriod, repairRows, repairYear } from './repair';
 
 describe('OCR digit repairs confirmed by a check', () => {
   it('lists the one-digit confusions of a reading', () => {
@@ -18,6 +18,15 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairDate('62/09/2005', null, '2006-09-18')).toBe('2005-09-02');
     expect(repairDate('02/10/2065', null, '2006-09-18')).toBe('2005-10-02');
     expect(repairDate('99/99/9999', null, null)).toBeNull();
+  });
+
+  it("repairs a period's year read after its due date when one confusion read every zero wrong", () => {
+    expect(repairYear('2626', '2020-08-20')).toBe('2020');
+    // Nothing in the ten years before the due date, or two candidates: left as read (and flagged elsewhere).
+    expect(repairYear('2777', '2020-08-20')).toBeNull();
+    const rows = [{ period: '2626-07', dueDate: '2020-08-20', principal: 100, fine: 0, interest: 0 }];
+    expect(repairRows(rows, {}, new Map(), null)).toEqual(['Período "2626-07" lido por OCR corrigido para 2020-07; confira']);
+    expect(rows[0].period).toBe('2020-07');
   });
 
   it('reports every change it makes to the rows', () => {

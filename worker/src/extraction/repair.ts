@@ -56,6 +56,23 @@ export function repairDate(raw: string, lo: string | null, hi: string | null): s
   return fits.size === 1 ? [...fits][0] : null;
 }
 
+/**
+ * A period's year read after its own due date ("2626" for 2020: the font's zero read as 6 each
+ * time): one confusable digit replaced wherever it stands, if exactly one such year falls in the ten
+ * years up to the due date's.
+ */
+export function repairYear(year: string, due: string): string | null {
+  const fits = new Set<string>();
+  for (const [from, tos] of Object.entries(CONFUSIONS)) {
+    if (!year.includes(from)) continue;
+    for (const to of tos) {
+      const y = year.split(from).join(to);
+      if (y <= due.slice(0, 4) && Number(y) >= Number(due.slice(0, 4)) - 10) fits.add(y);
+    }
+  }
+  return fits.size === 1 ? [...fits][0] : null;
+}
+
 const iso2br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
@@ -76,6 +93,12 @@ export function repairRows(
       if (p) {
         notes.push(`Período "${r.period}" lido por OCR corrigido para ${p}; confira`);
         r.period = p;
+      }
+    } else if (r.dueDate && r.period.slice(0, 4) > r.dueDate.slice(0, 4)) {
+      const y = repairYear(r.period.slice(0, 4), r.dueDate);
+      if (y) {
+        notes.push(`Período "${r.period}" lido por OCR corrigido para ${y}${r.period.slice(4)}; confira`);
+        r.period = y + r.period.slice(4);
       }
     }
     const rawDue = r.dueDate === null ? unreadableDue.get(i) : registrationDate && r.dueDate > registrationDate ? iso2br(r.dueDate) : undefined;
