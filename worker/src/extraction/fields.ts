@@ -271,11 +271,13 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   const tally = (cs: Candidate[]) => ({ above: cs.filter((c) => c.route === 'above').length, below: cs.filter((c) => c.route === 'below').length });
   const votes = tally(typed);
   const labelLine = (c: Candidate) => c.label?.split(':')[0];
-  const otherSide = (c: Candidate): Route => {
-    const row = tally(typed.filter((t) => t.label && labelLine(t) === labelLine(c)));
-    const v = row.above !== row.below ? row : votes;
-    return v.above > v.below ? 'below' : 'above';
-  };
+  const side = (v: { above: number; below: number }): Route => (v.above > v.below ? 'below' : 'above');
+  // Each row's side once, from its own typed candidates (a row without a majority takes the certificate's).
+  const rows = new Map<string | undefined, Candidate[]>();
+  for (const t of typed) if (t.label) (rows.get(labelLine(t)) ?? rows.set(labelLine(t), []).get(labelLine(t))!).push(t);
+  const sides = new Map([...rows].map(([line, cs]) => [line, tally(cs)] as const).filter(([, v]) => v.above !== v.below).map(([line, v]) => [line, side(v)]));
+  const whole = side(votes);
+  const otherSide = (c: Candidate): Route => sides.get(labelLine(c)) ?? whole;
   for (const c of out) if (TEXT_TYPES.has(FIELDS[c.field].type) && c.route === otherSide(c)) c.score -= 0.6;
   // One value, one label: a value claimed from above by one label and from below by its own caption
   // (or the other way round) belongs to the side the certificate's labels point to.
@@ -350,6 +352,12 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
   return `${first} ${c.text}`;
 }
 
+/** Words a legal citation goes on with, capitalised or not. */
+const CITATION_WORDS = 'art|lei|decreto|dec\\.|medida|portaria|instru|resolu|c[oó]digo|constitui|regulamento';
+const CITATION_WORD = new RegExp(`^(?:${CITATION_WORDS})`, 'i');
+/** How a citation's next line may begin: lower case, "§", "(", a number, or one of its words. */
+const CITATION_START = new RegExp(`^(?:[\\p{Ll}§(]|\\d|lc\\b|ctn|c\\/c|inc|${CITATION_WORDS})`, 'iu');
+
 /** A long value (legal basis) continues on the following lines in its column, up to a label or a full stop. */
 function continuation(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string): string {
   const parts = [first];
@@ -362,7 +370,7 @@ function continuation(lines: Line[], skip: boolean[], i: number, cell: Cell, fir
     if (c.text === c.text.toUpperCase() && /\p{L}{3}/u.test(c.text) && c.text.length < 60 && !/\d/.test(c.text)) break;
     // A citation goes on in lower case, with a number, "art.", "Lei", "Decreto", "§"; a capitalised
     // heading ("Discriminação dos Débitos"), a bare number or a date is another box's value.
-    if (!/^(?:[\p{Ll}§(]|\d|art|lei|decreto|dec\.|lc\b|ctn|c\/c|inc|medida|portaria|instru|resolu|c[oó]digo|constitui|regulamento)/iu.test(c.text) || (/^\p{Lu}\p{Ll}/u.test(c.text) && !/^(?:art|lei|decreto|dec\.|medida|portaria|instru|resolu|c[oó]digo|constitui|regulamento)/i.test(c.text))) break;
+    if (!CITATION_START.test(c.text) || (/^\p{Lu}\p{Ll}/u.test(c.text) && !CITATION_WORD.test(c.text))) break;
     if (!/\p{L}{2}/u.test(c.text) || /^\d{1,2}\/\d{1,2}\/\d{2,4}\b|^(?:r\$\s*)?\d{1,3}(?:\.\d{3})*,\d{2}\b/i.test(c.text)) break;
     parts.push(c.text);
   }

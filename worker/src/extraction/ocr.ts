@@ -259,9 +259,10 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
     let words = await recognise(raw, base, dpi);
     // Digits read with little confidence (a dotted zero whose dot the threshold joined to its ring
     // reads as 6 or 8): a thinner binarisation, nearer Otsu, is tried and the surer reading kept.
-    if (readable(words) && digitConfidence(words) < DOUBTFUL_DIGITS) {
+    const digits = digitConfidence(words);
+    if (readable(words) && digits < DOUBTFUL_DIGITS) {
       const thin = await recognise(raw, base, dpi, 0);
-      if (digitConfidence(thin) > digitConfidence(words)) words = thin;
+      if (digitConfidence(thin) > digits) words = thin;
     }
     // A page fed sideways or upside down reads as gibberish: ask Tesseract's orientation detector
     // (osd) which way is up, turn the page and read it again. Upright pages never pay for this.
