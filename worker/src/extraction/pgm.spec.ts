@@ -29,6 +29,19 @@ describe('deskew', () => {
   });
 
   it('leaves a blank page alone', () => expect(estimateSkew(blank(100, 100))).toBe(0));
+
+  it('fills the corners a turn uncovers with the paper grey, so a grey scan does not binarise as all ink', () => {
+    const page = blank(800, 600, 172);
+    for (let row = 0; row < 12; row++) for (let word = 0; word < 10; word++) fill(page, 40 + word * 72, 40 + row * 45, 50, 14, 120);
+    const turned = rotate(page, 1.3);
+    expect(at(turned, 0, 0)).toBe(172);
+    const t = inkThreshold(turned);
+    expect(t).toBeGreaterThan(120);
+    expect(t).toBeLessThan(172);
+    const bw = binarize(turned, t);
+    const ink = bw.data.reduce((n, v) => n + (v < 128 ? 1 : 0), 0) / bw.data.length;
+    expect(ink).toBeLessThan(0.2);
+  });
 });
 
 describe('binarisation', () => {

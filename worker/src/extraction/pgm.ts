@@ -178,7 +178,9 @@ export function rotate(img: Gray, degrees: number): Gray {
   // Under a twentieth of a degree a line drifts by less than 3 px across an A4 page at 300 dpi.
   if (Math.abs(degrees) < 0.05) return img;
   const { width: w, height: h, data } = img;
-  const out = new Uint8Array(w * h).fill(255);
+  // The corners the turn uncovers take the paper's own grey: white corners on a grey scan are a
+  // second 'paper' that Otsu splits from the real one, and the whole page binarised as ink.
+  const out = new Uint8Array(w * h).fill(paperGrey(histogram(img)));
   const a = Math.atan(Math.tan((degrees * Math.PI) / 180));
   const [cos, sin] = [Math.cos(a), Math.sin(a)];
   const [cx, cy] = [w / 2, h / 2];
@@ -238,14 +240,19 @@ export function otsu(img: Gray, hist = histogram(img)): number {
 export function inkThreshold(img: Gray, towardsPaper = 0.2): number {
   const hist = histogram(img);
   const t = otsu(img, hist);
+  return Math.round(t + towardsPaper * (paperGrey(hist, t + 1) - t));
+}
+
+/** The paper's grey: the most common level at or above `from` (a page is mostly paper). */
+function paperGrey(hist: Float64Array, from = 0): number {
   let paper = 255;
-  for (let v = t + 1, most = -1; v < 256; v++) {
+  for (let v = from, most = -1; v < 256; v++) {
     if (hist[v] > most) {
       most = hist[v];
       paper = v;
     }
   }
-  return Math.round(t + towardsPaper * (paper - t));
+  return paper;
 }
 
 /**
