@@ -120,6 +120,11 @@ describe('lexicon', () => {
 });
 
 describe('tables by alignment', () => {
+  it("reads an OCR'd header whose letters were misread ('Vir. Muita', 'Jures')", () => {
+    const ocr = buildLines([f('Seq.', 40, 100), f('Exercício', 80, 100), f('Venc.', 160, 100), f('Valor Original', 240, 100), f('Vir. Muita', 340, 100), f('Jures', 430, 100)], 1, true);
+    expect(headerColumns(ocr[0])?.map((c) => c.kind)).toEqual(['other', 'period', 'due', 'principal', 'fine', 'interest']);
+  });
+
   it('reads columns in any order, with extra columns, under a left-aligned header', () => {
     const lines = buildLines(
       [

@@ -49,8 +49,9 @@ export function ocrTolerant(source: string): string {
         out += source.slice(k, end + 1);
         k = end;
       } else if (/[a-z]/.test(c)) {
-        // Thin letters, descenders, and the capital F whose lower bar a speck completes into an E.
-        out += c === 'i' || c === 'l' || c === 't' ? '[ilt1|!]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c;
+        // Thin letters, descenders, the capital F whose lower bar a speck completes into an E, and
+        // the small o whose ring a thin stroke leaves open into an e ("Jures" for Juros).
+        out += c === 'i' || c === 'l' || c === 't' ? '[ilt1|!]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
