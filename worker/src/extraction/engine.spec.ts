@@ -436,6 +436,40 @@ describe('wordings and captions', () => {
     expect(c).toMatchObject({ revenueCode: '8109', revenueDescription: 'PIS - FATURAMENTO', status: 'ATIVA AJUIZADA', total: 18000 });
   });
 
+  it('gives a value two labels claim to the one with nothing else (the situação over it), not to the receita caption under it', () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº 40 6 25 942441-13, em 21/02/2025, em nome de CARLOS ARAÚJO OLIVEIRA, CPF 744.117.787-18.', 40, 80, 9),
+      f('Situação do Débito', 40, 100, 7), f('Processo Administrativo', 300, 100, 7),
+      f('ATIVA EM COBRANCA', 40, 112), f('10880.182165/2025-32', 300, 112),
+      f('Receita/Tributo', 40, 124, 7),
+      f('3880 - MULTA ISOLADA', 40, 136),
+      // Below, values printed over their captions: the whole certificate leans "above".
+      f('696202,29', 40, 170), f('522151,72', 200, 170), f('512971,99', 380, 170),
+      f('Principal', 40, 180, 7), f('Multa de mora', 200, 180, 7), f('Juros SELIC', 380, 180, 7),
+      f('346265,20', 40, 196), f('2077591,20', 200, 196),
+      f('Encargo Legal (20%)', 40, 206, 7), f('TOTAL DA DÍVIDA em 08/08/2025', 200, 206, 7),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ revenueCode: '3880', revenueDescription: 'MULTA ISOLADA', status: 'ATIVA EM COBRANCA', total: 207759120 });
+  });
+
+  it('reads a column of labels each over its value: the name under its label is the debtor, the receita is under its own label', () => {
+    const frags = [
+      ...head,
+      f('NÚMERO DA INSCRIÇÃO', 40, 90, 7), f('90 5 21 866287-79', 40, 100),
+      f('CNPJ', 40, 114, 7), f('04.381.755/0001-34', 40, 124),
+      f('NOME DO DEVEDOR', 40, 138, 7), f('COMERCIAL MONTE CARMELO S/A', 40, 148),
+      f('NATUREZA DA RECEITA', 40, 162, 7), f('2917 — MULTA POR INFRAÇÃO À CLT', 40, 172),
+      f('SITUAÇÃO ATUAL', 40, 186, 7), f('ATIVA AJUIZADA', 40, 196),
+      // Below, a row of values over their captions: the whole certificate leans "above".
+      f('R$ 100,00', 40, 230), f('R$ 20,00', 160, 230), f('R$ 30,00', 280, 230), f('R$ 30,00', 400, 230), f('R$ 180,00', 520, 230),
+      f('Principal', 40, 240, 7), f('Multa', 160, 240, 7), f('Juros', 280, 240, 7), f('Encargo legal', 400, 240, 7), f('Total', 520, 240, 7),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ debtorName: 'COMERCIAL MONTE CARMELO S/A', revenueCode: '2917', status: 'ATIVA AJUIZADA', total: 18000 });
+  });
+
   it('ends a process number at a full stop before the next line\'s number', () => {
     expect(valuesOf('process', 'Administrativo nº 13896.481843/2017-65. 3880 Lei').map((v) => v.value)).toEqual(['13896481843201765']);
     expect(valuesOf('process', '13896 481843/2017-65').map((v) => v.value)).toEqual(['13896481843201765']);

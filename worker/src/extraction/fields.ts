@@ -286,6 +286,18 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   const at = (c: Candidate) => `${c.line}:${c.value.raw}`;
   for (const c of out) if (c.route === 'above' || c.route === 'below') (claims.get(at(c)) ?? claims.set(at(c), new Set()).get(at(c))!).add(c.route);
   for (const c of out) if (c.route === otherSide(c) && !TEXT_TYPES.has(FIELDS[c.field].type) && claims.get(at(c))?.size === 2) c.score -= 0.6;
+  // A value between two labels (a column of labels each over its value) goes to the label that has
+  // nothing else: the other one takes its value on its other side ("NOME DO DEVEDOR / ACME /
+  // NATUREZA DA RECEITA / 2917 …": the name is the debtor's, the receita is the code under it).
+  const owners = new Map<string, Set<string>>();
+  for (const c of out) if (c.label && (c.route === 'above' || c.route === 'below')) (owners.get(at(c)) ?? owners.set(at(c), new Set()).get(at(c))!).add(c.label);
+  const mine = (c: Candidate) => out.filter((o) => o.label === c.label && o.field === c.field && (o.route === 'above' || o.route === 'below'));
+  const hasOwn = (c: Candidate) => mine(c).some((o) => at(o) !== at(c) && owners.get(at(o))!.size === 1);
+  for (const c of out) {
+    if (!c.label || (c.route !== 'above' && c.route !== 'below') || owners.get(at(c))!.size < 2 || !hasOwn(c)) continue;
+    const rivals = out.filter((o) => o !== c && o.label !== c.label && at(o) === at(c));
+    if (rivals.some((o) => !hasOwn(o))) c.score -= 0.6;
+  }
   return out;
 }
 
