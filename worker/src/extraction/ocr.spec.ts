@@ -1,4 +1,4 @@
-import { MAX_RENDER_PIXELS, fixGlyphs, linesFromHocr, linesFromTsv, renderDpi } from './ocr';
+import { MAX_RENDER_PIXELS, type OcrWord, fixGlyphs, linesFromHocr, linesFromTsv, mergeReadings, renderDpi } from './ocr';
 
 /** One TSV word row as Tesseract writes it (level 5), all words on block 1, paragraph 1. */
 function tsv(words: Array<[line: number, left: number, text: string, width?: number]>): string {
@@ -79,6 +79,21 @@ describe('lines from Tesseract hOCR', () => {
       '</span>',
     ].join('\n');
     expect(linesFromHocr(hocr)).toBe('art. 2º, II.\nR&D');
+  });
+});
+
+describe('two readings of one page', () => {
+  const w = (text: string, left: number, conf: number, width = 120, top = 100): OcrWord => ({ text, left, top, width, height: 30, line: 'l1', conf });
+  it('takes each word from the reading surer of it, keeping the base reading\'s lines and boxes', () => {
+    const base = [w('80.052,15', 100, 88), w('16.016,43', 300, 90), w('19.337,65', 500, 96)];
+    const thin = [w('80.052,15', 102, 94, 118), w('16.010,43', 298, 95), w('19.387,65', 500, 60)];
+    expect(mergeReadings(base, thin).map((x) => [x.text, x.left, x.conf])).toEqual([['80.052,15', 100, 94], ['16.010,43', 300, 95], ['19.337,65', 500, 96]]);
+  });
+
+  it('keeps base\'s word where the other reading split or joined it differently, or read another line', () => {
+    const base = [w('26/08/2015', 100, 60, 200), w('2089', 400, 70, 80)];
+    const thin = [w('26/08', 100, 95, 90), w('/2015', 200, 95, 100), w('2089', 400, 99, 80, 140)];
+    expect(mergeReadings(base, thin).map((x) => x.text + x.conf)).toEqual(['26/08/201560', '208970']);
   });
 });
 

@@ -262,7 +262,9 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
     const digits = digitConfidence(words);
     if (readable(words) && digits < DOUBTFUL_DIGITS) {
       const thin = await recognise(raw, base, dpi, 0);
-      if (digitConfidence(thin) > digits) words = thin;
+      // Neither binarisation is surer everywhere: the page's lines come from the surer reading and
+      // each word from whichever reading was surer of it.
+      words = digitConfidence(thin) > digits ? mergeReadings(thin, words) : mergeReadings(words, thin);
     }
     // A page fed sideways or upside down reads as gibberish: ask Tesseract's orientation detector
     // (osd) which way is up, turn the page and read it again. Upright pages never pay for this.
@@ -280,6 +282,26 @@ export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = 
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `base` with each word replaced by the same word of `other` when `other` read it with more
+ * confidence: one word over one word (a word split or joined differently in the two readings
+ * keeps base's), so base's lines and boxes stay as they are.
+ */
+export function mergeReadings(base: OcrWord[], other: OcrWord[]): OcrWord[] {
+  const same = (a: OcrWord, b: OcrWord) => {
+    const across = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+    const down = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+    return across >= 0.6 * Math.max(a.width, b.width) && down >= 0.5 * Math.min(a.height, b.height);
+  };
+  const byTop = [...other].sort((a, b) => a.top - b.top);
+  const near = (w: OcrWord, list: OcrWord[]) => list.filter((o) => o.top < w.top + w.height && o.top + o.height > w.top && same(w, o));
+  return base.map((w) => {
+    const match = near(w, byTop);
+    if (match.length !== 1 || (match[0].conf ?? 0) <= (w.conf ?? 0) || near(match[0], base).length !== 1) return w;
+    return { ...w, text: match[0].text, conf: match[0].conf };
+  });
 }
 
 /** Mean confidence of the words that hold digits: what the certificate's numbers rest on. */
