@@ -125,6 +125,12 @@ describe('tables by alignment', () => {
     expect(headerColumns(ocr[0])?.map((c) => c.kind)).toEqual(['other', 'period', 'due', 'principal', 'fine', 'interest']);
   });
 
+  it('takes "PA." (período de apuração without its inner dot) as the period column', () => {
+    const cells = ['PA.', 'DT.VENC.', 'TRIBUTO', 'CORR. MONET.', 'VLR. MULTA', 'JUROS MORATÓRIOS'];
+    const lines = buildLines(cells.map((t, k) => f(t, 40 + k * 90, 100)), 1, false);
+    expect(headerColumns(lines[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'other', 'fine', 'interest']);
+  });
+
   it('reads columns in any order, with extra columns, under a left-aligned header', () => {
     const lines = buildLines(
       [
