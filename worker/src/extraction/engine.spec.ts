@@ -370,6 +370,15 @@ describe('certificates from the page model', () => {
     ]);
   });
 
+  it('keeps a certificate whose number OCR could not read apart from the signed-off one before it, flagged; an unsigned page stays a continuation', () => {
+    const signed = [...cda(40, '80 6 19 100001-11', '11.222.333/0001-81'), f('Documento assinado digitalmente. Código de autenticidade: 1234.5678', 40, 300)];
+    const garbled = cda(40, '', '11.222.333/0001-81').map((x) => (x.text === 'Nº da Inscrição:' ? { ...x, text: 'CDANS...i' } : x));
+    const [a, b] = extractFromPages([page(1, signed), page(2, garbled)]);
+    expect([a.registrationNumber, a.pages, b?.registrationNumber, b?.pages, b?.total]).toEqual(['8061910000111', [1], '', [2], 1800000]);
+    expect(b.fieldWarnings?.registrationNumber).toBe('Campo não encontrado: número da inscrição');
+    expect(extractFromPages([page(1, cda(40, '80 6 19 100001-11', '11.222.333/0001-81')), page(2, garbled)]).map((x) => x.pages)).toEqual([[1, 2]]);
+  });
+
   it('takes the one PGFN-shaped number when OCR garbled its label, flagged, never the origin inscription', () => {
     const garbled = cda(40, '80.6.19.123456-78', '11.222.333/0001-81').map((x) => (x.text === 'Nº da Inscrição:' ? { ...x, text: 'Imecrição nº:' } : x));
     const origin = [f('Nº PGFN de Origem:', 40, 300), f('80.4.14.613479-93', 200, 300)];
@@ -483,6 +492,9 @@ describe('wordings and captions', () => {
 
   it('reads OCR slips around an inscription: a speck dash before it, PGEN for PGFN in a decoy label', () => {
     expect(valuesOf('registration', '-44.753.813-7').map((v) => v.value)).toEqual(['447538137']);
+    // OCR's comma for a dot inside a dotted number; an amount is still no inscription.
+    expect(valuesOf('registration', '245.140,613-8').map((v) => [v.value, v.repaired])).toEqual([['2451406138', true]]);
+    expect(valuesOf('registration', 'R$ 245.140,61 e 3-8')).toEqual([]);
     // A dash inside a code still joins its parts.
     expect(valuesOf('registration', '2017-44.753.813-7').map((v) => v.value)).toEqual(['2017447538137']);
     expect(findLabel('pgen de origem', true)?.kind).toBe('decoy');

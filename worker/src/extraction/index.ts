@@ -1,6 +1,7 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
 import { isCourtFiling, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
 import { isFieldLabel } from './fields';
+import { CLOSING } from './lexicon';
 import { type Line, type Page, markFurniture } from './page';
 import { PdfReadError, REASONS, readPages, sniff } from './text';
 
@@ -31,25 +32,30 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   const pagesOf = (ls: Line[]) => [...new Set(ls.map((l) => l.page))].sort((a, b) => a - b);
   // Continuation stretches are joined first (by their inscription number alone), so each
   // certificate is read in full once, however many pages repeat its title.
-  const joined: Array<{ lines: Line[]; titled: boolean; reg: string }> = [];
+  const joined: Array<{ lines: Line[]; titled: boolean; reg: string; afterClosing: boolean }> = [];
   const segments = segmentLines(lines);
   for (const seg of segments) {
     // Only a file with several stretches needs their numbers to join continuations.
     const reg = segments.length > 1 ? registrationOf(seg.lines) : '';
     const prev = joined[joined.length - 1];
     // A titled stretch without a number of its own (or repeating the previous one) continues the
-    // previous certificate; a stretch with a number after one without completes it.
-    if (prev && seg.titled && (!reg || reg === prev.reg || !prev.reg)) {
+    // previous certificate, unless that one was signed off; a stretch with a number after one
+    // without completes it.
+    const afterClosing = !!prev && closed(prev.lines);
+    if (prev && seg.titled && (reg ? reg === prev.reg || !prev.reg : !afterClosing)) {
       prev.lines.push(...seg.lines);
       prev.reg ||= reg;
       continue;
     }
-    joined.push({ lines: [...seg.lines], titled: seg.titled, reg });
+    joined.push({ lines: [...seg.lines], titled: seg.titled, reg, afterClosing });
   }
   const out: CertificateRecord[] = [];
   for (const seg of joined) {
     const read = readCertificate(seg.lines, pagesOf(seg.lines), seg.titled);
-    if (!read.isCda) continue;
+    // A new certificate after a signed-off one whose number OCR could not read is kept, flagged
+    // ("número da inscrição não encontrado"), when it names a debtor and a value: never lost in silence.
+    const unnumbered = seg.afterClosing && !read.record.registrationNumber && !!read.record.debtorName && read.record.total > 0;
+    if (!read.isCda && !unnumbered) continue;
     // Without a title, only content that is a certificate and not a court filing counts.
     if (!seg.titled && isCourtFiling(seg.lines)) continue;
     out.push(read.record);
@@ -57,6 +63,12 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   flagUnreadPages(pages, out);
   return out;
 }
+
+/** A stretch whose last lines sign it off (signature, authentication, issue date): the certificate ended there. */
+function closed(lines: Line[]): boolean {
+  return lines.filter((l) => !l.furniture).slice(-4).some((l) => CLOSING_RE.test(l.folded));
+}
+const CLOSING_RE = new RegExp(CLOSING);
 
 /** Fewer real words than this on a scanned page: OCR could not read it (a page of specks or a bad scan). */
 const UNREAD_WORDS = 25;

@@ -28,7 +28,9 @@ const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
 // A dash that only follows a space or the cell's start is a speck or a bullet (OCR's "-44.753.813-7"), not part of a code.
-const REGISTRATION = /(?<![\w/.,]|[\w/.,]-)\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?)\d[\dOo]*)*(?:\s?\/\s?\d{2,10}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
+// A comma between groups of a dotted number ("245.140,613-8") is OCR's dot, never a decimal comma
+// (that ends an amount with two digits).
+const REGISTRATION = /(?<![\w/.,]|[\w/.,]-)\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?|,(?=\d{3}[.-]\d))\d[\dOo]*)*(?:\s?\/\s?\d{2,10}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
 // Spaces may group digits ("13896 481843/2017-65"); a full stop before a space ends the number
 // ("… nº 13896.481843/2017-65. 3880 …").
 const PROCESS = /(?<![\w/])(?:[A-Z]{1,4}\s?)?\d[\d./-]*(?:(?<=\d)\s(?=\d)[\d./-]*)*\d(?![\w/])/g;
@@ -114,7 +116,7 @@ export function registrationValues(text: string): Value[] {
     }
     if (!slash && digits.length < 7) continue;
     if (!slash && value.includes('/')) continue;
-    out.push({ value, raw, start: m.index, end: m.index + m[0].length, repaired: fixed !== raw, valid: docLike ? false : undefined });
+    out.push({ value, raw, start: m.index, end: m.index + m[0].length, repaired: fixed !== raw || raw.includes(','), valid: docLike ? false : undefined });
   }
   return out;
 }
