@@ -485,6 +485,21 @@ describe('wordings and captions', () => {
     expect(c).toMatchObject({ debtorName: 'COMERCIAL MONTE CARMELO S/A', revenueCode: '2917', status: 'ATIVA AJUIZADA', total: 18000 });
   });
 
+  it('does not take the end of a prose paragraph as the value of a caption under it', () => {
+    const frags = [
+      ...head,
+      f('CERTIFICO que consta do Registro da Dívida Ativa da União a Inscrição nº 60 4 20 325563-50, em 15/01/2020, em nome de', 40, 80, 9),
+      f('CLÍNICA TRÊS PODERES LTDA, inscrita no CNPJ sob o nº 95.599.277/0008-65, originária do Processo nº 13896.465383/2020-94.', 40, 91, 9),
+      f('Natureza/Receita', 40, 105, 9),
+      f('1170 - CONTRIBUIÇÃO TERCEIROS - SALÁRIO-EDUCAÇÃO', 40, 116, 9),
+      // Below, values printed over their captions: the whole certificate leans "above".
+      f('R$ 100,00', 40, 150), f('R$ 20,00', 160, 150), f('R$ 30,00', 280, 150), f('R$ 30,00', 400, 150), f('R$ 180,00', 520, 150),
+      f('Principal', 40, 160, 7), f('Multa', 160, 160, 7), f('Juros', 280, 160, 7), f('Encargo legal', 400, 160, 7), f('Total', 520, 160, 7),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ revenueCode: '1170', revenueDescription: 'CONTRIBUIÇÃO TERCEIROS - SALÁRIO-EDUCAÇÃO', total: 18000 });
+  });
+
   it('ends a process number at a full stop before the next line\'s number', () => {
     expect(valuesOf('process', 'Administrativo nº 13896.481843/2017-65. 3880 Lei').map((v) => v.value)).toEqual(['13896481843201765']);
     expect(valuesOf('process', '13896 481843/2017-65').map((v) => v.value)).toEqual(['13896481843201765']);

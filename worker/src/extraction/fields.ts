@@ -242,6 +242,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         const over = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
         if (!over.length) continue;
         if (findLabel(over[0].folded, l.ocr)) break;
+        // The last line of a paragraph is the end of a sentence, not a value printed over its caption.
+        if (TEXT_TYPES.has(type) && inParagraph(lines, skip, j)) break;
         const v = firstValue(type, over[0].text, !TEXT_TYPES.has(type));
         if (v) out.push({ field, value: v, route: 'above', score: ROUTE_SCORE.above + spec, line: j, label: `${i}:${k}` });
         break;
@@ -299,6 +301,19 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
     if (rivals.some((o) => !hasOwn(o))) c.score -= 0.6;
   }
   return out;
+}
+
+/** The line goes on from a long prose line right above it that has not ended its sentence. */
+function inParagraph(lines: Line[], skip: boolean[], i: number): boolean {
+  const line = lines[i];
+  for (let j = i - 1; j >= 0; j--) {
+    if (skip[j]) continue;
+    const above = lines[j];
+    if (above.page !== line.page || line.y - above.y > line.size * 1.8 || Math.abs(above.size - line.size) > 0.5) return false;
+    const text = above.cells.map((c) => c.text).join(' ').trim();
+    return above.cells.length === 1 && text.split(/\s+/).length >= 10 && !/[.:;!?]$/.test(text);
+  }
+  return false;
 }
 
 /** Words that cannot end a sentence: a line ending in one goes on in the next. */
