@@ -119,6 +119,11 @@ describe('accounts: register, login, lockout, sessions, password reset, profile,
       await new Promise((r) => setTimeout(r, 300));
       expect(smtp.messages.filter((m) => m.to.includes(owner.email) && m.subject.startsWith('Tentativa de cadastro'))).toHaveLength(1);
       expect(stack.mails.slice(since).filter((m) => m.kind === 'signup-confirm' && m.to.toLowerCase() === owner.email.toLowerCase())).toHaveLength(0);
+      // A rolling hour, not a clock hour: a notice sent 59 minutes ago, in the previous clock hour, still counts.
+      await db.query(`UPDATE mail_outbox SET created_at = now() - interval '59 minutes', dedupe_key = dedupe_key || ':antes' WHERE kind = 'signup-attempt' AND to_address = $1`, [owner.email]);
+      await register(body(owner.email)).expect(202);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(smtp.messages.filter((m) => m.to.includes(owner.email) && m.subject.startsWith('Tentativa de cadastro'))).toHaveLength(1);
       await login(owner.email, 'senha-forte-1').expect(200);
       await login(owner.email, 'outra-senha-1').expect(401);
     });

@@ -119,9 +119,10 @@ export class AuthService implements SessionVerifier, PasswordChanger {
     const sendLater = (what: string, send: () => Promise<unknown>) =>
       void send().catch((err) => this.logger.error({ err: String(err) }, `${what} e-mail failed`));
     if (owner) {
+      // Once an hour: the key stops two at once within a clock hour, the window one just past its turn.
       const hour = new Date().toISOString().slice(0, 13);
       sendLater('sign-up attempt', () =>
-        this.mail.send({ ...signupAttemptMail(siteName, owner.name, `${publicUrl}/login`, `${publicUrl}/forgot-password`), to: owner.email, kind: 'signup-attempt', dedupeKey: `signup-attempt:${owner.id}:${hour}` }),
+        this.mail.send({ ...signupAttemptMail(siteName, owner.name, `${publicUrl}/login`, `${publicUrl}/forgot-password`), to: owner.email, kind: 'signup-attempt', dedupeKey: `signup-attempt:${owner.id}:${hour}`, onceWithinSeconds: 3600 }),
       );
       this.logger.log({ userId: owner.id }, 'sign-up attempted with an existing e-mail; owner notified');
     } else {

@@ -22,6 +22,8 @@ export interface Mail {
    * lets exactly one instance send them.
    */
   dedupeKey?: string;
+  /** Not sent when a mail of the same kind went to the same address this many seconds ago or less (a rolling window, not a clock hour). */
+  onceWithinSeconds?: number;
 }
 
 export type { SmtpProbe } from '../settings/mail-probe';
@@ -188,8 +190,11 @@ export class MailService implements MailProbe {
   private async record(mail: Mail): Promise<string | null> {
     const rows: { id: string }[] = await this.outbox.query(
       `INSERT INTO mail_outbox (kind, dedupe_key, to_address, subject, text_body, html_body)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-      [mail.kind, mail.dedupeKey ?? null, mail.to, mail.subject, mail.text, mail.html],
+       SELECT $1::varchar, $2::varchar, $3::varchar, $4::varchar, $5::text, $6::text
+        WHERE $7::int IS NULL OR NOT EXISTS (
+          SELECT 1 FROM mail_outbox WHERE kind = $1::varchar AND to_address = $3::varchar AND created_at > now() - make_interval(secs => $7::int))
+       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+      [mail.kind, mail.dedupeKey ?? null, mail.to, mail.subject, mail.text, mail.html, mail.onceWithinSeconds ?? null],
     );
     return rows.length ? String(rows[0].id) : null;
   }
