@@ -31,7 +31,7 @@ export function isTitle(l: Line): boolean {
 }
 
 const isNotCdaTitle = (l: Line) => notCdaRe.test(firstCell(l)) && l.folded.split(/\s+/).length <= 16;
-const CLOSING_RE = new RegExp(CLOSING);
+export const CLOSING_RE = new RegExp(CLOSING);
 const hasValues = (l: Line) => /\d{1,3}(?:\.\d{3})*,\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}/.test(l.text);
 const issuerish = (l: Line) => ISSUERS.some((i) => new RegExp(i.pattern).test(l.folded)) || (!/\d/.test(l.text) && l.text === l.text.toUpperCase() && l.text.length < 90);
 

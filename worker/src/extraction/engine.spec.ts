@@ -418,6 +418,11 @@ describe('certificates from the page model', () => {
 
 describe('wordings and captions', () => {
   const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA DA UNIÃO', 160, 60)];
+  /** A row of amounts (100 + 20 + 30 + 30 = 180) printed over their captions at y. */
+  const valuesOverCaptions = (y: number): Frag[] => [
+    f('R$ 100,00', 40, y), f('R$ 20,00', 160, y), f('R$ 30,00', 280, y), f('R$ 30,00', 400, y), f('R$ 180,00', 520, y),
+    f('Principal', 40, y + 10, 7), f('Multa', 160, y + 10, 7), f('Juros', 280, y + 10, 7), f('Encargo legal', 400, y + 10, 7), f('Total', 520, y + 10, 7),
+  ];
 
   it('reads "Valor total da / inscrição em 22/09/2025" as the consolidation, not the inscription date', () => {
     const frags = [
@@ -478,8 +483,7 @@ describe('wordings and captions', () => {
       f('NATUREZA DA RECEITA', 40, 162, 7), f('2917 — MULTA POR INFRAÇÃO À CLT', 40, 172),
       f('SITUAÇÃO ATUAL', 40, 186, 7), f('ATIVA AJUIZADA', 40, 196),
       // Below, a row of values over their captions: the whole certificate leans "above".
-      f('R$ 100,00', 40, 230), f('R$ 20,00', 160, 230), f('R$ 30,00', 280, 230), f('R$ 30,00', 400, 230), f('R$ 180,00', 520, 230),
-      f('Principal', 40, 240, 7), f('Multa', 160, 240, 7), f('Juros', 280, 240, 7), f('Encargo legal', 400, 240, 7), f('Total', 520, 240, 7),
+      ...valuesOverCaptions(230),
     ];
     const [c] = extractFromPages([page(1, frags)]);
     expect(c).toMatchObject({ debtorName: 'COMERCIAL MONTE CARMELO S/A', revenueCode: '2917', status: 'ATIVA AJUIZADA', total: 18000 });
@@ -493,8 +497,7 @@ describe('wordings and captions', () => {
       f('Natureza/Receita', 40, 105, 9),
       f('1170 - CONTRIBUIÇÃO TERCEIROS - SALÁRIO-EDUCAÇÃO', 40, 116, 9),
       // Below, values printed over their captions: the whole certificate leans "above".
-      f('R$ 100,00', 40, 150), f('R$ 20,00', 160, 150), f('R$ 30,00', 280, 150), f('R$ 30,00', 400, 150), f('R$ 180,00', 520, 150),
-      f('Principal', 40, 160, 7), f('Multa', 160, 160, 7), f('Juros', 280, 160, 7), f('Encargo legal', 400, 160, 7), f('Total', 520, 160, 7),
+      ...valuesOverCaptions(150),
     ];
     const [c] = extractFromPages([page(1, frags)]);
     expect(c).toMatchObject({ revenueCode: '1170', revenueDescription: 'CONTRIBUIÇÃO TERCEIROS - SALÁRIO-EDUCAÇÃO', total: 18000 });

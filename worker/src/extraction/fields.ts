@@ -293,8 +293,10 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   // NATUREZA DA RECEITA / 2917 …": the name is the debtor's, the receita is the code under it).
   const owners = new Map<string, Set<string>>();
   for (const c of out) if (c.label && (c.route === 'above' || c.route === 'below')) (owners.get(at(c)) ?? owners.set(at(c), new Set()).get(at(c))!).add(c.label);
-  const mine = (c: Candidate) => out.filter((o) => o.label === c.label && o.field === c.field && (o.route === 'above' || o.route === 'below'));
-  const hasOwn = (c: Candidate) => mine(c).some((o) => at(o) !== at(c) && owners.get(at(o))!.size === 1);
+  // Per label and field, the values it claims above or below that no other label claims.
+  const unshared = new Map<string, Set<string>>();
+  for (const c of out) if (c.label && (c.route === 'above' || c.route === 'below') && owners.get(at(c))!.size === 1) (unshared.get(`${c.label}|${c.field}`) ?? unshared.set(`${c.label}|${c.field}`, new Set()).get(`${c.label}|${c.field}`)!).add(at(c));
+  const hasOwn = (c: Candidate) => [...(unshared.get(`${c.label}|${c.field}`) ?? [])].some((v) => v !== at(c));
   for (const c of out) {
     if (!c.label || (c.route !== 'above' && c.route !== 'below') || owners.get(at(c))!.size < 2 || !hasOwn(c)) continue;
     const rivals = out.filter((o) => o !== c && o.label !== c.label && at(o) === at(c));
@@ -305,15 +307,22 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
 
 /** The line goes on from a long prose line right above it that has not ended its sentence. */
 function inParagraph(lines: Line[], skip: boolean[], i: number): boolean {
+  const above = sameBlockAbove(lines, skip, i);
+  if (!above) return false;
+  const text = above.cells.map((c) => c.text).join(' ').trim();
+  return above.cells.length === 1 && text.split(/\s+/).length >= 10 && !/[.:;!?]$/.test(text);
+}
+
+/** The readable line right above line i, when it is close enough and in the same type size to run on into it. */
+function sameBlockAbove(lines: Line[], skip: boolean[], i: number): Line | null {
   const line = lines[i];
   for (let j = i - 1; j >= 0; j--) {
     if (skip[j]) continue;
     const above = lines[j];
-    if (above.page !== line.page || line.y - above.y > line.size * 1.8 || Math.abs(above.size - line.size) > 0.5) return false;
-    const text = above.cells.map((c) => c.text).join(' ').trim();
-    return above.cells.length === 1 && text.split(/\s+/).length >= 10 && !/[.:;!?]$/.test(text);
+    if (above.page !== line.page || line.y - above.y > line.size * 1.8 || Math.abs(above.size - line.size) > 0.5) return null;
+    return above;
   }
-  return false;
+  return null;
 }
 
 /** Words that cannot end a sentence: a line ending in one goes on in the next. */
@@ -321,15 +330,10 @@ const RUNS_ON = /(?:^|\s)(?:da|de|do|das|dos|na|no|nas|nos|em|e|a|o|as|os|ao|com
 
 /** The line continues a sentence of the line right above it (same size, a prose line that runs on). */
 function wrappedFromAbove(lines: Line[], skip: boolean[], i: number): boolean {
-  const line = lines[i];
-  for (let j = i - 1; j >= 0; j--) {
-    if (skip[j]) continue;
-    const above = lines[j];
-    if (above.page !== line.page || line.y - above.y > line.size * 1.8 || Math.abs(above.size - line.size) > 0.5) return false;
-    const last = above.cells[above.cells.length - 1].folded.trim();
-    return last.split(/\s+/).length >= 5 && RUNS_ON.test(last);
-  }
-  return false;
+  const above = sameBlockAbove(lines, skip, i);
+  if (!above) return false;
+  const last = above.cells[above.cells.length - 1].folded.trim();
+  return last.split(/\s+/).length >= 5 && RUNS_ON.test(last);
 }
 
 /**

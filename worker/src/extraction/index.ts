@@ -1,7 +1,6 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
-import { isCourtFiling, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
+import { CLOSING_RE, isCourtFiling, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
 import { isFieldLabel } from './fields';
-import { CLOSING } from './lexicon';
 import { type Line, type Page, markFurniture } from './page';
 import { PdfReadError, REASONS, readPages, sniff } from './text';
 
@@ -68,7 +67,6 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
 function closed(lines: Line[]): boolean {
   return lines.filter((l) => !l.furniture).slice(-4).some((l) => CLOSING_RE.test(l.folded));
 }
-const CLOSING_RE = new RegExp(CLOSING);
 
 /** Fewer real words than this on a scanned page: OCR could not read it (a page of specks or a bad scan). */
 const UNREAD_WORDS = 25;
