@@ -447,6 +447,12 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     .filter((c) => !c.label || (!labelsUsed.has(c.label) && !!labelsUsed.add(c.label)));
   const revenueCode = revCode.value?.value || revenue.value?.code || revenueParts.find((c) => c.value.code)?.value.code || '';
   const revenueDescription = revDesc.value?.value || revenue.value?.description || revenueParts.find((c) => c.value.description)?.value.description || '';
+  // A rival receita with another code is a doubt (a unit or process number over the wrong caption);
+  // one with words only is a heading or a neighbour's text more often than a receita.
+  const contradicts = (r: Value) => !!r.code && r.code !== revenueCode;
+  if (!revCode.value && revenue.rivals.some(contradicts)) {
+    flag('revenueCode', `Valor incerto em receita: também lido ${revenue.rivals.filter(contradicts).map((r) => `"${r.value}"`).join(', ')}; confira`);
+  }
 
   // Dates in order: period ≤ due date ≤ inscription ≤ consolidation.
   const registrationDate = regDate.value?.value ?? null;

@@ -503,6 +503,26 @@ describe('wordings and captions', () => {
     expect(c).toMatchObject({ revenueCode: '1170', revenueDescription: 'CONTRIBUIÇÃO TERCEIROS - SALÁRIO-EDUCAÇÃO', total: 18000 });
   });
 
+  it('leaves the value over a decoy caption to that caption: the receita above its own caption wins, flagged', () => {
+    const frags = [
+      ...head,
+      f('CERTIFICO que consta do Registro da Dívida Ativa da União a Inscrição nº 60 4 20 325563-50, em nome de ACME LTDA,', 40, 80, 9),
+      f('inscrita no CNPJ sob o nº 95.599.277/0008-65.', 40, 91, 9),
+      f('2917 — MULTA POR INFRAÇÃO À CLT', 40, 110), f('ATIVA EM COBRANÇA', 240, 110),
+      f('Natureza/Receita', 40, 120, 7), f('Situação Atual', 240, 120, 7),
+      // A unit code under the receita's caption, over its own (decoy) caption; a heading well below.
+      f('90.223.15', 40, 136), f('Unidade de Inscrição', 40, 145, 7),
+      f('Detalhamento da Dívida', 40, 172, 9),
+      // Further down, labels over their values: the whole certificate leans "below".
+      f('Vlr. Original', 40, 190, 7), f('Multa de mora', 160, 190, 7), f('Juros', 280, 190, 7), f('Encargo legal', 400, 190, 7),
+      f('R$ 100,00', 40, 200), f('R$ 20,00', 160, 200), f('R$ 30,00', 280, 200), f('R$ 30,00', 400, 200),
+      f('Total', 40, 215, 7), f('R$ 180,00', 40, 225),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ revenueCode: '2917', total: 18000 });
+    expect(c.fieldWarnings?.revenueCode ?? c.fieldWarnings?.revenueDescription).toBeTruthy();
+  });
+
   it('ends a process number at a full stop before the next line\'s number', () => {
     expect(valuesOf('process', 'Administrativo nº 13896.481843/2017-65. 3880 Lei').map((v) => v.value)).toEqual(['13896481843201765']);
     expect(valuesOf('process', '13896 481843/2017-65').map((v) => v.value)).toEqual(['13896481843201765']);

@@ -187,11 +187,20 @@ function overlaps(a: Cell, b: Cell, slack: number): boolean {
 export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>): Candidate[] {
   const out: Candidate[] = [];
   const { lines, skip } = r;
+  // The cell each value over or under a label was read from, and the cells decoy captions own.
+  const spots = new Map<Candidate, string>();
+  const decoyClaims: Array<[spot: string, label: string]> = [];
   for (let i = 0; i < lines.length; i++) {
     if (skip[i]) continue;
     const line = { ...lines[i], cells: lines[i].cells.flatMap((c) => splitAtLabels(c, lines[i].ocr)) };
     line.cells.forEach((cell, k) => {
       const found = findLabel(cell.folded, line.ocr);
+      // A decoy's caption (another registration, a unit code) owns the value over or under it, so
+      // that value is not free for a field's label beside it.
+      // Only a close neighbour: a section heading further down is not the caption's value.
+      const close = (n: Neighbour | null) => !!n && Math.abs(lines[n.j].y - line.y) <= Math.max(lines[n.j].size, line.size) * 2.5;
+      if (found?.kind === 'decoy' && !afterLabel(cell.text.slice(found.end)).trim())
+        for (const n of [cellAbove(lines, skip, i, cell), cellBelow(lines, skip, i, cell)]) if (close(n)) decoyClaims.push([n!.spot, `${i}:${k}`]);
       if (!found || found.kind === 'decoy' || found.kind === 'coDebtors') return;
       // The rest of a sentence wrapped from the line above ("… Valor total da" / "inscrição em
       // 22/09/2025: R$ …") is prose, read with its whole wording by proseCandidates.
@@ -235,33 +244,20 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       }
       // Above: a caption printed under its value (form boxes); found by the value's type, and for
       // free text weighed against "below" by which way the certificate's typed values went.
-      for (let j = i - 1; j >= Math.max(0, i - 2); j--) {
-        const l = lines[j];
-        if (l.page !== line.page || line.y - l.y > Math.max(l.size, line.size) * 2.5) break;
-        if (skip[j]) continue;
-        const over = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
-        if (!over.length) continue;
-        if (findLabel(over[0].folded, l.ocr)) break;
-        // The last line of a paragraph is the end of a sentence, not a value printed over its caption.
-        if (TEXT_TYPES.has(type) && inParagraph(lines, skip, j)) break;
-        const v = firstValue(type, over[0].text, !TEXT_TYPES.has(type));
-        if (v) out.push({ field, value: v, route: 'above', score: ROUTE_SCORE.above + spec, line: j, label: `${i}:${k}` });
-        break;
+      const above = cellAbove(lines, skip, i, cell);
+      // The last line of a paragraph is the end of a sentence, not a value printed over its caption.
+      if (above && !(TEXT_TYPES.has(type) && inParagraph(lines, skip, above.j))) {
+        const v = firstValue(type, above.cell.text, !TEXT_TYPES.has(type));
+        if (v) spots.set(out[out.push({ field, value: v, route: 'above', score: ROUTE_SCORE.above + spec, line: above.j, label: `${i}:${k}` }) - 1], above.spot);
       }
       // Below: the first line under the label with a cell in its columns.
-      for (let j = i + 1; j < Math.min(lines.length, i + 5); j++) {
-        const l = lines[j];
-        if (l.page !== line.page || l.y - lines[j - 1].y > Math.max(l.size, line.size) * 4) break;
-        if (skip[j]) continue;
-        const under = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
-        if (!under.length) continue;
-        const c = under[0];
-        if (findLabel(c.folded, l.ocr)) break;
-        const v = firstValue(type, c.text, !TEXT_TYPES.has(type));
-        if (type === 'longText' && v) v.value = continuation(lines, skip, j, c, v.value);
-        if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, j, c, v.value, type);
-        push(v, 'below', j, (j - i - 1) * 0.2);
-        break;
+      const below = cellBelow(lines, skip, i, cell);
+      if (below) {
+        const v = firstValue(type, below.cell.text, !TEXT_TYPES.has(type));
+        if (type === 'longText' && v) v.value = continuation(lines, skip, below.j, below.cell, v.value);
+        if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, below.j, below.cell, v.value, type);
+        push(v, 'below', below.j, (below.j - i - 1) * 0.2);
+        if (v) spots.set(out[out.length - 1], below.spot);
       }
     });
   }
@@ -292,17 +288,62 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   // nothing else: the other one takes its value on its other side ("NOME DO DEVEDOR / ACME /
   // NATUREZA DA RECEITA / 2917 …": the name is the debtor's, the receita is the code under it).
   const owners = new Map<string, Set<string>>();
-  for (const c of out) if (c.label && (c.route === 'above' || c.route === 'below')) (owners.get(at(c)) ?? owners.set(at(c), new Set()).get(at(c))!).add(c.label);
-  // Per label and field, the values it claims above or below that no other label claims.
+  const own = (spot: string, label: string) => (owners.get(spot) ?? owners.set(spot, new Set()).get(spot)!).add(label);
+  for (const [c, spot] of spots) own(spot, c.label!);
+  for (const [spot, label] of decoyClaims) own(spot, label);
+  // Per label and field (a decoy's field is "decoy"), the cells it claims that no other label claims.
   const unshared = new Map<string, Set<string>>();
-  for (const c of out) if (c.label && (c.route === 'above' || c.route === 'below') && owners.get(at(c))!.size === 1) (unshared.get(`${c.label}|${c.field}`) ?? unshared.set(`${c.label}|${c.field}`, new Set()).get(`${c.label}|${c.field}`)!).add(at(c));
-  const hasOwn = (c: Candidate) => [...(unshared.get(`${c.label}|${c.field}`) ?? [])].some((v) => v !== at(c));
-  for (const c of out) {
-    if (!c.label || (c.route !== 'above' && c.route !== 'below') || owners.get(at(c))!.size < 2 || !hasOwn(c)) continue;
-    const rivals = out.filter((o) => o !== c && o.label !== c.label && at(o) === at(c));
-    if (rivals.some((o) => !hasOwn(o))) c.score -= 0.6;
+  const claim = (label: string, field: string, spot: string) => {
+    if (owners.get(spot)!.size === 1) (unshared.get(`${label}|${field}`) ?? unshared.set(`${label}|${field}`, new Set()).get(`${label}|${field}`)!).add(spot);
+  };
+  for (const [c, spot] of spots) claim(c.label!, c.field, spot);
+  for (const [spot, label] of decoyClaims) claim(label, 'decoy', spot);
+  const hasOwn = (label: string, field: string, spot: string) => [...(unshared.get(`${label}|${field}`) ?? [])].some((v) => v !== spot);
+  const decoys = new Set(decoyClaims.map(([, label]) => label));
+  for (const [c, spot] of spots) {
+    if (!hasOwn(c.label!, c.field, spot)) continue;
+    const others = [...owners.get(spot)!].filter((l) => l !== c.label);
+    // A decoy caption with no other value surely owns this one (it is printed with a value), so the
+    // field's label is pushed harder towards its other value than by a rival field label.
+    if (others.some((l) => decoys.has(l) && !hasOwn(l, 'decoy', spot))) c.score -= 1;
+    else if (out.some((o) => o.label !== c.label && spots.get(o) === spot && !hasOwn(o.label!, o.field, spot))) c.score -= 0.6;
   }
   return out;
+}
+
+interface Neighbour {
+  j: number;
+  cell: Cell;
+  /** The cell's identity, shared by every label that claims it. */
+  spot: string;
+}
+
+/** The cell printed over a caption at line i (form boxes): the nearest readable line above, close, in its columns. */
+function cellAbove(lines: Line[], skip: boolean[], i: number, cell: Cell): Neighbour | null {
+  const line = lines[i];
+  for (let j = i - 1; j >= Math.max(0, i - 2); j--) {
+    const l = lines[j];
+    if (l.page !== line.page || line.y - l.y > Math.max(l.size, line.size) * 2.5) return null;
+    if (skip[j]) continue;
+    const over = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
+    if (!over.length) continue;
+    return findLabel(over[0].folded, l.ocr) ? null : { j, cell: over[0], spot: `${j}:${over[0].x0}` };
+  }
+  return null;
+}
+
+/** The first cell under a label at line i that shares its columns (label over value, a row of labels over a row of values). */
+function cellBelow(lines: Line[], skip: boolean[], i: number, cell: Cell): Neighbour | null {
+  const line = lines[i];
+  for (let j = i + 1; j < Math.min(lines.length, i + 5); j++) {
+    const l = lines[j];
+    if (l.page !== line.page || l.y - lines[j - 1].y > Math.max(l.size, line.size) * 4) return null;
+    if (skip[j]) continue;
+    const under = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
+    if (!under.length) continue;
+    return findLabel(under[0].folded, l.ocr) ? null : { j, cell: under[0], spot: `${j}:${under[0].x0}` };
+  }
+  return null;
 }
 
 /** The line goes on from a long prose line right above it that has not ended its sentence. */
