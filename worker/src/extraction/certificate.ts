@@ -1,33 +1,22 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { type Candidate, afterLabel, findLabel, isFieldLabel, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
-import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, type ScalarField, TITLES } from './lexicon';
+import { type Candidate, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
+import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, type ScalarField } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, readingOrder } from './page';
 import { repairRows } from './repair';
 import { headerColumns, readTables } from './table';
 import { type Value, documentValues, moneyValues, nameValue } from './values';
 
+export { isTitle };
+
 export const OCR_WARNING = 'Extraído por OCR; confira os valores';
 
-const LEAD = /^(?:\(?(?:\d{1,2}|[a-h])[.)]\s+|[•·*–—-]\s*)?/;
-// Titles are matched with every space removed: letter-spaced titles ("C E R T I D Ã O  D E …") come
-// out of the PDF as letters, words or cells apart, whichever way the spacing falls.
-const titleRe = new RegExp(`^(?:${TITLES.map((t) => t.replace(/\\s[+*?]?/g, '')).join('|')})`);
 const notCdaRe = new RegExp(`^(?:${NOT_CDA_TITLES.join('|')})(?![a-z])`);
 const courtRe = new RegExp(COURT_FILING);
 
 function firstCell(l: Line): string {
-  return (l.cells[0]?.folded ?? '').replace(LEAD, '').trim();
-}
-
-/** A line that opens a certificate: a short line starting with a CDA title. */
-export function isTitle(l: Line): boolean {
-  const words = l.folded.split(/\s+/).length;
-  if (words > 24) return false;
-  const squeezed = (t: string) => t.replace(LEAD, '').replace(/\s+/g, '');
-  // The title opens the line, or a cell of a short line (a title beside a page counter or a logo).
-  return titleRe.test(squeezed(l.folded)) || (l.cells.length <= 3 && l.cells.some((c) => c.folded.split(/\s+/).length <= 16 && titleRe.test(squeezed(c.folded))));
+  return (l.cells[0]?.folded ?? '').replace(TITLE_LEAD, '').trim();
 }
 
 const isNotCdaTitle = (l: Line) => notCdaRe.test(firstCell(l)) && l.folded.split(/\s+/).length <= 16;

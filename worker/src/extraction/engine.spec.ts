@@ -379,6 +379,21 @@ describe('certificates from the page model', () => {
     expect(extractFromPages([page(1, cda(40, '80 6 19 100001-11', '11.222.333/0001-81')), page(2, garbled)]).map((x) => x.pages)).toEqual([[1, 2]]);
   });
 
+
+  it('reads a situação that a page break splits, past the next page\'s running header in a smaller type', () => {
+    const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
+    const first = [
+      ...head,
+      f('Nº INSC......: 80 6 19 100001-11', 40, 100), f('DEVEDOR......: ACME LTDA', 40, 112), f('CNPJ.........: 11.222.333/0001-81', 40, 124),
+      f('VALOR TOTAL..: R$ 1.800,00', 40, 136), f('SITUAÇÃO ATUAL DA INSCRIÇÃO: ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO', 40, 780),
+    ];
+    const next = (text: string) => [f('PGFN - Dívida Ativa da União', 40, 31, 7.5), f('Inscrição 80 6 19 100001-11', 40, 41, 7.5), f(text, 40, 65), f('Emitida em 02/09/2025', 40, 120)];
+    const [c] = extractFromPages([page(1, first), page(2, next('SUSPENSA-DECISAO JUDICIAL'))]);
+    expect(c.status).toBe('ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA-DECISAO JUDICIAL');
+    // The next page's own title is never the end of a situação.
+    const [d] = extractFromPages([page(1, first), page(2, next('CERTIDÃO DE DÍVIDA ATIVA - CONTINUAÇÃO'))]);
+    expect(d.status).toBe('ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO');
+  });
   it('takes the one PGFN-shaped number when OCR garbled its label, flagged, never the origin inscription', () => {
     const garbled = cda(40, '80.6.19.123456-78', '11.222.333/0001-81').map((x) => (x.text === 'Nº da Inscrição:' ? { ...x, text: 'Imecrição nº:' } : x));
     const origin = [f('Nº PGFN de Origem:', 40, 300), f('80.4.14.613479-93', 200, 300)];

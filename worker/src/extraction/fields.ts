@@ -1,7 +1,22 @@
-import { COLUMNS, CO_DEBTOR_LABELS, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, type ValueType } from './lexicon';
+import { COLUMNS, CO_DEBTOR_LABELS, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import type { Cell, Line, Piece } from './page';
 import { type Value, nameValue, revenueValue, textValue, valuesOf } from './values';
+
+/** A numbering or bullet before a title or a line's first words ("1. ", "a) ", "• "). */
+export const TITLE_LEAD = /^(?:\(?(?:\d{1,2}|[a-h])[.)]\s+|[•·*–—-]\s*)?/;
+// Titles are matched with every space removed: letter-spaced titles ("C E R T I D Ã O  D E …") come
+// out of the PDF as letters, words or cells apart, whichever way the spacing falls.
+const titleRe = new RegExp(`^(?:${TITLES.map((t) => t.replace(/\\s[+*?]?/g, '')).join('|')})`);
+
+/** A line that opens a certificate: a short line starting with a CDA title. */
+export function isTitle(l: Line): boolean {
+  const words = l.folded.split(/\s+/).length;
+  if (words > 24) return false;
+  const squeezed = (t: string) => t.replace(TITLE_LEAD, '').replace(/\s+/g, '');
+  // The title opens the line, or a cell of a short line (a title beside a page counter or a logo).
+  return titleRe.test(squeezed(l.folded)) || (l.cells.length <= 3 && l.cells.some((c) => c.folded.split(/\s+/).length <= 16 && titleRe.test(squeezed(c.folded))));
+}
 
 export type LabelKind = ScalarField | 'decoy' | 'coDebtors';
 
@@ -413,14 +428,24 @@ export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
  * the next line's cell under it, in capitals, close below, and not a label, continues it.
  */
 function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string, type: 'status' | 'name' = 'status'): string {
-  const next = lines[i + 1];
-  if (!next || skip[i + 1] || next.page !== lines[i].page || next.y - lines[i].y > lines[i].size * 1.8) return first;
   // A wrapped value keeps its type size; a smaller line under it is the next box's caption.
-  if (Math.abs(next.size - lines[i].size) > Math.max(0.5, lines[i].size * 0.08)) return first;
+  const sameSize = (l: Line) => Math.abs(l.size - lines[i].size) <= Math.max(0.5, lines[i].size * 0.08);
+  // A value at the foot of a page goes on at the top of the next one, past the running footer and
+  // the next page's header (furniture, or a few lines printed in another size).
+  let j = i + 1;
+  while (lines[j]?.furniture && lines[j].page === lines[i].page) j++;
+  const top = j;
+  if (lines[j]?.page === lines[i].page + 1) while (lines[j]?.page === lines[top].page && j - top < 3 && (lines[j].furniture || !sameSize(lines[j]))) j++;
+  const next = lines[j];
+  if (!next || skip[j] || !sameSize(next)) return first;
+  const samePage = next.page === lines[i].page && j === i + 1 && next.y - lines[i].y <= lines[i].size * 1.8;
+  if (!samePage && next.page !== lines[i].page + 1) return first;
   const k = next.cells.findIndex((x) => x.x0 >= cell.x0 - next.size && x.x0 < cell.x1 && x.x1 <= cell.x1 + next.size * 20);
   const c = next.cells[k];
   // The next line's cell is another label's value when a label stands before it on that line.
   if (!c || next.cells.slice(0, k + 1).some((x) => findLabel(x.folded, next.ocr)) || /[\d:]/.test(c.text) || c.text !== c.text.toUpperCase()) return first;
+  // The next page's title opens another stretch, however much it reads like a situação ("… DÍVIDA ATIVA").
+  if (!samePage && isTitle(next)) return first;
   if (type === 'status' ? !valuesOf('status', c.text).length : !nameValue(`${first} ${c.text}`)) return first;
   return `${first} ${c.text}`;
 }
