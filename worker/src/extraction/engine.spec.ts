@@ -379,6 +379,16 @@ describe('certificates from the page model', () => {
     expect(extractFromPages([page(1, cda(40, '80 6 19 100001-11', '11.222.333/0001-81')), page(2, garbled)]).map((x) => x.pages)).toEqual([[1, 2]]);
   });
 
+  it('keeps a signed-off certificate whose number OCR lost apart from the numbered one after it, flagged', () => {
+    const garbled = cda(40, '', '11.222.333/0001-81').map((x) => (x.text === 'Nº da Inscrição:' ? { ...x, text: 'CDANS...i' } : x));
+    const signedGarbled = [...garbled, f('Documento assinado digitalmente. Código de autenticidade: 1234.5678', 40, 300)];
+    const [a, b] = extractFromPages([page(1, signedGarbled), page(2, cda(40, '80 6 19 100002-12', '11.222.333/0001-81'))]);
+    expect([a.registrationNumber, a.pages, a.total, b?.registrationNumber, b?.pages]).toEqual(['', [1], 1800000, '8061910000212', [2]]);
+    expect(a.fieldWarnings?.registrationNumber).toBe('Campo não encontrado: número da inscrição');
+    // Unsigned, the page without a number is the numbered certificate's first page.
+    expect(extractFromPages([page(1, garbled), page(2, cda(40, '80 6 19 100002-12', '11.222.333/0001-81'))]).map((x) => x.pages)).toEqual([[1, 2]]);
+  });
+
 
   it('reads a situação that a page break splits, past the next page\'s running header in a smaller type', () => {
     const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];

@@ -31,7 +31,7 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   const pagesOf = (ls: Line[]) => [...new Set(ls.map((l) => l.page))].sort((a, b) => a - b);
   // Continuation stretches are joined first (by their inscription number alone), so each
   // certificate is read in full once, however many pages repeat its title.
-  const joined: Array<{ lines: Line[]; titled: boolean; reg: string; afterClosing: boolean }> = [];
+  const joined: Array<{ lines: Line[]; titled: boolean; reg: string }> = [];
   const segments = segmentLines(lines);
   for (const seg of segments) {
     // Only a file with several stretches needs their numbers to join continuations.
@@ -41,19 +41,23 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     // previous certificate, unless that one was signed off; a stretch with a number after one
     // without completes it.
     const afterClosing = !!prev && closed(prev.lines);
-    if (prev && seg.titled && (reg ? reg === prev.reg || !prev.reg : !afterClosing)) {
+    // A numbered stretch after a signed-off one whose number OCR lost completes it only when that one
+    // is not a certificate in its own right (a debtor and a value of its own).
+    const completes = () => !afterClosing || !standsAlone(prev.lines, pagesOf(prev.lines));
+    if (prev && seg.titled && (reg ? reg === prev.reg || (!prev.reg && completes()) : !afterClosing)) {
       prev.lines.push(...seg.lines);
       prev.reg ||= reg;
       continue;
     }
-    joined.push({ lines: [...seg.lines], titled: seg.titled, reg, afterClosing });
+    joined.push({ lines: [...seg.lines], titled: seg.titled, reg });
   }
   const out: CertificateRecord[] = [];
   for (const seg of joined) {
     const read = readCertificate(seg.lines, pagesOf(seg.lines), seg.titled);
-    // A new certificate after a signed-off one whose number OCR could not read is kept, flagged
-    // ("número da inscrição não encontrado"), when it names a debtor and a value: never lost in silence.
-    const unnumbered = seg.afterClosing && !read.record.registrationNumber && !!read.record.debtorName && read.record.total > 0;
+    // A titled certificate whose number OCR could not read (the file's first, or one after a signed-off
+    // one: any other was joined to the stretch before it) is kept, flagged ("número da inscrição não
+    // encontrado"), when it names a debtor and a value: never lost in silence.
+    const unnumbered = seg.titled && !read.record.registrationNumber && namesDebtorAndValue(read.record);
     if (!read.isCda && !unnumbered) continue;
     // Without a title, only content that is a certificate and not a court filing counts.
     if (!seg.titled && isCourtFiling(seg.lines)) continue;
@@ -62,6 +66,9 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   flagUnreadPages(pages, out);
   return out;
 }
+
+const namesDebtorAndValue = (r: CertificateRecord) => !!r.debtorName && r.total > 0;
+const standsAlone = (lines: Line[], pages: number[]) => namesDebtorAndValue(readCertificate(lines, pages).record);
 
 /** A stretch whose last lines sign it off (signature, authentication, issue date): the certificate ended there. */
 function closed(lines: Line[]): boolean {
