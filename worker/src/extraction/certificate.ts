@@ -3,7 +3,7 @@ import { formatCentavos } from '@cda/shared';
 import { type Candidate, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
 import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, type ScalarField } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
-import { type Line, readingOrder } from './page';
+import { type Line, inRunningHeader, readingOrder } from './page';
 import { repairRows } from './repair';
 import { headerColumns, readTables } from './table';
 import { type Value, documentValues, moneyValues, nameValue } from './values';
@@ -157,7 +157,8 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
     let pendingLine = -1;
     let misses = 0;
     for (let j = i; j < Math.min(lines.length, i + 12) && misses < 2; j++) {
-      if (j > i && skip[j]) continue;
+      // The block goes on past a page break and the next page's running header.
+      if (j > i && (skip[j] || (lines[j].page !== lines[i].page && inRunningHeader(lines, j, lines[i])))) continue;
       const l = lines[j];
       const cells = j === i ? l.cells.slice(k0) : l.cells;
       // Each row may repeat the label ("Corresponsável: FULANO, CPF …" once per person).

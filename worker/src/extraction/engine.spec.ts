@@ -1,5 +1,5 @@
 import type { Candidate } from './fields';
-import { findLabel, onlyLabelWords } from './fields';
+import { extendLabel, findLabel, onlyLabelWords } from './fields';
 import { chooseMoney, periodStart } from './certificate';
 import { extractFromPages } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
@@ -95,6 +95,19 @@ describe('lexicon', () => {
     expect(findLabel('responsavel solidario: fulano')?.kind).toBe('coDebtors');
     expect(findLabel('nome / razao social do devedor')).toMatchObject({ kind: 'debtorName', end: 'nome / razao social do devedor'.length });
     expect(findLabel('acme comercio ltda')).toBeNull();
+  });
+
+  it('ends a label after a bracketed qualifier before its separator ("Nº da Inscrição (DEBCAD): …")', () => {
+    const t = 'nº da inscricao (debcad): 526701367';
+    expect(t.slice(extendLabel(t, findLabel(t)!.end))).toBe(': 526701367');
+    // A bracket that is not followed by a separator is not the label's.
+    expect(extendLabel('nº da inscricao (ver verso)', 15)).toBe(15);
+    const [c] = extractFromPages([page(1, [
+      f('DÍVIDA ATIVA PREVIDENCIÁRIA - CERTIDÃO DE DÍVIDA ATIVA', 40, 40),
+      f('Nº da Inscrição (DEBCAD): 526701367', 40, 60), f('PGFN de Origem: 70 4 22 383789-59', 300, 60),
+      f('Devedor Principal: ACME LTDA', 40, 72), f('CNPJ: 11.222.333/0001-81', 40, 84), f('Valor total: R$ 1.800,00', 40, 96),
+    ])]);
+    expect(c.registrationNumber).toBe('526701367');
   });
 
   it('types values: hierarchical receita codes, situação words only at word starts', () => {
@@ -377,6 +390,24 @@ describe('certificates from the page model', () => {
     expect([a.registrationNumber, a.pages, b?.registrationNumber, b?.pages, b?.total]).toEqual(['8061910000111', [1], '', [2], 1800000]);
     expect(b.fieldWarnings?.registrationNumber).toBe('Campo não encontrado: número da inscrição');
     expect(extractFromPages([page(1, cda(40, '80 6 19 100001-11', '11.222.333/0001-81')), page(2, garbled)]).map((x) => x.pages)).toEqual([[1, 2]]);
+  });
+
+  it('reads a co-debtor block that a page break splits, past the running header, so its CPF is not the debtor\'s', () => {
+    const first = [
+      f('MINISTÉRIO DA FAZENDA', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60),
+      f('DEBCAD', 40, 100, 8.5), f('CGC/MF', 240, 100, 8.5), f('35.319.795-2', 40, 112), f('01.352.015/0004-24', 240, 112),
+      f('Devedor', 40, 130, 8.5), f('SUPERMERCADO DO VALE S.A.', 40, 142), f('Valor total: R$ 1.800,00', 40, 160),
+      f('Responsáveis solidários', 40, 780),
+    ];
+    const next = [
+      f('Procuradoria-Geral da Fazenda Nacional', 40, 31, 7.5),
+      f('Nome', 40, 65), f('CPF/CNPJ', 240, 65), f('Fundamento', 400, 65),
+      f('ANTÔNIO FERREIRA DA SILVA', 40, 78), f('572.213.649-23', 240, 78), f('Sócio-administrador', 400, 78),
+      f('Emitida em 01/11/2025', 40, 120),
+    ];
+    const [c] = extractFromPages([page(1, first), page(2, next)]);
+    expect(c.debtorDocument).toBe('01352015000424');
+    expect(c.coDebtors).toEqual([{ name: 'ANTÔNIO FERREIRA DA SILVA', document: '57221364923' }]);
   });
 
   it('keeps a signed-off certificate whose number OCR lost apart from the numbered one after it, flagged', () => {

@@ -1,6 +1,6 @@
 import { COLUMNS, CO_DEBTOR_LABELS, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { PERIOD_TOKEN, fold, parsePeriod } from './normalize';
-import type { Cell, Line, Piece } from './page';
+import { type Cell, type Line, type Piece, inRunningHeader, sameSize } from './page';
 import { type Value, nameValue, revenueValue, textValue, valuesOf } from './values';
 
 /** A numbering or bullet before a title or a line's first words ("1. ", "a) ", "• "). */
@@ -126,6 +126,9 @@ export function findLabel(folded: string, ocr = false): LabelHit | null {
  * label ends there, so what follows the separator is the value.
  */
 export function extendLabel(folded: string, end: number): number {
+  // A qualifier in brackets before the separator belongs to the label ("Nº da Inscrição (DEBCAD): …").
+  const q = /^\s*\([a-z][a-z./ ]{0,24}\)(?=\s*(?:[.…_·]{2,}\s*)?[:\-–—])/.exec(folded.slice(end));
+  if (q) return end + q[0].length;
   const m = /^((?:\s+[a-z]+)+?)\s*(?:[.…_·]{2,}\s*)?[:\-–—]/.exec(folded.slice(end));
   if (!m) return end;
   const words = m[1].trim().split(/\s+/);
@@ -428,16 +431,14 @@ export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
  * the next line's cell under it, in capitals, close below, and not a label, continues it.
  */
 function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string, type: 'status' | 'name' = 'status'): string {
-  // A wrapped value keeps its type size; a smaller line under it is the next box's caption.
-  const sameSize = (l: Line) => Math.abs(l.size - lines[i].size) <= Math.max(0.5, lines[i].size * 0.08);
   // A value at the foot of a page goes on at the top of the next one, past the running footer and
-  // the next page's header (furniture, or a few lines printed in another size).
+  // the next page's header.
   let j = i + 1;
   while (lines[j]?.furniture && lines[j].page === lines[i].page) j++;
-  const top = j;
-  if (lines[j]?.page === lines[i].page + 1) while (lines[j]?.page === lines[top].page && j - top < 3 && (lines[j].furniture || !sameSize(lines[j]))) j++;
+  if (lines[j]?.page === lines[i].page + 1) while (lines[j] && inRunningHeader(lines, j, lines[i])) j++;
   const next = lines[j];
-  if (!next || skip[j] || !sameSize(next)) return first;
+  // A wrapped value keeps its type size; a smaller line under it is the next box's caption.
+  if (!next || skip[j] || !sameSize(next, lines[i])) return first;
   const samePage = next.page === lines[i].page && j === i + 1 && next.y - lines[i].y <= lines[i].size * 1.8;
   if (!samePage && next.page !== lines[i].page + 1) return first;
   const k = next.cells.findIndex((x) => x.x0 >= cell.x0 - next.size && x.x0 < cell.x1 && x.x1 <= cell.x1 + next.size * 20);

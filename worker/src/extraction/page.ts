@@ -155,6 +155,20 @@ export function markFurniture(pages: Page[], keep: (line: Line) => boolean): voi
   });
 }
 
+/** Two lines set in the same type size (PDF sizes are exact; OCR's vary a little). */
+export function sameSize(a: Line, b: Line): boolean {
+  return Math.abs(a.size - b.size) <= Math.max(0.5, b.size * 0.08);
+}
+
+/**
+ * Line j is the next page's running header as seen from text set like `body`: among the page's first
+ * three lines, with only furniture or lines in another type size above it (and itself one of those).
+ */
+export function inRunningHeader(lines: Line[], j: number, body: Line): boolean {
+  const top = lines.findIndex((l) => l.page === lines[j].page);
+  return j - top < 3 && lines.slice(top, j + 1).every((l) => l.furniture || !sameSize(l, body));
+}
+
 /** One item of the reading stream: a cell's text with where it came from. */
 export interface Piece {
   line: number;
