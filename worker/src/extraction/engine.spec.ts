@@ -579,6 +579,19 @@ describe('wordings and captions', () => {
     expect(c.fieldWarnings?.revenueCode ?? c.fieldWarnings?.revenueDescription).toBeTruthy();
   });
 
+  it("does not run a title's number into the row of values under it in a smaller type", () => {
+    const frags = [
+      f('PROCURADORIA GERAL DO ESTADO DE SÃO PAULO', 40, 74, 9),
+      f('CERTIDÃO DE INSCRIÇÃO EM DÍVIDA ATIVA Nº 1.360.505.126', 40, 108, 10),
+      f('3.113.294-1', 40, 128, 8), f('046-2 – ICMS - IMPOSTO DECLARADO E NÃO PAGO', 160, 128, 8),
+      f('PTA Nº', 40, 138, 6), f('RECEITA', 160, 138, 6),
+      f('89.563.314/0008-82', 40, 152, 8), f('CONSTRUTORA NOVA ERA LTDA', 160, 152, 8),
+      f('CPF/CNPJ', 40, 162, 6), f('NOME', 160, 162, 6),
+      f('Valor total: R$ 1.800,00', 40, 190, 8),
+    ];
+    expect(extractFromPages([page(1, frags)])[0].registrationNumber).toBe('1360505126');
+  });
+
   it('ends a process number at a full stop before the next line\'s number', () => {
     expect(valuesOf('process', 'Administrativo nº 13896.481843/2017-65. 3880 Lei').map((v) => v.value)).toEqual(['13896481843201765']);
     expect(valuesOf('process', '13896 481843/2017-65').map((v) => v.value)).toEqual(['13896481843201765']);

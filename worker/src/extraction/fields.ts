@@ -491,9 +491,10 @@ export function makeStream(pieces: Piece[]): Stream {
   let prev: Piece | null = null;
   for (const p of pieces) {
     // Two spaces between cells of a line: a value never runs into the next cell's (process numbers,
-    // codes). One space across a line break: prose wraps numbers too ("nº 40 8 24 / 233683-00").
+    // codes). One space across a line break within a paragraph: prose wraps numbers too ("nº 40 8 24 /
+    // 233683-00"); a line in another type size (a title's number over a row of values) is no wrap.
     if (prev) {
-      const gap = prev.line !== p.line ? ' ' : '  ';
+      const gap = prev.line !== p.line && sameSize(prev, p) ? ' ' : '  ';
       parts.push(gap);
       folded.push(gap);
       length += gap.length;

@@ -156,7 +156,7 @@ export function markFurniture(pages: Page[], keep: (line: Line) => boolean): voi
 }
 
 /** Two lines set in the same type size (PDF sizes are exact; OCR's vary a little). */
-export function sameSize(a: Line, b: Line): boolean {
+export function sameSize(a: { size: number }, b: { size: number }): boolean {
   return Math.abs(a.size - b.size) <= Math.max(0.5, b.size * 0.08);
 }
 
@@ -175,6 +175,8 @@ export interface Piece {
   cell: number;
   text: string;
   folded: string;
+  /** The line's type size. */
+  size: number;
 }
 
 /**
@@ -185,7 +187,7 @@ export interface Piece {
  */
 export function readingOrder(lines: Line[], skip: (i: number) => boolean, isLabel: (c: Cell, ocr: boolean) => boolean = () => false): Piece[] {
   const out: Piece[] = [];
-  const piece = (i: number, k: number): Piece => ({ line: i, cell: k, text: lines[i].cells[k].text, folded: lines[i].cells[k].folded });
+  const piece = (i: number, k: number): Piece => ({ line: i, cell: k, text: lines[i].cells[k].text, folded: lines[i].cells[k].folded, size: lines[i].size });
   let i = 0;
   while (i < lines.length) {
     if (skip(i)) {
