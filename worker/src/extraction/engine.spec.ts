@@ -545,6 +545,22 @@ describe('wordings and captions', () => {
     expect(c).toMatchObject({ debtorName: 'COMERCIAL MONTE CARMELO S/A', revenueCode: '2917', status: 'ATIVA AJUIZADA', total: 18000 });
   });
 
+  it('reads a stack of labels over values by its own majority where a box further down prints values over captions', () => {
+    const frags = [
+      ...head,
+      f('Nº de Inscrição', 40, 80, 7), f('29181630514', 40, 90),
+      f('CNPJ nº', 40, 104, 7), f('71.303.084/0007-76', 40, 114),
+      f('PTA nº', 40, 128, 7), f('3.968.633-4', 40, 138),
+      f('Cód. Receita', 40, 152, 7), f('3005', 40, 162),
+      f('Natureza do Débito', 40, 176, 7), f('IPVA - IMPOSTO SOBRE A PROPRIEDADE DE VEÍCULOS AUTOMOTORES', 40, 186),
+      // Below, two boxes of values over their captions: more of them than labels over values above.
+      ...valuesOverCaptions(230),
+      f('R$ 1,00', 40, 270), f('29/08/2025', 160, 270), f('Custas', 40, 280, 7), f('Data do cálculo', 160, 280, 7),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ revenueCode: '3005', total: 18000 });
+  });
+
   it('does not take the end of a prose paragraph as the value of a caption under it', () => {
     const frags = [
       ...head,

@@ -282,19 +282,28 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   // Which way do this certificate's labels point? Typed values (numbers, dates, money) only fit one
   // way; free text takes the majority's direction, so a caption under its value is not read as the
   // label of the next row's value.
-  // A row of captions decides for itself when its typed values agree (a form can print values over
-  // captions at the top and labels over values further down); otherwise the whole certificate does.
+  // A row of captions decides for itself when its typed values agree.
   const typed = out.filter((c) => !TEXT_TYPES.has(FIELDS[c.field].type));
-  const tally = (cs: Candidate[]) => ({ above: cs.filter((c) => c.route === 'above').length, below: cs.filter((c) => c.route === 'below').length });
-  const votes = tally(typed);
-  const labelLine = (c: Candidate) => c.label?.split(':')[0];
-  const side = (v: { above: number; below: number }): Route => (v.above > v.below ? 'below' : 'above');
-  // Each row's side once, from its own typed candidates (a row without a majority takes the certificate's).
-  const rows = new Map<string | undefined, Candidate[]>();
-  for (const t of typed) if (t.label) (rows.get(labelLine(t)) ?? rows.set(labelLine(t), []).get(labelLine(t))!).push(t);
-  const sides = new Map([...rows].map(([line, cs]) => [line, tally(cs)] as const).filter(([, v]) => v.above !== v.below).map(([line, v]) => [line, side(v)]));
-  const whole = side(votes);
-  const otherSide = (c: Candidate): Route => sides.get(labelLine(c)) ?? whole;
+  const labelRow = (c: Candidate) => (c.label ? Number(c.label.split(':')[0]) : -1);
+  // A row without a majority of its own takes its block's: the stack of label rows it belongs to
+  // (rows at most two lines apart), so a form that prints labels over values at the top and values
+  // over captions in a box further down reads each part its own way; else the certificate's.
+  const rowNums = [...new Set(out.filter((c) => c.label).map(labelRow))].sort((a, b) => a - b);
+  const blockOf = new Map<number, number>();
+  rowNums.forEach((l, n) => {
+    const prev = rowNums[n - 1];
+    blockOf.set(l, n > 0 && l - prev <= 2 && lines[l].page === lines[prev].page ? blockOf.get(prev)! : l);
+  });
+  const sideOf = (cs: Candidate[]): Route | undefined => {
+    const above = cs.filter((c) => c.route === 'above').length;
+    const below = cs.filter((c) => c.route === 'below').length;
+    return above === below ? undefined : above > below ? 'below' : 'above';
+  };
+  const labelled = typed.filter((c) => c.label);
+  const rowSides = new Map(rowNums.map((l) => [l, sideOf(labelled.filter((c) => labelRow(c) === l))]));
+  const blockSides = new Map([...new Set(blockOf.values())].map((b) => [b, sideOf(labelled.filter((c) => blockOf.get(labelRow(c)) === b))]));
+  const whole = sideOf(typed) ?? 'above';
+  const otherSide = (c: Candidate): Route => rowSides.get(labelRow(c)) ?? blockSides.get(blockOf.get(labelRow(c)) ?? -1) ?? whole;
   for (const c of out) if (TEXT_TYPES.has(FIELDS[c.field].type) && c.route === otherSide(c)) c.score -= 0.6;
   // One value, one label: a value claimed from above by one label and from below by its own caption
   // (or the other way round) belongs to the side the certificate's labels point to.
