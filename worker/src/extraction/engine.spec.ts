@@ -561,6 +561,19 @@ describe('wordings and captions', () => {
     expect(c).toMatchObject({ revenueCode: '3005', total: 18000 });
   });
 
+  it('ends a legal basis ending in "I, a" at the next label row, which keeps its own receita', () => {
+    const frags = [
+      ...head,
+      f('INSCRIÇÃO DEBCAD Nº', 40, 131, 9), f('468994628', 200, 131, 9),
+      f('CONTRIBUINTE', 40, 143, 9), f('FARMÁCIA BRASIL SUL LTDA', 200, 143, 9),
+      f('BASE LEGAL', 40, 185, 9), f('Lei nº 8.212/91, arts. 20 e 30, I, a', 200, 185, 9),
+      f('NATUREZA DO DÉBITO', 40, 197, 9), f('1099 - CONTRIBUIÇÃO DOS SEGURADOS', 200, 197, 9),
+      f('VALOR TOTAL', 40, 209, 9), f('R$ 1.800,00', 200, 209, 9),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ legalBasis: 'Lei nº 8.212/91, arts. 20 e 30, I, a', revenueCode: '1099' });
+  });
+
   it('does not take the end of a prose paragraph as the value of a caption under it', () => {
     const frags = [
       ...head,

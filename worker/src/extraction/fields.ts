@@ -399,7 +399,8 @@ const RUNS_ON = /(?:^|\s)(?:da|de|do|das|dos|na|no|nas|nos|em|e|a|o|as|os|ao|com
 /** The line continues a sentence of the line right above it (same size, a prose line that runs on). */
 function wrappedFromAbove(lines: Line[], skip: boolean[], i: number): boolean {
   const above = sameBlockAbove(lines, skip, i);
-  if (!above) return false;
+  // A label/value row above ("BASE LEGAL ¦ Lei nº 8.212/91, art. 30, I, a") is no sentence running on.
+  if (!above || (above.cells.length > 1 && findLabel(above.cells[0].folded, above.ocr))) return false;
   const last = above.cells[above.cells.length - 1].folded.trim();
   return last.split(/\s+/).length >= 5 && RUNS_ON.test(last);
 }
@@ -472,8 +473,10 @@ function continuation(lines: Line[], skip: boolean[], i: number, cell: Cell, fir
   for (let j = i + 1; j < lines.length && j < i + 6; j++) {
     // A full stop ends the citation; the dot of "arts." or "inc." does not.
     if (skip[j] || lines[j].page !== lines[i].page || /(?<!\b(?:arts?|incs?|n|par|al|c\/c|p))\.\s*$/i.test(parts[parts.length - 1])) break;
-    const c = lines[j].cells.find((x) => overlaps(x, cell, lines[j].size));
-    if (!c || findLabel(c.folded, lines[j].ocr) || lines[j].y - lines[j - 1].y > lines[j].size * 2.2) break;
+    const k = lines[j].cells.findIndex((x) => overlaps(x, cell, lines[j].size));
+    const c = lines[j].cells[k];
+    // A label on the line, in the cell or before it, starts the next field's row.
+    if (!c || lines[j].cells.slice(0, k + 1).some((x) => findLabel(x.folded, lines[j].ocr)) || lines[j].y - lines[j - 1].y > lines[j].size * 2.2) break;
     // A short line in capitals is the next section's title ("DEMONSTRATIVO DO DÉBITO").
     if (c.text === c.text.toUpperCase() && /\p{L}{3}/u.test(c.text) && c.text.length < 60 && !/\d/.test(c.text)) break;
     // A citation goes on in lower case, with a number, "art.", "Lei", "Decreto", "§"; a capitalised
