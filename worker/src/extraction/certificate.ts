@@ -1,7 +1,7 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
 import { type Candidate, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
-import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, type ScalarField } from './lexicon';
+import { CLOSING, COURT_FILING, DEBT_HEADING, DEBT_ITEM, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, type ScalarField } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningHeader, readingOrder } from './page';
 import { repairRows } from './repair';
@@ -14,6 +14,9 @@ export const OCR_WARNING = 'Extraído por OCR; confira os valores';
 
 const notCdaRe = new RegExp(`^(?:${NOT_CDA_TITLES.join('|')})(?![a-z])`);
 const courtRe = new RegExp(COURT_FILING);
+const DEBT_HEADING_RE = new RegExp(DEBT_HEADING);
+const DEBT_ITEM_RE = new RegExp(DEBT_ITEM);
+const DUE_LABEL_RE = new RegExp(`^(?:${ROW_DUE})(?![a-z])`);
 
 function firstCell(l: Line): string {
   return (l.cells[0]?.folded ?? '').replace(TITLE_LEAD, '').trim();
@@ -465,7 +468,12 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (table.doubtful) flag('debts', table.warnings[0]);
   // A certificate that itemizes its debts (a heading or a table header says so) but whose rows were
   // not read is in doubt; one that prints only the consolidated values has no rows to read.
-  const itemized = lines.some((l) => /^(?:discrimina|demonstrativo|detalhamento|composicao\s+do\s+debito|debitos\s+que\s+compoem|competencias\s+inscritas)/.test(firstCell(l)) || headerColumns(l) !== null);
+  // Debt cards say so too: numbered debt captions, or several due-date labels.
+  const cells = lines.flatMap((l) => l.cells.map((c) => c.folded.trim()));
+  const itemized =
+    lines.some((l) => DEBT_HEADING_RE.test(firstCell(l)) || headerColumns(l) !== null) ||
+    cells.some((c) => DEBT_ITEM_RE.test(c)) ||
+    cells.filter((c) => DUE_LABEL_RE.test(c)).length >= 2;
   if (!rows.length && itemized) flag('debts', 'Discriminação dos débitos não encontrada; confira');
   const undated = rows.filter((r) => !r.dueDate).length;
   if (undated) flag('debts', `Vencimento não encontrado em ${undated} linha(s) da tabela de débitos; confira`);

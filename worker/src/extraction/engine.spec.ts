@@ -410,6 +410,20 @@ describe('certificates from the page model', () => {
     expect(c.coDebtors).toEqual([{ name: 'ANTÔNIO FERREIRA DA SILVA', document: '57221364923' }]);
   });
 
+  it('says when debt cards were printed but none could be read', () => {
+    // The certificate without its debt table, then two cards whose values OCR garbled.
+    const consolidated = cda(40, '80 6 19 100001-11', '11.222.333/0001-81').slice(0, -10);
+    const cards = [
+      f('DÉBITO 1 - PER. APURAÇÃO', 40, 300, 7), f('DÉBITO 2 - PER. APURAÇÃO', 240, 300, 7),
+      f('47/2619', 40, 310), f('17/2626', 240, 310),
+    ];
+    const [c] = extractFromPages([page(1, [...consolidated, ...cards], true)]);
+    expect(c.debts).toEqual([]);
+    expect(c.fieldWarnings?.debts).toBe('Discriminação dos débitos não encontrada; confira');
+    // A certificate that prints only its consolidated values has no rows to miss.
+    expect(extractFromPages([page(1, consolidated, true)])[0].fieldWarnings?.debts).toBeUndefined();
+  });
+
   it('keeps a signed-off certificate whose number OCR lost apart from the numbered one after it, flagged', () => {
     const garbled = cda(40, '', '11.222.333/0001-81').map((x) => (x.text === 'Nº da Inscrição:' ? { ...x, text: 'CDANS...i' } : x));
     const signedGarbled = [...garbled, f('Documento assinado digitalmente. Código de autenticidade: 1234.5678', 40, 300)];

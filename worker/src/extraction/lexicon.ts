@@ -330,6 +330,10 @@ export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
 export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';
 
 /** Labels that introduce a debt row's period or due date in prose or label-over-value "cards": the table's own header words. */
+/** A heading that says the debts are itemized below it. */
+export const DEBT_HEADING = '^(?:discrimina|demonstrativo|detalhamento|composicao\\s+do\\s+debito|debitos\\s+que\\s+compoem|competencias\\s+inscritas)';
+/** A numbered debt card's caption ("DÉBITO 1 - PER. APURAÇÃO", "Parcela nº 2"). */
+export const DEBT_ITEM = '^(?:debito|parcela|item)\\s*(?:n\\s*[.ºo°]*\\s*)?\\d{1,3}\\b';
 export const ROW_PERIOD = COLUMNS.find((c) => c.kind === 'period')!.pattern;
 export const ROW_DUE = COLUMNS.find((c) => c.kind === 'due')!.pattern;
 
