@@ -74,6 +74,10 @@ export function segmentLines(lines: Line[]): Array<Segment & { titled: boolean }
   }
   if (!starts.length) return [{ lines, titled: false }];
   const out: Array<Segment & { titled: boolean }> = [];
+  // Before the first title: a court filing, a cover page, or a certificate whose title OCR garbled;
+  // its content decides.
+  const before = lines.slice(0, starts[0].at);
+  if (before.some((l) => !l.furniture)) out.push({ lines: before, titled: false });
   starts.forEach((st, k) => {
     if (!st.cda) return;
     out.push({ lines: lines.slice(st.at, starts[k + 1]?.at ?? lines.length), titled: true });

@@ -1,7 +1,7 @@
 import type { Candidate } from './fields';
 import { extendLabel, findLabel, onlyLabelWords } from './fields';
 import { chooseMoney, periodStart } from './certificate';
-import { extractFromPages } from '.';
+import { UNTITLED, extractFromPages } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
 import { revenueValue, valuesOf } from './values';
@@ -408,6 +408,18 @@ describe('certificates from the page model', () => {
     const [c] = extractFromPages([page(1, first), page(2, next)]);
     expect(c.debtorDocument).toBe('01352015000424');
     expect(c.coDebtors).toEqual([{ name: 'ANTÔNIO FERREIRA DA SILVA', document: '57221364923' }]);
+  });
+
+  it("reads an OCR'd title with a speck after a word, and keeps a certificate before the first title found by its content, flagged", () => {
+    const specked = cda(40, '80 6 19 100001-11', '11.222.333/0001-81').map((x) => (x.text === 'CERTIDÃO DE DÍVIDA ATIVA' ? { ...x, text: 'TERMO DE. INSCRIÇÃO EM DÍVIDA ATIVA' } : x));
+    const second = page(2, cda(40, '80 6 19 100002-12', '11.222.333/0001-81'), true);
+    const [s1] = extractFromPages([page(1, specked, true), second]);
+    expect([s1.registrationNumber, s1.warnings.includes(UNTITLED)]).toEqual(['8061910000111', false]);
+    // A title OCR could not read at all: the certificate is still found, before the next one's title.
+    const lost = cda(40, '80 6 19 100001-11', '11.222.333/0001-81').map((x) => (x.text === 'CERTIDÃO DE DÍVIDA ATIVA' ? { ...x, text: 'TERNO DF INSCRICAQ FM DIVIDA' } : x));
+    const [a, b] = extractFromPages([page(1, lost, true), second]);
+    expect([a?.registrationNumber, a?.pages, b?.registrationNumber, b?.pages]).toEqual(['8061910000111', [1], '8061910000212', [2]]);
+    expect(a.warnings).toContain(UNTITLED);
   });
 
   it('says when debt cards were printed but none could be read', () => {

@@ -8,6 +8,7 @@ export { OCR_WARNING } from './certificate';
 export { REASONS } from './text';
 
 export const NOT_A_CDA = 'Documento não reconhecido como CDA';
+export const UNTITLED = 'Certidão reconhecida pelo conteúdo, sem título legível; confira';
 
 export interface ExtractOptions {
   /** OCR of pages without a text layer (default true). */
@@ -44,7 +45,7 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     // A numbered stretch after a signed-off one whose number OCR lost completes it only when that one
     // is not a certificate in its own right (a debtor and a value of its own).
     const completes = () => !afterClosing || !standsAlone(prev.lines, pagesOf(prev.lines));
-    if (prev && seg.titled && (reg ? reg === prev.reg || (!prev.reg && completes()) : !afterClosing)) {
+    if (prev?.titled && seg.titled && (reg ? reg === prev.reg || (!prev.reg && completes()) : !afterClosing)) {
       prev.lines.push(...seg.lines);
       prev.reg ||= reg;
       continue;
@@ -61,6 +62,8 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     if (!read.isCda && !unnumbered) continue;
     // Without a title, only content that is a certificate and not a court filing counts.
     if (!seg.titled && isCourtFiling(seg.lines)) continue;
+    // Content before the first title of a file with titled certificates was found by its content alone.
+    if (!seg.titled && joined.length > 1) read.record.warnings.push(UNTITLED);
     out.push(read.record);
   }
   flagUnreadPages(pages, out);
