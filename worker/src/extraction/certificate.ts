@@ -85,6 +85,8 @@ export function segmentLines(lines: Line[]): Array<Segment & { titled: boolean }
   return out;
 }
 
+const byPeriod = (a: { period: string }, b: { period: string }) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0);
+
 interface Read {
   record: CertificateRecord;
   /** The certificate carries what the law requires: number, debtor, value. */
@@ -315,7 +317,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
       rowsFromProse = true;
       rows = loose
         .map((r) => ({ period: r.period, dueDate: r.dueDate, principal: r.principal ?? 0, fine: r.fine ?? 0, interest: r.interest ?? 0 }))
-        .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
+        .sort(byPeriod);
       for (const r of loose) masked.push([r.start, r.end]);
       // A part some rows print and another row lacks was not read there (it reads as 0): a doubt.
       for (const [part, label] of [['principal', 'principal'], ['fine', 'multa'], ['interest', 'juros']] as const) {
@@ -411,6 +413,8 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     // OCR digit confusions in the rows, repaired only where the printed totals or the dates confirm it.
     const notes = repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null);
     if (notes.length) money = chooseMoney(cands, rows);
+    // Rows read from prose are listed by period: a repaired period ("2º TRI/2619") takes its place.
+    if (rowsFromProse) rows.sort(byPeriod);
     for (const n of notes) flag('debts', n);
   }
   for (const [f, msg] of money.flags) flag(f, msg);

@@ -422,6 +422,15 @@ describe('certificates from the page model', () => {
     expect(a.warnings).toContain(UNTITLED);
   });
 
+  it("puts a prose debt whose period OCR misread ('2º TRI/2619') back in its place once the due date repairs it", () => {
+    const consolidated = cda(40, '80 6 19 100001-11', '11.222.333/0001-81').slice(0, -10);
+    const row = (y: number, q: string, due: string, p: string) => f(`período de apuração ${q}, com vencimento em ${due}: valor originário de R$ ${p}, multa de R$ 1,00 e juros de mora de R$ 1,00;`, 40, y, 9);
+    const rows = [row(300, '1º TRI/2019', '29/04/2019', '3.000,00'), row(312, '2º TRI/2619', '28/07/2019', '3.000,00'), row(324, '3º TRI/2019', '29/10/2019', '3.997,00')];
+    const [c] = extractFromPages([page(1, [...consolidated, f('O débito compõe-se das seguintes parcelas:', 40, 288, 9), ...rows], true)]);
+    expect(c.debts.map((d) => d.period)).toEqual(['2019-Q1', '2019-Q2', '2019-Q3']);
+    expect(c.fieldWarnings?.debts).toBeTruthy();
+  });
+
   it('says when debt cards were printed but none could be read', () => {
     // The certificate without its debt table, then two cards whose values OCR garbled.
     const consolidated = cda(40, '80 6 19 100001-11', '11.222.333/0001-81').slice(0, -10);
