@@ -413,8 +413,10 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     // OCR digit confusions in the rows, repaired only where the printed totals or the dates confirm it.
     const notes = repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null);
     if (notes.length) money = chooseMoney(cands, rows);
-    // Rows read from prose are listed by period: a repaired period ("2º TRI/2619") takes its place.
-    if (rowsFromProse) rows.sort(byPeriod);
+    // Rows read from prose are listed by period: a repaired period ("2º TRI/2619") takes its place,
+    // unless a period left unrepaired (after every due date) would drag its row out of place.
+    const lastDue = rows.reduce((m, r) => (r.dueDate && r.dueDate > m ? r.dueDate : m), '');
+    if (rowsFromProse && rows.every((r) => r.period.slice(0, 4) <= lastDue.slice(0, 4))) rows.sort(byPeriod);
     for (const n of notes) flag('debts', n);
   }
   for (const [f, msg] of money.flags) flag(f, msg);

@@ -110,6 +110,15 @@ describe('lexicon', () => {
     expect(c.registrationNumber).toBe('526701367');
   });
 
+  it('takes a dot leader without a colon as the separator before a free-text value', () => {
+    const [c] = extractFromPages([page(1, [
+      f('CERTIDÃO DE DÍVIDA ATIVA', 40, 40),
+      f('Nº da Inscrição: 80 6 19 100001-11', 40, 60), f('Devedor: ACME LTDA', 40, 72), f('CNPJ: 11.222.333/0001-81', 40, 84),
+      f('Situação Atual.................... ATIVA A SER AJUIZADA', 40, 96), f('Valor total: R$ 1.800,00', 40, 108),
+    ])]);
+    expect(c.status).toBe('ATIVA A SER AJUIZADA');
+  });
+
   it('types values: hierarchical receita codes, situação words only at word starts', () => {
     expect(valuesOf('code', '1.2.1')[0]?.value).toBe('121');
     expect(valuesOf('code', '2372-01')[0]?.value).toBe('237201');

@@ -235,7 +235,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       const rest = afterLabel(cell.text.slice(hit.end));
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),
       // not a value; typed values (money, dates, numbers) carry their own shape.
-      const separated = /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]/.test(cell.text.slice(hit.end)) || /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
+      // A dot leader separates its label from the value on its own, with or without a colon.
+      const separated = /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]|^\s*(?:[.…_·]{3,}\s*)+(?=[\p{Lu}\d])/u.test(cell.text.slice(hit.end)) || /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
       const coded = type === 'revenue' && /^\s*\d{3,5}\b/.test(rest);
       // A long name label followed by a name in capitals ("RAZÃO SOCIAL DO DEVEDOR ACME LTDA") is a
       // label and its value printed without a separator, not a sentence.

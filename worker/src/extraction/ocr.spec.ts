@@ -8,6 +8,31 @@ function tsv(words: Array<[line: number, left: number, text: string, width?: num
 }
 
 describe('lines from Tesseract TSV', () => {
+  it('turns a dot leader OCR read as letters back into dots, glued or apart, never the value', () => {
+    const line = (n: number, words: string[]) => {
+      let x = 0;
+      return words.map((w): [number, number, string] => {
+        const at = x;
+        x += w.length * 14 + 10;
+        return [n, at, w];
+      });
+    };
+    const text = linesFromTsv(tsv([
+      ...line(1, ['Razão', 'Social..........remeesesseeserreeesoe!', 'FARMÁCIA', 'LTDA']),
+      ...line(2, ['Endereço..........', 'se', 'rcesersesesecereoi', 'Travessa', 'do', 'Comércio']),
+      // Lower-case words after a colon are the value, and so is a line's last word.
+      ...line(3, ['Situação:', 'em', 'cobrança']),
+      ...line(4, ['Situação..........', 'ativa']),
+    ]));
+    expect(text.split('\n')).toEqual([
+      'Razão Social............. FARMÁCIA LTDA',
+      'Endereço.......... ... ... Travessa do Comércio',
+      'Situação: em cobrança',
+      'Situação.......... ativa',
+    ]);
+  });
+
+
   it('keeps a "|" that carries punctuation as the word ("|," for "I,"), drops a bar beside a word', () => {
     expect(linesFromTsv(tsv([[1, 0, 'arts.'], [1, 80, '30,'], [1, 130, '|,'], [1, 160, 'a.']]))).toBe('arts. 30, |, a.');
     expect(linesFromTsv(tsv([[1, 0, 'Total'], [1, 90, '|1.234,56']]))).toBe('Total 1.234,56');

@@ -129,6 +129,10 @@ export function linesFromHocr(hocr: string): string {
   return linesFromWords(wordsFromHocr(hocr));
 }
 
+/** A word OCR made of a dot leader: lower-case letters dots are misread as, with stray punctuation. */
+const LEADER_LETTERS = /^[ceimnorsatuvwx.,:;!'|?+]+$/;
+const LEADER_JUNK = /^(?=(?:.*[ceimnorsatu]){3})[ceimnorsatuvwx.,:;!'|?+]+$/;
+
 /**
  * Cleans Tesseract's words line by line (specks at the margins, rule remnants read as punctuation)
  * and groups each line's words into runs split at column gaps: the page model's fragments.
@@ -166,6 +170,22 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
       return !(before || after);
     });
     if (!current.length) return;
+    // A dot leader OCR read as letters ("Razão Social.......remeesesseeserreeesoe! FARMÁCIA …") is
+    // still a leader: after a word ending in dots, lower-case runs of the letters dots turn into
+    // (never the line's last word, which is the value) become dots again.
+    for (let i = 0; i < current.length - 1; i++) {
+      // Junk glued to the leader's dots ("Social.......remeesesseeserreeesoe!").
+      const glued = /^(.*\.{2,})([^.\s]+)$/.exec(current[i].text);
+      if (glued && LEADER_JUNK.test(glued[2])) current[i] = { ...current[i], text: `${glued[1]}...` };
+      if (!/\.{2,}$/.test(current[i].text)) continue;
+      // The words after the dots that could be misread dots ("se rcesersesecereoi", "st. ri"), the value excepted.
+      let end = i + 1;
+      while (end < current.length - 1 && LEADER_LETTERS.test(current[end].text)) end++;
+      const run = current.slice(i + 1, end);
+      if (!LEADER_JUNK.test(run.map((w) => w.text).join(''))) continue;
+      for (let k = i + 1; k < end; k++) current[k] = { ...current[k], text: '...' };
+      i = end - 1;
+    }
     // One baseline for the line (psm 6 keeps a printed row on one line); runs split at column gaps.
     const y = Math.max(...current.map((w) => w.top + w.height));
     // A word's height is about a cap height; the page model measures gaps in font sizes (~1.4 of it).
