@@ -519,6 +519,9 @@ describe('certificates from the page model', () => {
 describe('wordings and captions', () => {
   const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA DA UNIÃO', 160, 60)];
   /** A row of amounts (100 + 20 + 30 + 30 = 180) printed over their captions at y. */
+  /** A column of captions, each over its value, from y down. */
+  const labelsOverValues = (y: number, pairs: Array<[label: string, value: string]>): Frag[] =>
+    pairs.flatMap(([label, value], k) => [f(label, 40, y + 24 * k, 7), f(value, 40, y + 24 * k + 10)]);
   const valuesOverCaptions = (y: number): Frag[] => [
     f('R$ 100,00', 40, y), f('R$ 20,00', 160, y), f('R$ 30,00', 280, y), f('R$ 30,00', 400, y), f('R$ 180,00', 520, y),
     f('Principal', 40, y + 10, 7), f('Multa', 160, y + 10, 7), f('Juros', 280, y + 10, 7), f('Encargo legal', 400, y + 10, 7), f('Total', 520, y + 10, 7),
@@ -577,11 +580,13 @@ describe('wordings and captions', () => {
   it('reads a column of labels each over its value: the name under its label is the debtor, the receita is under its own label', () => {
     const frags = [
       ...head,
-      f('NÚMERO DA INSCRIÇÃO', 40, 90, 7), f('90 5 21 866287-79', 40, 100),
-      f('CNPJ', 40, 114, 7), f('04.381.755/0001-34', 40, 124),
-      f('NOME DO DEVEDOR', 40, 138, 7), f('COMERCIAL MONTE CARMELO S/A', 40, 148),
-      f('NATUREZA DA RECEITA', 40, 162, 7), f('2917 — MULTA POR INFRAÇÃO À CLT', 40, 172),
-      f('SITUAÇÃO ATUAL', 40, 186, 7), f('ATIVA AJUIZADA', 40, 196),
+      ...labelsOverValues(90, [
+        ['NÚMERO DA INSCRIÇÃO', '90 5 21 866287-79'],
+        ['CNPJ', '04.381.755/0001-34'],
+        ['NOME DO DEVEDOR', 'COMERCIAL MONTE CARMELO S/A'],
+        ['NATUREZA DA RECEITA', '2917 — MULTA POR INFRAÇÃO À CLT'],
+        ['SITUAÇÃO ATUAL', 'ATIVA AJUIZADA'],
+      ]),
       // Below, a row of values over their captions: the whole certificate leans "above".
       ...valuesOverCaptions(230),
     ];
@@ -592,11 +597,13 @@ describe('wordings and captions', () => {
   it('reads a stack of labels over values by its own majority where a box further down prints values over captions', () => {
     const frags = [
       ...head,
-      f('Nº de Inscrição', 40, 80, 7), f('29181630514', 40, 90),
-      f('CNPJ nº', 40, 104, 7), f('71.303.084/0007-76', 40, 114),
-      f('PTA nº', 40, 128, 7), f('3.968.633-4', 40, 138),
-      f('Cód. Receita', 40, 152, 7), f('3005', 40, 162),
-      f('Natureza do Débito', 40, 176, 7), f('IPVA - IMPOSTO SOBRE A PROPRIEDADE DE VEÍCULOS AUTOMOTORES', 40, 186),
+      ...labelsOverValues(80, [
+        ['Nº de Inscrição', '29181630514'],
+        ['CNPJ nº', '71.303.084/0007-76'],
+        ['PTA nº', '3.968.633-4'],
+        ['Cód. Receita', '3005'],
+        ['Natureza do Débito', 'IPVA - IMPOSTO SOBRE A PROPRIEDADE DE VEÍCULOS AUTOMOTORES'],
+      ]),
       // Below, two boxes of values over their captions: more of them than labels over values above.
       ...valuesOverCaptions(230),
       f('R$ 1,00', 40, 270), f('29/08/2025', 160, 270), f('Custas', 40, 280, 7), f('Data do cálculo', 160, 280, 7),
