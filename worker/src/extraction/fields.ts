@@ -310,9 +310,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   // One value, one label: a value claimed from above by one label and from below by its own caption
   // (or the other way round) belongs to the side the certificate's labels point to.
   const claims = new Map<string, Set<Route>>();
-  const at = (c: Candidate) => `${c.line}:${c.value.raw}`;
-  for (const c of out) if (c.route === 'above' || c.route === 'below') (claims.get(at(c)) ?? claims.set(at(c), new Set()).get(at(c))!).add(c.route);
-  for (const c of out) if (c.route === otherSide(c) && !TEXT_TYPES.has(FIELDS[c.field].type) && claims.get(at(c))?.size === 2) c.score -= 0.6;
+  for (const [c, spot] of spots) (claims.get(spot) ?? claims.set(spot, new Set()).get(spot)!).add(c.route);
+  for (const [c, spot] of spots) if (c.route === otherSide(c) && !TEXT_TYPES.has(FIELDS[c.field].type) && claims.get(spot)!.size === 2) c.score -= 0.6;
   // A value between two labels (a column of labels each over its value) goes to the label that has
   // nothing else: the other one takes its value on its other side ("NOME DO DEVEDOR / ACME /
   // NATUREZA DA RECEITA / 2917 …": the name is the debtor's, the receita is the code under it).
