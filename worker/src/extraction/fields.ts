@@ -310,19 +310,18 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   // One value, one label: a value claimed from above by one label and from below by its own caption
   // (or the other way round) belongs to the side the certificate's labels point to.
   const claims = new Map<string, Set<Route>>();
-  for (const [c, spot] of spots) (claims.get(spot) ?? claims.set(spot, new Set()).get(spot)!).add(c.route);
+  for (const [c, spot] of spots) addTo(claims, spot, c.route);
   for (const [c, spot] of spots) if (c.route === otherSide(c) && !TEXT_TYPES.has(FIELDS[c.field].type) && claims.get(spot)!.size === 2) c.score -= 0.6;
   // A value between two labels (a column of labels each over its value) goes to the label that has
   // nothing else: the other one takes its value on its other side ("NOME DO DEVEDOR / ACME /
   // NATUREZA DA RECEITA / 2917 …": the name is the debtor's, the receita is the code under it).
   const owners = new Map<string, Set<string>>();
-  const own = (spot: string, label: string) => (owners.get(spot) ?? owners.set(spot, new Set()).get(spot)!).add(label);
-  for (const [c, spot] of spots) own(spot, c.label!);
-  for (const [spot, label] of decoyClaims) own(spot, label);
+  for (const [c, spot] of spots) addTo(owners, spot, c.label!);
+  for (const [spot, label] of decoyClaims) addTo(owners, spot, label);
   // Per label and field (a decoy's field is "decoy"), the cells it claims that no other label claims.
   const unshared = new Map<string, Set<string>>();
   const claim = (label: string, field: string, spot: string) => {
-    if (owners.get(spot)!.size === 1) (unshared.get(`${label}|${field}`) ?? unshared.set(`${label}|${field}`, new Set()).get(`${label}|${field}`)!).add(spot);
+    if (owners.get(spot)!.size === 1) addTo(unshared, `${label}|${field}`, spot);
   };
   for (const [c, spot] of spots) claim(c.label!, c.field, spot);
   for (const [spot, label] of decoyClaims) claim(label, 'decoy', spot);
@@ -337,6 +336,11 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
     else if (out.some((o) => o.label !== c.label && spots.get(o) === spot && !hasOwn(o.label!, o.field, spot))) c.score -= 0.6;
   }
   return out;
+}
+
+/** Adds v to the set m holds for k. */
+function addTo<K, V>(m: Map<K, Set<V>>, k: K, v: V): void {
+  (m.get(k) ?? m.set(k, new Set()).get(k)!).add(v);
 }
 
 interface Neighbour {
