@@ -74,6 +74,9 @@ test('with the CDN on, every built file loads from its base URL and the app work
     expect(fromSite.some((p) => /^\/assets\/index-.+\.js$/.test(p))).toBe(true);
   } finally {
     await setSystem(token, { cdnEnabled: false, cdnBaseUrl: '' });
+    // Chromium may hold a preconnected socket that never sends a request: close() alone would wait for
+    // it until the server's 60 s header timeout, the test's whole budget.
+    cdn.closeAllConnections();
     await new Promise<void>((r) => cdn.close(() => r()));
   }
 });
