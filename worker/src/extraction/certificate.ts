@@ -6,7 +6,7 @@ import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOc
 import { type Line, inRunningHeader, readingOrder } from './page';
 import { repairRows } from './repair';
 import { headerColumns, readTables } from './table';
-import { type Value, documentValues, moneyValues, nameValue } from './values';
+import { type Value, dateValues, documentValues, moneyValues, nameValue } from './values';
 
 export { isTitle };
 
@@ -53,20 +53,27 @@ export function segmentLines(lines: Line[]): Array<Segment & { titled: boolean }
     // (A running header with an inscription number names whichever certificate tops the page.)
     const tail =
       starts.length > 0 &&
-      above.some((l) => (CLOSING_RE.test(l.folded) || (!issuerish(l) && /\d{2}\/\d{2}\/\d{4}/.test(l.text))) && !l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber'));
+      // The date may be written out ("Porto Alegre, 4 de setembro de 2025.").
+      above.some((l) => (CLOSING_RE.test(l.folded) || (!issuerish(l) && dateValues(l.text).length > 0)) && !l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber'));
     if (above.length <= 8 && !above.some(hasValues) && !tail) s = pageStart;
     else {
       let k = 0;
       // The issuer's header lines sit close together; a wider gap above them (the previous
       // certificate's signature, "PROCURADOR DA FAZENDA NACIONAL") is not part of the header.
       let headerGap = Infinity;
-      while (s - 1 > pageStart && k < 3 && !lines[s - 1].furniture && issuerish(lines[s - 1]) && !hasValues(lines[s - 1])) {
+      // A department's name in small letters ("Diretoria de Arrecadação …") may stand under the
+      // issuer's upper-case lines: the header is climbed through it, but ends on an issuer line.
+      const headerish = (l: Line) => issuerish(l) || (!/\d/.test(l.text) && l.text.length < 90 && !CLOSING_RE.test(l.folded) && !/[.;:]$/.test(l.text.trim()));
+      let top = s;
+      while (s - 1 > pageStart && k < 3 && !lines[s - 1].furniture && headerish(lines[s - 1]) && !hasValues(lines[s - 1])) {
         const gap = lines[s].y - lines[s - 1].y;
         if (k > 0 && gap > Math.min(headerGap, lines[s].size * 1.8) * 2) break;
         if (k > 0) headerGap = Math.min(headerGap, gap);
         s--;
         k++;
+        if (issuerish(lines[s])) top = s;
       }
+      s = top;
     }
     const prev = starts[starts.length - 1];
     if (prev && prev.at >= s) continue;
@@ -155,6 +162,17 @@ function detectIssuer(lines: Line[]): { issuer: Issuer; name: string } {
 }
 
 /** Co-debtors: after their label, one row per person (name, CPF/CNPJ, often a legal basis). */
+/**
+ * A co-debtor's name in the text before its document: label words, a leading note such as
+ * "(CTN, art. 135):" and a trailing ", inscrito no CPF sob o nº" are not part of it.
+ */
+function nameBefore(text: string): string {
+  const clean = (x: string) =>
+    x.replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj)\b(?:\s*\/\s*(?:mf|cnpj|cpf)\b)?(?:\s*n\s*[.ºo°]+)?\s*:?/gi, ' ');
+  const name = text.split('\t').map((x) => nameValue(clean(x), true)?.raw ?? '').filter(Boolean).pop() ?? '';
+  return name.replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
+}
+
 function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; lines: Set<number>; warnings: string[]; doubt: boolean } {
   const out = { list: [] as CoDebtor[], lines: new Set<number>(), warnings: [] as string[], doubt: false };
   for (let i = 0; i < lines.length; i++) {
@@ -179,7 +197,11 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
           out.lines.add(j);
           break;
         }
-        if (j === i) continue;
+        if (j === i) {
+          // "Corresponsáveis: FULANO, inscrito no CPF sob o nº" with the number on the next line.
+          pending = text;
+          continue;
+        }
         const label = findLabel(l.cells[0].folded, l.ocr);
         if (label && label.kind !== 'debtorName' && label.kind !== 'debtorDocument' && label.kind !== 'coDebtors') break;
         if (label || /^\s*nome\b/.test(fold(text))) {
@@ -198,13 +220,7 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
       pendingLine = -1;
       misses = 0;
       for (const d of docs) {
-        // The name is the text before the document in its row: label words, a leading note such as
-        // "(CTN, art. 135):" and a trailing ", inscrito no CPF sob o nº" are not part of it.
-        const clean = (x: string) =>
-          x.replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj)\b(?:\s*\/\s*(?:mf|cnpj|cpf)\b)?(?:\s*n\s*[.ºo°]+)?\s*:?/gi, ' ');
-        let name = text.slice(0, d.start).split('\t').map((x) => nameValue(clean(x), true)?.raw ?? '').filter(Boolean).pop() ?? '';
-        name = name.replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
-        if (!name && pending) name = pending.split('\t')[0].trim();
+        const name = nameBefore(text.slice(0, d.start)) || (pending && nameBefore(pending.split('\t')[0]));
         pending = '';
         if (!d.valid) {
           out.warnings.push(`${documentLabel(d.value.length === 11 ? 'cpf' : 'cnpj')} do corresponsável ${upperText(name)} com dígito verificador inválido (${d.raw.trim()})`);

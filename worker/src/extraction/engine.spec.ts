@@ -1,5 +1,5 @@
 import type { Candidate } from './fields';
-import { extendLabel, findLabel, onlyLabelWords } from './fields';
+import { extendLabel, findLabel, geometricCandidates, onlyLabelWords } from './fields';
 import { chooseMoney, periodStart } from './certificate';
 import { UNTITLED, extractFromPages } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
@@ -127,6 +127,11 @@ describe('lexicon', () => {
     expect(valuesOf('status', 'DISCRIMINATIVO DO DÉBITO')).toEqual([]);
     expect(valuesOf('status', 'ATIVA - EM COBRANÇA ADMINISTRATIVA')[0]?.value).toBe('ATIVA - EM COBRANÇA ADMINISTRATIVA');
     expect(findLabel('execucao fiscal n')?.kind).toBe('decoy');
+  });
+
+  it('never types a CNPJ as printed as a process number', () => {
+    expect(valuesOf('process', '26.100.612/0003-01')).toEqual([]);
+    expect(valuesOf('process', '10166.095324/2019-44')[0]?.value).toBe('10166095324201944');
   });
 
   it('tolerates the letters OCR confuses in labels', () => {
@@ -465,6 +470,37 @@ describe('certificates from the page model', () => {
   });
 
 
+  it('takes a department line in small letters under the issuer into the next certificate\'s header', () => {
+    const state = [
+      f('GOVERNO DO ESTADO DA BAHIA', 180, 300), f('SECRETARIA DA FAZENDA DO ESTADO DA BAHIA', 150, 312),
+      f('Diretoria de Arrecadação, Crédito Tributário e Controle', 140, 324),
+      ...cda(320, '019.833.583-0', '11.222.333/0001-81').slice(1),
+    ];
+    const recs = extractFromPages([page(1, [...cda(40, '80 6 19 100001-93', '11.222.333/0001-81'), ...state])]);
+    expect(recs.map((x) => [x.registrationNumber, x.issuer])).toEqual([['8061910000193', 'federal'], ['0198335830', 'state']]);
+  });
+
+  it('reads a co-debtor named on the label\'s line whose CPF wraps to the next line', () => {
+    const frags = [
+      ...cda(40, '80 6 19 100001-93', '11.222.333/0001-81'),
+      f('Corresponsáveis: FRANCISCA DOS SANTOS NEVES, inscrito no CPF sob o nº', 40, 300), f('809.408.455-39', 40, 314),
+      f('Corresponsáveis: CONCEIÇÃO FERREIRA GONÇALVES, inscrito no CPF sob o nº 967.186.398-18', 40, 328),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c.coDebtors).toEqual([
+      { name: 'FRANCISCA DOS SANTOS NEVES', document: '80940845539' },
+      { name: 'CONCEIÇÃO FERREIRA GONÇALVES', document: '96718639818' },
+    ]);
+  });
+
+  it('keeps a closing that runs onto the next page with the certificate it ends, not with the next one under it', () => {
+    const first = cda(40, '80 6 19 100001-93', '11.222.333/0001-81');
+    // The place and date written out, then the next certificate's issuer and title on the same page.
+    const p2 = [f('(Lei nº 9.492/1997).', 40, 40), f('Porto Alegre, 4 de setembro de 2025.', 40, 58), ...cda(90, '80 6 19 100002-12', '11.222.333/0001-81')];
+    const recs = extractFromPages([page(1, first), page(2, p2)]);
+    expect(recs.map((x) => [x.registrationNumber, x.pages])).toEqual([['8061910000193', [1, 2]], ['8061910000212', [2]]]);
+  });
+
   it('reads a situação that a page break splits, past the next page\'s running header in a smaller type', () => {
     const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
     const first = [
@@ -592,6 +628,17 @@ describe('wordings and captions', () => {
     ];
     const [c] = extractFromPages([page(1, frags)]);
     expect(c).toMatchObject({ debtorName: 'COMERCIAL MONTE CARMELO S/A', revenueCode: '2917', status: 'ATIVA AJUIZADA', total: 18000 });
+  });
+
+  it('never takes the title as the value over a caption right under it', () => {
+    // Title, then rows of two captions over their values: the debtor's caption sits right under the title.
+    const lines = buildLines([
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 189, 75, 9.5), f('CERTIDÃO DE DÍVIDA ATIVA PREVIDENCIÁRIA', 175, 105, 10.5),
+      f('INSCRIÇÃO DE ORIGEM', 50, 126, 7), f('DEVEDOR PRINCIPAL', 306, 126, 7),
+      f('90 4 13 669439-50', 50, 136, 8.5), f('AUTO PEÇAS PAULISTA LTDA', 306, 136, 8.5),
+    ], 1, false);
+    const names = geometricCandidates({ lines, skip: lines.map(() => false) }).filter((c) => c.field === 'debtorName');
+    expect(names.map((c) => [c.route, c.value.value])).toEqual([['below', 'AUTO PEÇAS PAULISTA LTDA']]);
   });
 
   it('reads a stack of labels over values by its own majority where a box further down prints values over captions', () => {

@@ -357,6 +357,8 @@ function cellAbove(lines: Line[], skip: boolean[], i: number, cell: Cell): Neigh
     const l = lines[j];
     if (l.page !== line.page || line.y - l.y > Math.max(l.size, line.size) * 2.5) return null;
     if (skip[j]) continue;
+    // The certificate's title bounds the form: a caption right under it has no value above.
+    if (isTitle(l)) return null;
     const over = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
     if (!over.length) continue;
     return findLabel(over[0].folded, l.ocr) ? null : { j, cell: over[0], spot: `${j}:${over[0].x0}` };

@@ -128,6 +128,8 @@ export function processValues(text: string): Value[] {
     if (/^\d{2}[/.-]\d{2}[/.-]\d{4}$/.test(raw)) continue;
     const digits = raw.replace(/\D/g, '');
     if (digits.length < 5) continue;
+    // A CPF/CNPJ as printed, its check digits right, is the person's number, not a process's.
+    if (looksLikeDocument(raw)) continue;
     out.push({ value: digits, raw, start: m.index, end: m.index + raw.length });
   }
   return out;
