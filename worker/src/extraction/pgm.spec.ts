@@ -53,6 +53,19 @@ describe('binarisation', () => {
     expect(t).toBeLessThan(200);
   });
 
+  it('keeps a nearly blank grainy page blank instead of splitting the paper\'s grain', () => {
+    // Paper grain at 219–225 and a faint mark a twentieth of a percent of the page (a page counter).
+    const img = blank(200, 200);
+    for (let i = 0; i < img.data.length; i++) img.data[i] = 219 + ((i * 7919) % 7);
+    fill(img, 50, 50, 10, 2, 185);
+    expect(otsu(img)).toBeGreaterThan(219);
+    const t = inkThreshold(img);
+    expect(t).toBeLessThan(210);
+    expect(t).toBeGreaterThan(185);
+    const ink = binarize(img, t).data.reduce((n, v) => n + (v < 128 ? 1 : 0), 0) / img.data.length;
+    expect(ink).toBeLessThan(0.01);
+  });
+
   it('drops lone pixels of grain and keeps strokes', () => {
     const img = blank(60, 60);
     fill(img, 10, 10, 20, 4);

@@ -240,7 +240,24 @@ export function otsu(img: Gray, hist = histogram(img)): number {
 export function inkThreshold(img: Gray, towardsPaper = 0.2): number {
   const hist = histogram(img);
   const t = otsu(img, hist);
+  // A page that is nearly all paper (a blank back, a "(continua)" page) has no ink mode: Otsu then
+  // splits the paper's own grain, half the page binarises as ink and Tesseract spends minutes on
+  // noise. When the split falls inside the paper's spread, only what is clearly darker is ink.
+  const paper = paperGrey(hist);
+  const spread = paperSpread(hist, paper);
+  if (t > paper - Math.max(8, 3 * spread)) return Math.round(paper - Math.max(16, 5 * spread));
   return Math.round(t + towardsPaper * (paperGrey(hist, t + 1) - t));
+}
+
+/** The paper's grain: the spread of the levels brighter than its grey (ink never lies there). */
+function paperSpread(hist: Float64Array, paper: number): number {
+  let n = 0;
+  let sq = 0;
+  for (let v = paper; v < 256; v++) {
+    n += hist[v];
+    sq += hist[v] * (v - paper) ** 2;
+  }
+  return n ? Math.sqrt(sq / n) : 0;
 }
 
 /** The paper's grey: the most common level at or above `from` (a page is mostly paper). */
