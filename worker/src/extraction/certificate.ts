@@ -427,7 +427,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   }
   if (ocr && rows.length) {
     // OCR digit confusions in the rows, repaired only where the printed totals or the dates confirm it.
-    const notes = repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null);
+    const notes = [...table.repairs, ...repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null)];
     if (notes.length) money = chooseMoney(cands, rows);
     // Rows read from prose are listed by period: a repaired period ("2º TRI/2619") takes its place,
     // unless a period left unrepaired (after every due date) would drag its row out of place.

@@ -1,4 +1,4 @@
-import { digitVariants, repairColumn, repairDate, repairPeriod, repairRows, repairYear } from './repair';
+import { digitVariants, repairColumn, repairDate, repairPeriod, repairRows, repairYear, repairZeros } from './repair';
 
 describe('OCR digit repairs confirmed by a check', () => {
   it('lists the one-digit confusions of a reading', () => {
@@ -27,6 +27,18 @@ describe('OCR digit repairs confirmed by a check', () => {
     const rows = [{ period: '2626-07', dueDate: '2020-08-20', principal: 100, fine: 0, interest: 0 }];
     expect(repairRows(rows, {}, new Map(), null)).toEqual(['Período "2626-07" lido por OCR corrigido para 2020-07; confira']);
     expect(rows[0].period).toBe('2020-07');
+  });
+
+  it('turns back into zeros the 6, 8 and 9 a dotted zero was read as, the fewest that make a plausible date', () => {
+    expect(repairZeros('68/04/2669')).toBe('2009-04-08');
+    expect(repairZeros('28/61/2016')).toBe('2016-01-28');
+    expect(repairZeros('62/16/2011')).toBe('2011-10-02');
+    expect(repairZeros('21/06/2919')).toBe('2019-06-21');
+    // A strict date after 2050 is no certificate's: its zero was read as 6.
+    expect(repairZeros('28/05/2069')).toBe('2009-05-28');
+    // No confusable digit where the date breaks, or nothing plausible: left alone.
+    expect(repairZeros('19/00/2023')).toBeNull();
+    expect(repairZeros('45/13/2019')).toBeNull();
   });
 
   it('reports every change it makes to the rows', () => {

@@ -73,7 +73,41 @@ export function repairYear(year: string, due: string): string | null {
   return fits.size === 1 ? [...fits][0] : null;
 }
 
-const iso2br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+/** Latest year a certificate's date can hold: an OCR'd "2069" is a 2009 whose zero read as 6. */
+export const LATEST_YEAR = 2050;
+
+/**
+ * A dd/mm/yyyy reading that is no plausible date because the font's zero (dotted or slashed) was
+ * read as 6, 8 or 9, often in several places at once ("68/04/2669" for 08/04/2009): the fewest
+ * such digits turned back into zeros that make a real date between 1950 and LATEST_YEAR, if one
+ * reading alone needs that few.
+ */
+export function repairZeros(raw: string): string | null {
+  const m = /^(\d{2})[/.-] ?(\d{2})[/.-] ?(\d{4})$/.exec(raw.trim());
+  if (!m) return null;
+  const digits = m[1] + m[2] + m[3];
+  const spots = [...digits].flatMap((c, i) => (CONFUSIONS['0'].includes(c) ? [i] : []));
+  if (spots.length > 8) return null;
+  let fewest = Infinity;
+  const fits = new Set<string>();
+  for (let mask = 1; mask < 1 << spots.length; mask++) {
+    const n = spots.filter((_, k) => mask & (1 << k)).length;
+    if (n > fewest) continue;
+    const d = [...digits];
+    spots.forEach((at, k) => {
+      if (mask & (1 << k)) d[at] = '0';
+    });
+    const s = d.join('');
+    const date = parseDate(`${s.slice(0, 2)}/${s.slice(2, 4)}/${s.slice(4)}`);
+    if (!date || Number(s.slice(4)) < 1950 || Number(s.slice(4)) > LATEST_YEAR) continue;
+    if (n < fewest) fits.clear();
+    fewest = n;
+    fits.add(date.value);
+  }
+  return fits.size === 1 ? [...fits][0] : null;
+}
+
+export const iso2br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
  * Repairs the debt rows of an OCR'd certificate against what else it prints: each money column

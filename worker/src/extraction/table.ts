@@ -3,6 +3,7 @@ import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, type ColumnKind, TOTAL_ROW } from './lexicon';
 import { DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
+import { LATEST_YEAR, iso2br, repairZeros } from './repair';
 import { moneyValues } from './values';
 
 /**
@@ -32,6 +33,8 @@ export interface TableResult {
   doubtful: number;
   /** Due dates printed but not a real date (OCR), by row index, as read. */
   unreadableDue: Map<number, string>;
+  /** The OCR repairs made to the rows' dates, as pt-BR notes. */
+  repairs: string[];
 }
 
 // Compiled once per kind of text: headers are looked for on every line of every certificate.
@@ -107,10 +110,13 @@ interface Token {
   x1: number;
   /** Where the token's cell begins: a cell is aligned to its column even when its token is not. */
   cellX0: number;
+  /** The reading an OCR repair changed, to be reported. */
+  repairedFrom?: string;
 }
 
 /** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012"). */
 const OCR_MONEY = /(?<![\d.,/])\d{1,6}\.\d{2}(?![\d.,/])/g;
+const OCR_DATE = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/g;
 const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])((?:19|20)\d{2})(?![\d.,/])/g;
 
 function tokensOf(cell: Cell, ocr = false): Token[] {
@@ -122,9 +128,19 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
   const free = (s: number, e: number) => !taken.some(([a, b]) => s < b && a < e);
   for (const m of cell.text.matchAll(new RegExp(DATE_TOKEN.source, 'g'))) {
     const d = parseDate(m[0]);
-    if (!d) continue;
+    if (!d || (ocr && d.value.slice(0, 4) > String(LATEST_YEAR))) continue;
     taken.push([m.index!, m.index! + m[0].length]);
     out.push({ kind: 'date', text: m[0], value: d.value, ...at(m.index!, m.index! + m[0].length) });
+  }
+  if (ocr) {
+    // A date whose zeros the font's dotted zero turned into 6, 8 or 9 ("68/04/2669").
+    for (const m of cell.text.matchAll(OCR_DATE)) {
+      if (!free(m.index!, m.index! + m[0].length)) continue;
+      const d = repairZeros(m[0]);
+      if (!d) continue;
+      taken.push([m.index!, m.index! + m[0].length]);
+      out.push({ kind: 'date', text: m[0], value: d, repairedFrom: m[0], ...at(m.index!, m.index! + m[0].length) });
+    }
   }
   for (const v of moneyValues(cell.text)) {
     if (!free(v.start, v.end)) continue;
@@ -222,7 +238,7 @@ export function alignColumns(cols: Column[], body: Token[][]): Column[] {
 
 /** Reads every debt table of a certificate's lines. */
 export function readTables(lines: Line[]): TableResult {
-  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0, unreadableDue: new Map() };
+  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0, unreadableDue: new Map(), repairs: [] };
   let i = 0;
   while (i < lines.length) {
     const header = headerColumns(lines[i]);
@@ -295,6 +311,7 @@ export function readTables(lines: Line[]): TableResult {
           .find((t) => !parseDate(t));
         if (raw) res.unreadableDue.set(res.rows.length, raw);
       }
+      for (const t of row.repaired) res.repairs.push(`Data "${t.text}" lida por OCR corrigida para ${iso2br(String(t.value))}; confira`);
       if (row.doubt) {
         res.doubtful++;
         res.warnings.push(`Linha da tabela de débitos (${row.label}) com valor ilegível ou fora das colunas; confira`);
@@ -316,7 +333,11 @@ export function readTables(lines: Line[]): TableResult {
   return res;
 }
 
-function readRow(tokens: Token[], cols: Column[], rawPeriod: Array<{ text: string; x0: number; x1: number }>): { row: DebtRow; doubt: boolean; label: string } | null {
+function readRow(
+  tokens: Token[],
+  cols: Column[],
+  rawPeriod: Array<{ text: string; x0: number; x1: number }>,
+): { row: DebtRow; doubt: boolean; label: string; repaired: Token[] } | null {
   const periodCol = cols.find((c) => c.kind === 'period');
   const dueCol = cols.find((c) => c.kind === 'due');
   const moneyCols = cols.filter((c) => c.amount);
@@ -325,6 +346,7 @@ function readRow(tokens: Token[], cols: Column[], rawPeriod: Array<{ text: strin
   let label = '';
   let due: string | null = null;
   const cells = new Map<Column, Token[]>();
+  const repaired: Token[] = [];
   let doubt = false;
   for (const t of tokens) {
     if (t.kind === 'money') {
@@ -344,10 +366,12 @@ function readRow(tokens: Token[], cols: Column[], rawPeriod: Array<{ text: strin
     if (t.kind === 'period' && c.kind === 'due' && periodCol && !period) c = periodCol;
     if (t.kind === 'period' && c.kind !== 'period') continue;
     if (c.kind === 'period' && !period) {
-      period = String(t.kind === 'date' ? t.value : t.value);
+      period = String(t.value);
       label = t.text;
     } else if (c.kind === 'due' && !due && t.kind === 'date') due = String(t.value);
     else if (c.kind === 'period' && t.kind === 'date' && !due && dueCol) due = String(t.value);
+    else continue;
+    if (t.repairedFrom) repaired.push(t);
   }
   if (!period && !periodCol && due) {
     period = due;
@@ -387,5 +411,5 @@ function readRow(tokens: Token[], cols: Column[], rawPeriod: Array<{ text: strin
     interest = val('interest') ?? interest;
     doubt = true;
   } else if (filled < money.length) doubt = true;
-  return { row: { period, dueDate: due, principal: principal ?? 0, fine: fine ?? 0, interest: interest ?? 0 }, doubt: doubt || unreadable, label };
+  return { row: { period, dueDate: due, principal: principal ?? 0, fine: fine ?? 0, interest: interest ?? 0 }, doubt: doubt || unreadable, label, repaired };
 }
