@@ -137,6 +137,10 @@ describe('lexicon', () => {
   it('tolerates the letters OCR confuses in labels', () => {
     expect(findLabel('vencimenio', true)).toBeNull();
     expect(findLabel('muita de mora', true)?.kind).toBe('fine');
+    // A speck read as a letter before a header word.
+    expect(headerColumns(buildLines([f('Vvenc.', 40, 100), f('Multa Moratória Exercício', 120, 100), f('Vlr. Original', 300, 100), f('Juros', 380, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['due', 'fine', 'period', 'principal', 'interest']);
+    // "lt" merged into a "k".
+    expect(headerColumns(buildLines([f('Exercício', 40, 100), f('Vencimento', 120, 100), f('Tributo', 220, 100), f('Muka', 300, 100), f('Juros', 380, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
   });
 
   it('tells label residue from a value', () => {

@@ -64,6 +64,11 @@ export function ocrTolerant(source: string): string {
         const end = source.indexOf(']', k + 1);
         out += source.slice(k, end + 1);
         k = end;
+      } else if ((c === 'l' || c === 't') && (source[k + 1] === 'l' || source[k + 1] === 't')) {
+        // Two thin strokes side by side merge into a "k" ("Muka" for Multa).
+        out += '(?:[ilt1|!] ?[ilt1|!]|k)';
+        k++;
+        if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else if (/[a-z]/.test(c)) {
         // Thin letters, descenders, the capital F whose lower bar a speck completes into an E, and
         // the small o whose ring a thin stroke leaves open into an e ("Jures" for Juros).

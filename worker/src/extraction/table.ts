@@ -42,7 +42,8 @@ const compiled: Partial<Record<'plain' | 'ocr', Array<{ kind: ColumnKind; re: Re
 function columnRe(ocr: boolean): Array<{ kind: ColumnKind; re: RegExp }> {
   return (compiled[ocr ? 'ocr' : 'plain'] ??= COLUMNS.map((c) => ({
     kind: c.kind,
-    re: new RegExp(`(?<![a-z])(?:${ocr ? ocrTolerant(c.pattern) : c.pattern})(?![a-z])`, 'g'),
+    // OCR may put a speck read as a letter before a header's first word ("Vvenc.").
+    re: new RegExp(`${ocr ? '(?<=^[a-z]?|[^a-z])' : '(?<![a-z])'}(?:${ocr ? ocrTolerant(c.pattern) : c.pattern})(?![a-z])`, 'g'),
   })));
 }
 
