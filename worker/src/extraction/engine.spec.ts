@@ -265,6 +265,9 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     expect(read.repairs).toEqual(['Data "68/04/2669" lida por OCR corrigida para 08/04/2009; confira']);
     // A text layer prints what it means: no such repair there.
     expect(readTables(buildLines([...head, ...row], 1, false)).rows).toEqual([]);
+    // A period whose year is past reading keeps its row as read (repaired later against its due date).
+    const garbled = [f('AGO/26260', 40, 128), f('15/69/2020', 120, 128), r('1.000,00', 270, 128), r('200,00', 340, 128), r('30,00', 420, 128)];
+    expect(readTables(buildLines([...head, ...row, ...garbled], 1, true)).rows[1]).toMatchObject({ period: 'AGO/26260', dueDate: '2020-09-15' });
   });
 
   it('flags a row of amounts it cannot place under a period instead of dropping it in silence', () => {

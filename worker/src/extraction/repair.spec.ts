@@ -41,6 +41,15 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairZeros('45/13/2019')).toBeNull();
   });
 
+  it('reads a period whose year the dotted zeros garbled, in the due date\'s year or the one before', () => {
+    expect(repairPeriod('AGO/26260', '2020-09-15')).toBe('2020-08');
+    expect(repairPeriod('28620', '2020-02-10')).toBe('2020');
+    expect(repairPeriod('61/2819', '2019-02-20')).toBe('2019-01');
+    // A month after the due date in its year is the year before only if that year reads as well.
+    expect(repairPeriod('DEZ/26260', '2020-09-15')).toBeNull();
+    expect(repairPeriod('AGO/2777', '2020-09-15')).toBeNull();
+  });
+
   it('reports every change it makes to the rows', () => {
     const rows = [
       { period: '66/2005', dueDate: '2005-07-02', principal: 100, fine: 20, interest: 5 },

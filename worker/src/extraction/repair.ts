@@ -36,14 +36,48 @@ export function repairColumn(values: number[], target: number): { index: number;
   return fits.length === 1 ? fits[0] : null;
 }
 
-/** A period whose one-digit repair is a real period not after `due`, if exactly one ("66/2005" → 2005-06). */
+/**
+ * A period whose one-digit repair is a real period not after `due`, if exactly one ("66/2005" →
+ * 2005-06); failing that, one whose year is the due date's or the year before, read with dotted
+ * zeros ("AGO/26260" → 2020-08 before a due date in 2020).
+ */
 export function repairPeriod(raw: string, due: string | null): string | null {
   const fits = new Set<string>();
   for (const s of digitVariants(raw)) {
     const p = parsePeriod(s);
     if (p && (!due || p.slice(0, 7) <= due.slice(0, 7))) fits.add(p);
   }
+  if (!fits.size && due) for (const p of zeroedPeriods(raw, due)) fits.add(p);
   return fits.size === 1 ? [...fits][0] : null;
+}
+
+const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+
+/** Whether `read` can be `printed` in a font whose zero OCR reads as 6, 8 or 9, once perhaps as two glyphs ("28620" for 2020). */
+export function readsAs(read: string, printed: string): boolean {
+  const fits = (r: string) => r.length === printed.length && [...r].every((c, i) => c === printed[i] || (printed[i] === '0' && CONFUSIONS['0'].includes(c)));
+  if (fits(read)) return true;
+  if (read.length !== printed.length + 1) return false;
+  for (let i = 0; i < read.length; i++) if (fits(read.slice(0, i) + read.slice(i + 1))) return true;
+  return false;
+}
+
+/** The periods (month and year, or a year) a garbled reading can be in the year of `due` or the one before, not after it. */
+function zeroedPeriods(raw: string, due: string): string[] {
+  const m = /^(?:(\p{L}{3})\p{L}*\.?\s?[/ -]?\s?|(\d{2})\/)?(\d{3,6})$/u.exec(raw.trim());
+  if (!m) return [];
+  const named = m[1] ? MONTHS.indexOf(m[1].toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')) + 1 : 0;
+  if (m[1] && !named) return [];
+  const months = named ? [named] : m[2] ? Array.from({ length: 12 }, (_, k) => k + 1).filter((k) => readsAs(m[2], String(k).padStart(2, '0'))) : [0];
+  const out: string[] = [];
+  for (const y of [Number(due.slice(0, 4)), Number(due.slice(0, 4)) - 1]) {
+    if (!readsAs(m[3], String(y))) continue;
+    for (const mo of months) {
+      const p = mo ? `${y}-${String(mo).padStart(2, '0')}` : String(y);
+      if (p.slice(0, 7) <= due.slice(0, 7)) out.push(p);
+    }
+  }
+  return out;
 }
 
 /** A date (dd/mm/yyyy) whose one-digit repair is a real date within [lo, hi], if exactly one. */

@@ -173,12 +173,16 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
   return out.sort((a, b) => a.x0 - b.x0);
 }
 
+const PERIOD_SHAPE = /(?<![\d/])\d{2}\/\d{4}(?![\d/])/g;
+// OCR's garbled years too: a dotted zero read as two glyphs ("28620" for 2020, "AGO/26260").
+const OCR_PERIOD_SHAPE = /(?<![\d/\p{L}])(?:(?:jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)\p{L}*\.?\s?[/ -]?\s?\d{3,6}|\d{2}\/\d{3,6}|\d{5,6})(?![\d/])/giu;
+
 /** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position. */
-function periodShapes(cell: Cell): Array<{ text: string; x0: number; x1: number }> {
+function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: number; x1: number }> {
   const out: Array<{ text: string; x0: number; x1: number }> = [];
   const width = cell.x1 - cell.x0;
   const len = Math.max(cell.text.length, 1);
-  for (const m of cell.text.matchAll(/(?<![\d/])\d{2}\/\d{4}(?![\d/])/g)) {
+  for (const m of cell.text.matchAll(ocr ? OCR_PERIOD_SHAPE : PERIOD_SHAPE)) {
     if (parsePeriod(m[0])) continue;
     out.push({ text: m[0], x0: cell.x0 + (width * m.index!) / len, x1: cell.x0 + (width * (m.index! + m[0].length)) / len });
   }
@@ -291,7 +295,7 @@ export function readTables(lines: Line[]): TableResult {
       if ((label && body.length) || ++misses > 3) break;
     }
     const cols = alignColumns(header, body.map((b) => b.tokens));
-    const periodShapesOf = (at: number) => lines[at].cells.flatMap(periodShapes);
+    const periodShapesOf = (at: number) => lines[at].cells.flatMap((c) => periodShapes(c, lines[at].ocr));
     for (const b of body) {
       const row = readRow(b.tokens, cols, periodShapesOf(b.at));
       if (!row) {
