@@ -510,6 +510,15 @@ describe('certificates from the page model', () => {
     ]);
   });
 
+  it('reads an OCR\'d inscription date whose dotted zero was read as 8, flagged', () => {
+    const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').map((x) => (x.text === '12/08/2019' ? { ...x, text: '12/88/2019' } : x));
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.registrationDate).toBe('2019-08-12');
+    expect(c.fieldWarnings?.registrationDate).toBe('Valor de data da inscrição corrigido de OCR ("12/88/2019"); confira');
+    // Printed so in a text layer, it is no date.
+    expect(extractFromPages([page(1, frags)])[0].registrationDate).toBeNull();
+  });
+
   it('keeps a closing that runs onto the next page with the certificate it ends, not with the next one under it', () => {
     const first = cda(40, '80 6 19 100001-93', '11.222.333/0001-81');
     // The place and date written out, then the next certificate's issuer and title on the same page.

@@ -178,7 +178,7 @@ function isResidue(text: string, type: ValueType): boolean {
 const TEXT_TYPES = new Set<ValueType>(['text', 'longText', 'name', 'revenue', 'status']);
 
 /** The first value of the type in `text`; typed values must open the text (after filler). */
-function firstValue(type: ValueType, text: string, anchored: boolean): Value | null {
+function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boolean): Value | null {
   if (TEXT_TYPES.has(type)) {
     if (isResidue(text, type)) return null;
     if (type === 'name') return nameValue(text);
@@ -186,7 +186,7 @@ function firstValue(type: ValueType, text: string, anchored: boolean): Value | n
     if (type === 'status') return valuesOf('status', text)[0] ?? null;
     return textValue(text);
   }
-  const vs = valuesOf(type, text);
+  const vs = valuesOf(type, text, ocr);
   const v = vs[0];
   if (!v) return null;
   if (anchored && fold(text.slice(0, v.start)).replace(/r\s?\$|\bem\b|\bde\b|[\s.:…_·=>|–—()-]/g, '').length > 0) return null;
@@ -247,12 +247,12 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // label and its value printed without a separator, not a sentence.
       const capsName = type === 'name' && hit.length >= 12 && /\p{Lu}{3}/u.test(rest) && rest === rest.toUpperCase();
       if (rest.trim() && !isResidue(rest, type) && (separated || coded || capsName || !TEXT_TYPES.has(type))) {
-        const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money');
+        const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money', line.ocr);
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
         if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, i, cell, v.value, type);
         push(v, 'inline', i);
         // A total printed with its date ("consolidado em 31/10/2025: R$ …") dates the values.
-        if (field === 'total') for (const d of valuesOf('date', rest).slice(0, 1)) out.push({ field: 'consolidationDate', value: d, route: 'inline', score: 2.2, line: i });
+        if (field === 'total') for (const d of valuesOf('date', rest, line.ocr).slice(0, 1)) out.push({ field: 'consolidationDate', value: d, route: 'inline', score: 2.2, line: i });
         if (v) return;
       }
       // A cell with more than its label (a sentence that starts with a label word) has no value to
@@ -260,7 +260,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       if (rest.trim() && !isResidue(rest, type) && !onlyLabelWords(rest)) return;
       const right = line.cells[k + 1];
       if (right && !findLabel(right.folded, line.ocr)) {
-        const v = firstValue(type, right.text, true);
+        const v = firstValue(type, right.text, true, line.ocr);
         if (v) {
           if (type === 'longText') v.value = continuation(lines, skip, i, right, v.value);
           if (type === 'status' || type === 'name') v.value = wrapped(lines, skip, i, right, v.value, type);
@@ -272,13 +272,13 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       const above = cellAbove(lines, skip, i, cell);
       // The last line of a paragraph is the end of a sentence, not a value printed over its caption.
       if (above && !(TEXT_TYPES.has(type) && inParagraph(lines, skip, above.j))) {
-        const v = firstValue(type, above.cell.text, !TEXT_TYPES.has(type));
+        const v = firstValue(type, above.cell.text, !TEXT_TYPES.has(type), line.ocr);
         if (v) spots.set(out[out.push({ field, value: v, route: 'above', score: ROUTE_SCORE.above + spec, line: above.j, label: `${i}:${k}` }) - 1], above.spot);
       }
       // Below: the first line under the label with a cell in its columns.
       const below = cellBelow(lines, skip, i, cell);
       if (below) {
-        const v = firstValue(type, below.cell.text, !TEXT_TYPES.has(type));
+        const v = firstValue(type, below.cell.text, !TEXT_TYPES.has(type), line.ocr);
         if (type === 'longText' && v) v.value = continuation(lines, skip, below.j, below.cell, v.value);
         if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, below.j, below.cell, v.value, type);
         push(v, 'below', below.j, (below.j - i - 1) * 0.2);
@@ -581,7 +581,7 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
         // A longer label of another field starting here ("Total do principal" is not "Total").
         const own = findLabel(s.folded.slice(m.index, m.index + 80), ocr);
         if (own && own.kind !== name && own.length > m[0].length) continue;
-        const v = proseValue(lex.type, s.text, at);
+        const v = proseValue(lex.type, s.text, at, ocr);
         if (v && !isMasked(v.start)) {
           out.push({ field: name, value: v, route: 'prose', score: ROUTE_SCORE.prose + (lex.prose?.includes(src) ? 0.2 : 0), line: lineAt(s, v.start) });
           wording.set(out[out.length - 1], [m.index, at]);
@@ -601,7 +601,7 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
   });
 }
 
-function proseValue(type: ValueType, text: string, at: number): Value | null {
+function proseValue(type: ValueType, text: string, at: number, ocr: boolean): Value | null {
   const tail = text.slice(at, at + 200);
   const shift = (v: Value | null): Value | null => (v ? { ...v, start: v.start + at, end: v.end + at } : null);
   if (type === 'name') return shift(nameValue(tail.replace(/^[\s:,.–—-]+/, '').slice(0, 140), true));
@@ -619,7 +619,7 @@ function proseValue(type: ValueType, text: string, at: number): Value | null {
     return m ? shift(revenueValue(m[1])) : null;
   }
   const window = WINDOW[type] ?? 40;
-  const v = valuesOf(type, tail.slice(0, window + 40)).find((x) => x.start <= window);
+  const v = valuesOf(type, tail.slice(0, window + 40), ocr).find((x) => x.start <= window);
   return shift(v ?? null);
 }
 
@@ -686,7 +686,7 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
     for (const [slot, r, type] of slots) {
       r.lastIndex = st.valueAt;
       for (let m = r.exec(s.folded); m && m.index < end; m = r.exec(s.folded)) {
-        const v = proseValue(type, s.text, m.index + m[0].length);
+        const v = proseValue(type, s.text, m.index + m[0].length, ocr);
         if (v && v.start < end) {
           found.push({ slot, at: m.index, value: v.value });
           r.lastIndex = v.end;

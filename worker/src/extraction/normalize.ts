@@ -78,6 +78,9 @@ export function parseDate(text: string): Parsed<string> | null {
   return fixed === t ? { value } : { value, repairedFrom: t };
 }
 
+/** A date's shape in OCR'd text whatever its digits (a dotted zero read as 6, 8 or 9: "38/06/2025"). */
+export const OCR_DATE_TOKEN = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/g;
+
 // OCR may leave a space after a separator ("10/ 10/2020").
 export const DATE_TOKEN = /(?<![\d/])[0-3OoDl][\dOoDl][/.-] ?[01Oo][\dOoDlSB][/.-] ?[12l][\dOoDlSB]{3}(?![\d/])/g;
 

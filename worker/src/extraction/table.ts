@@ -1,7 +1,7 @@
 import type { DebtRow } from '@cda/shared';
 import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, type ColumnKind, TOTAL_ROW } from './lexicon';
-import { DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parsePeriod } from './normalize';
+import { DATE_TOKEN, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
 import { LATEST_YEAR, iso2br, repairZeros } from './repair';
 import { moneyValues } from './values';
@@ -117,7 +117,6 @@ interface Token {
 
 /** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012"). */
 const OCR_MONEY = /(?<![\d.,/])\d{1,6}\.\d{2}(?![\d.,/])/g;
-const OCR_DATE = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/g;
 const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])((?:19|20)\d{2})(?![\d.,/])/g;
 
 function tokensOf(cell: Cell, ocr = false): Token[] {
@@ -135,7 +134,7 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
   }
   if (ocr) {
     // A date whose zeros the font's dotted zero turned into 6, 8 or 9 ("68/04/2669").
-    for (const m of cell.text.matchAll(OCR_DATE)) {
+    for (const m of cell.text.matchAll(OCR_DATE_TOKEN)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       const d = repairZeros(m[0]);
       if (!d) continue;

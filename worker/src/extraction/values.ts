@@ -1,7 +1,8 @@
 import { LEGAL_REFERENCE, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
-import { DATE_TOKEN, DOCUMENT_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
+import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
+import { LATEST_YEAR, repairZeros } from './repair';
 
 /**
  * Typed values found in text: each type has a token shape and a parser. A candidate is a value
@@ -64,12 +65,19 @@ export function moneyValues(text: string): Value[] {
 }
 const DOUBLED = /(?<![\d.,/:])((?:R\s?\$\s?)?(\d{1,3})(?:\.\d{3})*,\d{2})(?=\2[.,]?\d)/g;
 
-export function dateValues(text: string): Value[] {
+export function dateValues(text: string, ocr = false): Value[] {
   const out: Value[] = [];
   for (const m of all(DATE_TOKEN, text)) {
     const d = parseDate(m[0]);
-    if (d) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: !!d.repairedFrom });
+    if (d && !(ocr && d.value.slice(0, 4) > String(LATEST_YEAR))) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: !!d.repairedFrom });
   }
+  // OCR's dotted zeros read as 6, 8 or 9 ("38/06/2025"): repaired, and flagged as such.
+  if (ocr)
+    for (const m of all(OCR_DATE_TOKEN, text)) {
+      if (out.some((v) => v.start === m.index)) continue;
+      const d = repairZeros(m[0]);
+      if (d) out.push({ value: d, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
+    }
   const f = fold(text);
   const w = WORD_DATE.exec(f);
   if (w) {
@@ -181,12 +189,12 @@ export function textValue(text: string): Value | null {
 }
 
 /** Every value of a type in a piece of text, in order (free-text types yield the whole text). */
-export function valuesOf(type: ValueType, text: string): Value[] {
+export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
   switch (type) {
     case 'money':
       return moneyValues(text);
     case 'date':
-      return dateValues(text);
+      return dateValues(text, ocr);
     case 'document':
       return documentValues(text);
     case 'registration':
