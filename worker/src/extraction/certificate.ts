@@ -191,7 +191,7 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
       // Each row may repeat the label ("Corresponsável: FULANO, CPF …" once per person).
       const own = (c: (typeof cells)[number]) => findLabel(c.folded, l.ocr);
       const text = cells.map((c, k) => (k === 0 && own(c)?.kind === 'coDebtors' ? afterLabel(c.text.slice(own(c)!.end)) : c.text)).join('\t');
-      const docs = documentValues(text);
+      const docs = documentValues(text, l.ocr);
       if (!docs.length) {
         if (/^\s*(?:nao\s+ha|nenhum|inexistente|sem\s+corresponsave|-+\s*$)/.test(fold(text))) {
           out.lines.add(j);
@@ -410,6 +410,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   const debtorDoc = doc.value?.value ?? debtorDocument;
   if (doc.value && !doc.value.valid) flag('debtorDocument', `${documentLabel(debtorDoc.length === 11 ? 'cpf' : 'cnpj')} do devedor com dígito verificador inválido (${doc.value.raw.trim()})`);
   else if (doc.value && doc.rivals.some((r) => r.valid)) flag('debtorDocument', `CPF/CNPJ do devedor incerto: também lido ${doc.rivals.map((r) => r.value).join(', ')}; confira`);
+  else if (doc.value?.repaired) flag('debtorDocument', `CPF/CNPJ do devedor corrigido de OCR ("${doc.value.raw.trim()}"); confira`);
 
   let debtorName = name.value?.value ?? '';
   if (!debtorName) flag('debtorName', 'Campo não encontrado: nome do devedor');

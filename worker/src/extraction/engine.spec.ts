@@ -519,6 +519,12 @@ describe('certificates from the page model', () => {
     expect(extractFromPages([page(1, frags)])[0].registrationDate).toBeNull();
   });
 
+  it('restores the zeros OCR read as 6 or 8 in a CNPJ where the check digits then pass, flagged', () => {
+    const [c] = extractFromPages([page(1, cda(40, '80 6 19 100001-93', '11.222.333/6081-81'), true)]);
+    expect(c.debtorDocument).toBe('11222333000181');
+    expect(c.fieldWarnings?.debtorDocument).toBe('CPF/CNPJ do devedor corrigido de OCR ("11.222.333/6081-81"); confira');
+  });
+
   it('keeps a closing that runs onto the next page with the certificate it ends, not with the next one under it', () => {
     const first = cda(40, '80 6 19 100001-93', '11.222.333/0001-81');
     // The place and date written out, then the next certificate's issuer and title on the same page.

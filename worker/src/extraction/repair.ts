@@ -111,19 +111,15 @@ export function repairYear(year: string, due: string): string | null {
 export const LATEST_YEAR = 2050;
 
 /**
- * A dd/mm/yyyy reading that is no plausible date because the font's zero (dotted or slashed) was
- * read as 6, 8 or 9, often in several places at once ("68/04/2669" for 08/04/2009): the fewest
- * such digits turned back into zeros that make a real date between 1950 and LATEST_YEAR, if one
- * reading alone needs that few.
+ * The reading of `digits` that the fewest zeros restore, where the font's zero (dotted or slashed)
+ * was read as 6, 8 or 9, often in several places at once, and that `ok` accepts: null when no such
+ * reading is accepted or when two need equally few.
  */
-export function repairZeros(raw: string): string | null {
-  const m = /^(\d{2})[/.-] ?(\d{2})[/.-] ?(\d{4})$/.exec(raw.trim());
-  if (!m) return null;
-  const digits = m[1] + m[2] + m[3];
+export function restoreZeros<T>(digits: string, ok: (candidate: string) => T | null): T | null {
   const spots = [...digits].flatMap((c, i) => (CONFUSIONS['0'].includes(c) ? [i] : []));
-  if (spots.length > 8) return null;
+  if (spots.length > 10) return null;
   let fewest = Infinity;
-  const fits = new Set<string>();
+  const fits = new Map<string, T>();
   for (let mask = 1; mask < 1 << spots.length; mask++) {
     const n = spots.filter((_, k) => mask & (1 << k)).length;
     if (n > fewest) continue;
@@ -131,14 +127,24 @@ export function repairZeros(raw: string): string | null {
     spots.forEach((at, k) => {
       if (mask & (1 << k)) d[at] = '0';
     });
-    const s = d.join('');
-    const date = parseDate(`${s.slice(0, 2)}/${s.slice(2, 4)}/${s.slice(4)}`);
-    if (!date || Number(s.slice(4)) < 1950 || Number(s.slice(4)) > LATEST_YEAR) continue;
+    const value = ok(d.join(''));
+    if (value === null) continue;
     if (n < fewest) fits.clear();
     fewest = n;
-    fits.add(date.value);
+    fits.set(JSON.stringify(value), value);
   }
-  return fits.size === 1 ? [...fits][0] : null;
+  return fits.size === 1 ? [...fits.values()][0] : null;
+}
+
+/** A dd/mm/yyyy reading that is no plausible date for its dotted zeros ("68/04/2669" → 2009-04-08), between 1950 and LATEST_YEAR. */
+export function repairZeros(raw: string): string | null {
+  const m = /^(\d{2})[/.-] ?(\d{2})[/.-] ?(\d{4})$/.exec(raw.trim());
+  if (!m) return null;
+  return restoreZeros(m[1] + m[2] + m[3], (s) => {
+    const year = Number(s.slice(4));
+    if (year < 1950 || year > LATEST_YEAR) return null;
+    return parseDate(`${s.slice(0, 2)}/${s.slice(2, 4)}/${s.slice(4)}`)?.value ?? null;
+  });
 }
 
 export const iso2br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;

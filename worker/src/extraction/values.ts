@@ -2,7 +2,7 @@ import { LEGAL_REFERENCE, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
-import { LATEST_YEAR, repairZeros } from './repair';
+import { LATEST_YEAR, repairZeros, restoreZeros } from './repair';
 
 /**
  * Typed values found in text: each type has a token shape and a parser. A candidate is a value
@@ -88,11 +88,15 @@ export function dateValues(text: string, ocr = false): Value[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
-export function documentValues(text: string): Value[] {
+export function documentValues(text: string, ocr = false): Value[] {
   const out: Value[] = [];
   for (const m of all(DOCUMENT_TOKEN, text)) {
     const d = parseDocument(m[0]);
-    if (d) out.push({ value: d.digits, raw: m[0], start: m.index, end: m.index + m[0].length, valid: d.valid, repaired: !!d.repairedFrom });
+    if (!d) continue;
+    // OCR's dotted zeros read as 6, 8 or 9: restored where the check digits then pass.
+    const restored = ocr && !d.valid ? restoreZeros(d.digits, (s) => (parseDocument(s)?.valid ? s : null)) : null;
+    if (restored) out.push({ value: restored, raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
+    else out.push({ value: d.digits, raw: m[0], start: m.index, end: m.index + m[0].length, valid: d.valid, repaired: !!d.repairedFrom });
   }
   return out;
 }
@@ -196,7 +200,7 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
     case 'date':
       return dateValues(text, ocr);
     case 'document':
-      return documentValues(text);
+      return documentValues(text, ocr);
     case 'registration':
       return registrationValues(text);
     case 'process':
