@@ -523,6 +523,10 @@ describe('certificates from the page model', () => {
     const [c] = extractFromPages([page(1, cda(40, '80 6 19 100001-93', '11.222.333/6081-81'), true)]);
     expect(c.debtorDocument).toBe('11222333000181');
     expect(c.fieldWarnings?.debtorDocument).toBe('CPF/CNPJ do devedor corrigido de OCR ("11.222.333/6081-81"); confira');
+    // A text layer prints what it means: the same digits there are an invalid CNPJ, flagged as such.
+    const [t] = extractFromPages([page(1, cda(40, '80 6 19 100001-93', '11.222.333/6081-81'))]);
+    expect(t.debtorDocument).toBe('11222333608181');
+    expect(t.fieldWarnings?.debtorDocument).toMatch(/dígito verificador inválido/);
   });
 
   it('keeps a closing that runs onto the next page with the certificate it ends, not with the next one under it', () => {
