@@ -41,6 +41,8 @@ describe('dates and periods', () => {
     ['1º TRI/2019', '2019-Q1'],
     ['4º TRIM/2017', '2017-Q4'],
     ['2° TRI/2020', '2020-Q2'],
+    // OCR's dash for the ordinal's dot.
+    ['4º-Trimestre/2017', '2017-Q4'],
     ['2021', '2021'],
     ['25/04/2018', '2018-04-25'],
     ['13/2018', null],
@@ -110,6 +112,10 @@ describe('OCR repairs in prose and periods', () => {
   it('reads the "I/" of a quarter merged into a V', () => {
     expect(parsePeriod('1º TRV2017')).toBe('2017-Q1');
     expect(PERIOD_TOKEN.exec('4º TRV2017 . 28/01/2018')?.[0]).toBe('4º TRV2017');
+  });
+
+  it('finds a quarter whose ordinal dot OCR read as a dash in running text', () => {
+    expect(PERIOD_TOKEN.exec('DÉBITO 3 4º-Trimestre/2017 VENCIMENTO')?.[0]).toBe('4º-Trimestre/2017');
   });
 });
 

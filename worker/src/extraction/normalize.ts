@@ -92,7 +92,8 @@ export function parsePeriod(text: string): string | null {
   const raw = collapseSpaces(text).toUpperCase();
   // Quarters first: the lookalike repair would turn the I of "TRI" into a 1.
   // OCR merges the "I/" of "TRI/2019" into a "V" ("1º TRV2019").
-  const q = /^([1-4lI])\s*[º°O0o]?\.?\s*(?:TR[I1l](?:M(?:ESTRE)?)?\.?|TRV(?=\d)|T)\s*[/ -]?\s*(\d{4})$/.exec(raw);
+  // OCR may read the ordinal's dot as a dash ("4º-Trimestre/2017").
+  const q = /^([1-4lI])\s*[º°O0o]?[.-]?\s*(?:TR[I1l](?:M(?:ESTRE)?)?\.?|TRV(?=\d)|T)\s*[/ -]?\s*(\d{4})$/.exec(raw);
   if (q) return `${q[2]}-Q${digitsFromLookalikes(q[1])}`;
   // Month names ("MAI/2016", "Março/2019", "jul 2015").
   const named = /^(JAN|FEV|MAR|ABR|MAI|JUN|JUL|AGO|SET|OUT|NOV|DEZ)[A-ZÇ]*\.?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
@@ -109,7 +110,7 @@ export function parsePeriod(text: string): string | null {
 
 const MONTH_ABBR = ['JAN', 'FEV', 'MAR', 'ABR', 'MAI', 'JUN', 'JUL', 'AGO', 'SET', 'OUT', 'NOV', 'DEZ'];
 
-export const PERIOD_TOKEN = /(?<![\d/\p{L}])(?:(?:jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)[\p{L}]*\.?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?\.?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])/iu;
+export const PERIOD_TOKEN = /(?<![\d/\p{L}])(?:(?:jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)[\p{L}]*\.?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])/iu;
 
 export type DocumentKind = 'cpf' | 'cnpj';
 
