@@ -139,6 +139,8 @@ describe('lexicon', () => {
     expect(findLabel('muita de mora', true)?.kind).toBe('fine');
     // A speck read as a letter before a header word.
     expect(headerColumns(buildLines([f('Vvenc.', 40, 100), f('Multa Moratória Exercício', 120, 100), f('Vlr. Original', 300, 100), f('Juros', 380, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['due', 'fine', 'period', 'principal', 'interest']);
+    // The table's heading on the header's line.
+    expect(headerColumns(buildLines([f('COMPOSIÇÃO DO DÉBITO VLR. JUROS', 40, 100), f('VALOR ORIGINÁRIO COMPETÊNCIA', 290, 100), f('MULTA MORA DATA VENC.', 540, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['interest', 'principal', 'period', 'fine', 'due']);
     // "lt" merged into a "k".
     expect(headerColumns(buildLines([f('Exercício', 40, 100), f('Vencimento', 120, 100), f('Tributo', 220, 100), f('Muka', 300, 100), f('Juros', 380, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
   });

@@ -1,6 +1,6 @@
 import type { DebtRow } from '@cda/shared';
 import { findLabel, ocrTolerant } from './fields';
-import { COLUMNS, type ColumnKind, TOTAL_ROW } from './lexicon';
+import { COLUMNS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
 import { DATE_TOKEN, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
 import { LATEST_YEAR, iso2br, repairZeros } from './repair';
@@ -47,6 +47,7 @@ function columnRe(ocr: boolean): Array<{ kind: ColumnKind; re: RegExp }> {
   })));
 }
 
+const HEADING = new RegExp(DEBT_HEADING);
 const FILLER = /\(?\s*(?:em\s+)?r\$\s*\)?|\bde\b|\bdo\b|\bda\b|\be\b|\(|\)|[/.:–—-]|\s+/g;
 
 const headers = new WeakMap<Line, Column[] | null>();
@@ -61,7 +62,7 @@ export function headerColumns(line: Line): Column[] | null {
 
 function findHeader(line: Line): Column[] | null {
   const cols: Column[] = [];
-  for (const cell of line.cells) {
+  for (const [k, cell] of line.cells.entries()) {
     const hits: Array<{ kind: ColumnKind; start: number; end: number }> = [];
     for (const { kind, re } of columnRe(line.ocr)) {
       re.lastIndex = 0;
@@ -80,6 +81,8 @@ function findHeader(line: Line): Column[] | null {
     // The whole cell must be header words: a cell with other words is not part of a header.
     let rest = cell.folded;
     for (const h of [...kept].reverse()) rest = rest.slice(0, h.start) + rest.slice(h.end);
+    // The table's heading set on the header's own line ("COMPOSIÇÃO DO DÉBITO VLR. JUROS") is no header word.
+    if (k === 0 && HEADING.test(cell.folded.slice(0, kept[0].start))) rest = rest.slice(kept[0].start);
     if (rest.replace(FILLER, '').replace(/\d+%|\bn\b|[º°]/g, '').length > 2) return null;
     const width = cell.x1 - cell.x0;
     const len = Math.max(cell.folded.length, 1);
