@@ -109,6 +109,8 @@ export function repairYear(year: string, due: string): string | null {
 
 /** Latest year a certificate's date can hold: an OCR'd "2069" is a 2009 whose zero read as 6. */
 export const LATEST_YEAR = 2050;
+/** An ISO date OCR cannot have read right: past LATEST_YEAR. */
+export const pastLatest = (iso: string) => Number(iso.slice(0, 4)) > LATEST_YEAR;
 
 /**
  * The reading of `digits` that the fewest zeros restore, where the font's zero (dotted or slashed)

@@ -3,7 +3,7 @@ import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
 import { DATE_TOKEN, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
-import { LATEST_YEAR, iso2br, repairZeros } from './repair';
+import { iso2br, pastLatest, repairZeros } from './repair';
 import { moneyValues } from './values';
 
 /**
@@ -131,7 +131,7 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
   const free = (s: number, e: number) => !taken.some(([a, b]) => s < b && a < e);
   for (const m of cell.text.matchAll(new RegExp(DATE_TOKEN.source, 'g'))) {
     const d = parseDate(m[0]);
-    if (!d || (ocr && d.value.slice(0, 4) > String(LATEST_YEAR))) continue;
+    if (!d || (ocr && pastLatest(d.value))) continue;
     taken.push([m.index!, m.index! + m[0].length]);
     out.push({ kind: 'date', text: m[0], value: d.value, ...at(m.index!, m.index! + m[0].length) });
   }

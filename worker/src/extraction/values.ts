@@ -2,7 +2,7 @@ import { LEGAL_REFERENCE, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
-import { LATEST_YEAR, repairZeros, restoreZeros } from './repair';
+import { pastLatest, repairZeros, restoreZeros } from './repair';
 
 /**
  * Typed values found in text: each type has a token shape and a parser. A candidate is a value
@@ -69,7 +69,7 @@ export function dateValues(text: string, ocr = false): Value[] {
   const out: Value[] = [];
   for (const m of all(DATE_TOKEN, text)) {
     const d = parseDate(m[0]);
-    if (d && !(ocr && d.value.slice(0, 4) > String(LATEST_YEAR))) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: !!d.repairedFrom });
+    if (d && !(ocr && pastLatest(d.value))) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: !!d.repairedFrom });
   }
   // OCR's dotted zeros read as 6, 8 or 9 ("38/06/2025"): repaired, and flagged as such.
   if (ocr)
