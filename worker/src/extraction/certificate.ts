@@ -206,6 +206,8 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
         if (label && label.kind !== 'debtorName' && label.kind !== 'debtorDocument' && label.kind !== 'coDebtors') break;
         if (label || /^\s*nome\b/.test(fold(text))) {
           out.lines.add(j);
+          // The label repeated for the next co-debtor, whose number wraps to the next line.
+          if (label?.kind === 'coDebtors') pending = text;
           continue;
         }
         // A line without a document may be a name waiting for its document on the next line; it joins

@@ -505,11 +505,14 @@ describe('certificates from the page model', () => {
       ...cda(40, '80 6 19 100001-93', '11.222.333/0001-81'),
       f('Corresponsáveis: FRANCISCA DOS SANTOS NEVES, inscrito no CPF sob o nº', 40, 300), f('809.408.455-39', 40, 314),
       f('Corresponsáveis: CONCEIÇÃO FERREIRA GONÇALVES, inscrito no CPF sob o nº 967.186.398-18', 40, 328),
+      // The label repeated, and again the number on the next line.
+      f('Corresponsáveis: SEBASTIÃO FERREIRA PEREIRA, inscrito no CPF sob o nº', 40, 342), f('250.284.265-46', 40, 356),
     ];
     const [c] = extractFromPages([page(1, frags)]);
     expect(c.coDebtors).toEqual([
       { name: 'FRANCISCA DOS SANTOS NEVES', document: '80940845539' },
       { name: 'CONCEIÇÃO FERREIRA GONÇALVES', document: '96718639818' },
+      { name: 'SEBASTIÃO FERREIRA PEREIRA', document: '25028426546' },
     ]);
   });
 
