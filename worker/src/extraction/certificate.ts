@@ -161,7 +161,6 @@ function detectIssuer(lines: Line[]): { issuer: Issuer; name: string } {
   return { issuer: 'federal', name: '' };
 }
 
-/** Co-debtors: after their label, one row per person (name, CPF/CNPJ, often a legal basis). */
 /**
  * A co-debtor's name in the text before its document: label words, a leading note such as
  * "(CTN, art. 135):" and a trailing ", inscrito no CPF sob o nº" are not part of it.
@@ -173,6 +172,7 @@ function nameBefore(text: string): string {
   return name.replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
 }
 
+/** Co-debtors: after their label, one row per person (name, CPF/CNPJ, often a legal basis). */
 function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; lines: Set<number>; warnings: string[]; doubt: boolean } {
   const out = { list: [] as CoDebtor[], lines: new Set<number>(), warnings: [] as string[], doubt: false };
   for (let i = 0; i < lines.length; i++) {

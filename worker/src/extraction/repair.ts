@@ -1,6 +1,6 @@
 import type { DebtRow } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { parseDate, parsePeriod } from './normalize';
+import { MONTH_ABBR, fold, parseDate, parsePeriod } from './normalize';
 
 /**
  * Repairs of OCR digit confusions that a check confirms. Tesseract mistakes some digits for others
@@ -51,8 +51,6 @@ export function repairPeriod(raw: string, due: string | null): string | null {
   return fits.size === 1 ? [...fits][0] : null;
 }
 
-const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
-
 /** Whether `read` can be `printed` in a font whose zero OCR reads as 6, 8 or 9, once perhaps as two glyphs ("28620" for 2020). */
 export function readsAs(read: string, printed: string): boolean {
   const fits = (r: string) => r.length === printed.length && [...r].every((c, i) => c === printed[i] || (printed[i] === '0' && CONFUSIONS['0'].includes(c)));
@@ -66,7 +64,7 @@ export function readsAs(read: string, printed: string): boolean {
 function zeroedPeriods(raw: string, due: string): string[] {
   const m = /^(?:(\p{L}{3})\p{L}*\.?\s?[/ -]?\s?|(\d{2})\/)?(\d{3,6})$/u.exec(raw.trim());
   if (!m) return [];
-  const named = m[1] ? MONTHS.indexOf(m[1].toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')) + 1 : 0;
+  const named = m[1] ? MONTH_ABBR.indexOf(fold(m[1]).toUpperCase()) + 1 : 0;
   if (m[1] && !named) return [];
   const months = named ? [named] : m[2] ? Array.from({ length: 12 }, (_, k) => k + 1).filter((k) => readsAs(m[2], String(k).padStart(2, '0'))) : [0];
   const out: string[] = [];
