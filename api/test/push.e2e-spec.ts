@@ -122,12 +122,15 @@ describe('browser notification when an analysis ends (Web Push while no tab is o
 
     // A tab is open: it shows the notification itself (Notification API), so nothing is pushed.
     const socket = await connectSocket(stack, user.token);
+    // The client's "connect" can arrive before the server has put the socket in the user's room.
+    const inRoom = async () => (await stack.app.get(PushService)['realtime'].server.in(`user:${user.id}`).fetchSockets()).length;
+    await waitUntil(async () => (await inRoom()) === 1, 5000);
     try {
       expect(await push.onAnalysisStatus(ended(user.id))).toBe(0);
     } finally {
       socket.disconnect();
     }
-    await waitUntil(async () => (await stack.app.get(PushService)['realtime'].server.in(`user:${user.id}`).fetchSockets()).length === 0, 5000);
+    await waitUntil(async () => (await inRoom()) === 0, 5000);
     expect(await push.onAnalysisStatus(ended(user.id, AnalysisStatus.Error))).toBe(1);
 
     // Switched off in Notificações: nothing.
