@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Frag } from './page';
-import { type Gray, binarize, estimateSkew, inkThreshold, quarterTurn, readPgm, removeRules, removeSpecks, rotate } from './pgm';
+import { type Gray, binarize, estimateSkew, inkThreshold, quarterTurn, readPgm, removeRules, removeSpecks, rotate, toPbm } from './pgm';
 
 const run = promisify(execFile);
 
@@ -253,17 +253,6 @@ async function pageSizePt(pdfPath: string, page: number): Promise<[number, numbe
   return [Number(m[1]), Number(m[2])];
 }
 
-/** Writes a binary PGM: the header, then the pixels as they are (no page-sized copy). */
-async function savePgm(path: string, img: Gray): Promise<void> {
-  const file = await open(path, 'w');
-  try {
-    await file.writeFile(Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'ascii'));
-    await file.writeFile(img.data);
-  } finally {
-    await file.close();
-  }
-}
-
 /** OCR of one page (1-based) of a PDF already written to `pdfPath`. Needs poppler-utils and tesseract-ocr-por. */
 export async function ocrPage(pdfPath: string, page: number, opts: OcrOptions = {}): Promise<Frag[]> {
   const dir = await mkdtemp(join(tmpdir(), 'cda-ocr-'));
@@ -340,14 +329,14 @@ async function recognise(raw: Gray, base: string, dpi: number, towardsPaper?: nu
   removeRules(img, Math.round(dpi / 5));
   // A speck is under ~1 mm² and over ~2 mm from any letter (an "i" dot or a comma is closer).
   removeSpecks(img, Math.round((dpi / 100) ** 2 * 3), Math.round(dpi / 12));
-  await savePgm(`${base}-clean.pgm`, img);
+  await writeFile(`${base}-clean.pbm`, toPbm(img));
   // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on;
   // certificates print dark on light, so the retry of doubtful lines as inverted text is wasted time.
   // hOCR with character boxes and the recogniser's ranked alternatives: the glyph geometry tells
   // a raised ordinal "º" from a digit (see fixGlyphs); it costs no more time than the TSV.
   const { stdout } = await run(
     'tesseract',
-    [`${base}-clean.pgm`, 'stdout', '-l', 'por', '--psm', '6', '-c', 'tessedit_do_invert=0', '-c', 'hocr_char_boxes=1', '-c', 'lstm_choice_mode=2', 'hocr'],
+    [`${base}-clean.pbm`, 'stdout', '-l', 'por', '--psm', '6', '-c', 'tessedit_do_invert=0', '-c', 'hocr_char_boxes=1', '-c', 'lstm_choice_mode=2', 'hocr'],
     {
       maxBuffer: 64 * 1024 * 1024,
       timeout: 300_000,
