@@ -54,9 +54,9 @@ describe('lines from Tesseract TSV', () => {
   });
 });
 
-/** A glyph as hOCR's x_bboxes gives it: text, left, top, right, bottom, best-ranked alternatives. */
-function g(text: string, x0: number, y0: number, x1: number, y1: number, choices: string[] = []) {
-  return { text, x0, y0, x1, y1, choices };
+/** A glyph as hOCR's x_bboxes gives it: text, left, top, right, bottom, best-ranked alternatives (confidence 90 unless given). */
+function g(text: string, x0: number, y0: number, x1: number, y1: number, choices: Array<string | [string, number]> = []) {
+  return { text, x0, y0, x1, y1, choices: choices.map((c) => (typeof c === 'string' ? { text: c, conf: 90 } : { text: c[0], conf: c[1] })) };
 }
 
 describe('glyph geometry repairs', () => {
@@ -86,13 +86,31 @@ describe('glyph geometry repairs', () => {
     expect(fixGlyphs([g('I', 1208, 1058, 1220, 1091), g('I', 1226, 1058, 1238, 1091), g('.', 1243, 1054, 1251, 1091)])).toBe('II.');
     expect(fixGlyphs([g('l', 0, 1151, 10, 1179), g(',', 12, 1144, 30, 1183)])).toBe('l,');
   });
+
+  it('reads a "6" the recogniser half-read as "0" as the zero; a true six, and eights and nines, stay', () => {
+    // Confidences as Tesseract gave them on a scanned monospaced "08/2020" read "68/2026".
+    const digit = (t: string, x: number, choices: Array<[string, number]>) => g(t, x, 100, x + 18, 126, choices);
+    const read = fixGlyphs([
+      digit('6', 0, [['6', 91], ['8', 57], ['0', 48], ['9', 22]]), digit('8', 20, [['8', 94]]), g('/', 40, 100, 50, 126),
+      digit('2', 60, [['2', 94]]), digit('0', 80, [['0', 77], ['8', 57]]), digit('2', 100, [['2', 95]]), digit('6', 120, [['6', 90], ['0', 24], ['8', 4]]),
+    ]);
+    expect(read).toBe('08/2020');
+    // "16/2020": the six's "0" at 8; a nine and an eight with "0" second stay what they were read as.
+    expect(fixGlyphs([digit('1', 0, [['1', 93]]), digit('6', 20, [['6', 93], ['0', 8], ['8', 4]])])).toBe('16');
+    expect(fixGlyphs([digit('9', 0, [['9', 95], ['0', 35], ['8', 14]]), digit('8', 20, [['8', 80], ['0', 60]])])).toBe('98');
+  });
 });
 
 describe('lines from Tesseract hOCR', () => {
   it('builds words from character boxes, decodes entities and applies the glyph repairs', () => {
-    const cinfo = (t: string, b: number[], choices: string[] = []) =>
+    const cinfo = (t: string, b: number[], choices: Array<string | [string, number]> = []) =>
       `<span class='ocrx_cinfo' title='x_bboxes ${b.join(' ')}; x_conf 99'>${t}</span>` +
-      (choices.length ? `<span class='ocrx_cinfo' id='lstm_choices_1'>${choices.map((c, k) => `<span class='ocrx_cinfo' id='choice_1_${k}' title='x_confs 90'>${c}</span>`).join('')}</span>` : '');
+      (choices.length
+        ? `<span class='ocrx_cinfo' id='lstm_choices_1'>${choices
+            .map((c) => (typeof c === 'string' ? [c, 90] : c))
+            .map(([c, conf], k) => `<span class='ocrx_cinfo' id='choice_1_${k}' title='x_confs ${conf}'>${c}</span>`)
+            .join('')}</span>`
+        : '');
     const word = (b: number[], chars: string) => `<span class='ocrx_word' id='w' title='bbox ${b.join(' ')}; x_wconf 90'>${chars}</span>`;
     const hocr = [
       `<span class='ocr_line' id='line_1_1' title="bbox 0 1040 1300 1100; baseline 0 -9">`,
@@ -101,9 +119,11 @@ describe('lines from Tesseract hOCR', () => {
       word([1208, 1054, 1251, 1091], cinfo('I', [1208, 1058, 1220, 1091]) + cinfo('I', [1226, 1058, 1238, 1091]) + cinfo('.', [1243, 1054, 1251, 1091])),
       `</span><span class='ocr_header' id='line_1_2' title="bbox 0 1140 1300 1200">`,
       word([100, 1150, 200, 1190], cinfo('&quot;', [100, 1150, 110, 1160]) + cinfo('R', [112, 1150, 130, 1190]) + cinfo('&amp;', [132, 1150, 150, 1190]) + cinfo('D', [152, 1150, 170, 1190])),
+      // Each alternative's confidence is read: the six's "0" at 42.5 makes it a zero, the other's 8.1 does not.
+      word([300, 1150, 400, 1190], cinfo('2', [300, 1150, 318, 1190]) + cinfo('6', [320, 1150, 338, 1190], [['6', 89], ['0', 42.5]]) + cinfo('6', [340, 1150, 358, 1190], [['6', 93], ['0', 8.1]])),
       '</span>',
     ].join('\n');
-    expect(linesFromHocr(hocr)).toBe('art. 2º, II.\nR&D');
+    expect(linesFromHocr(hocr)).toBe('art. 2º, II.\nR&D\t206');
   });
 });
 
