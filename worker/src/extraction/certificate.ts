@@ -1,7 +1,7 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
 import { type Candidate, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
-import { CLOSING, COURT_FILING, DEBT_HEADING, DEBT_ITEM, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, type ScalarField } from './lexicon';
+import { CLOSING, COURT_FILING, DEBT_HEADING, DEBT_ITEM, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, type ScalarField } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningHeader, readingOrder } from './page';
 import { repairRows } from './repair';
@@ -24,6 +24,7 @@ function firstCell(l: Line): string {
 
 const isNotCdaTitle = (l: Line) => notCdaRe.test(firstCell(l)) && l.folded.split(/\s+/).length <= 16;
 export const CLOSING_RE = new RegExp(CLOSING);
+const SIGNATURE_RULE_RE = new RegExp(SIGNATURE_RULE);
 const hasValues = (l: Line) => /\d{1,3}(?:\.\d{3})*,\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}/.test(l.text);
 const issuerish = (l: Line) => ISSUERS.some((i) => new RegExp(i.pattern).test(l.folded)) || (!/\d/.test(l.text) && l.text === l.text.toUpperCase() && l.text.length < 90);
 
@@ -54,7 +55,10 @@ export function segmentLines(lines: Line[]): Array<Segment & { titled: boolean }
     const tail =
       starts.length > 0 &&
       // The date may be written out ("Porto Alegre, 4 de setembro de 2025.").
-      above.some((l) => (CLOSING_RE.test(l.folded) || (!issuerish(l) && dateValues(l.text).length > 0)) && !l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber'));
+      (above.some((l) => (CLOSING_RE.test(l.folded) || (!issuerish(l) && dateValues(l.text).length > 0)) && !l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber')) ||
+        // Certificates signed at one place on the page repeat their signature rule at page edges,
+        // which makes it furniture: it still signs the certificate above.
+        lines.slice(pageStart, i).some((l) => l.furniture && SIGNATURE_RULE_RE.test(l.text)));
     if (above.length <= 8 && !above.some(hasValues) && !tail) s = pageStart;
     else {
       let k = 0;

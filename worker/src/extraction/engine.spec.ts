@@ -543,6 +543,16 @@ describe('certificates from the page model', () => {
     expect(recs.map((x) => [x.registrationNumber, x.pages])).toEqual([['8061910000193', [1, 2]], ['8061910000212', [2]]]);
   });
 
+  it('keeps a signature that runs onto the next page with the certificate it signs, even when its rule repeats at page edges', () => {
+    const rule = (y: number) => f('________________________________________', 40, y);
+    // Every certificate is signed at the foot of its text: the signature rule tops page 2 and ends
+    // page 3, so it is page furniture; the signer's line under it is not.
+    const p2 = [rule(40), f('Diretor(a) da Dívida Ativa', 40, 52), ...cda(90, '80 6 19 100002-12', '11.222.333/0001-81'), rule(500), f('Diretor(a) da Dívida Ativa', 40, 512)];
+    const p3 = [...cda(40, '80 6 19 100003-01', '11.222.333/0001-81'), rule(400), f('Secretário Municipal de Finanças', 40, 412)];
+    const recs = extractFromPages([page(1, cda(40, '80 6 19 100001-93', '11.222.333/0001-81')), page(2, p2), page(3, p3)]);
+    expect(recs.map((x) => [x.registrationNumber, x.pages])).toEqual([['8061910000193', [1, 2]], ['8061910000212', [2]], ['8061910000301', [3]]]);
+  });
+
   it('reads a situação that a page break splits, past the next page\'s running header in a smaller type', () => {
     const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
     const first = [

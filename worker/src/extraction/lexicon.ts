@@ -366,7 +366,9 @@ export const COURT_FILING = 'excelentissim[oa]|meritissim[oa]|peticao\\s+inicial
  * How a certificate ends: its signature, authentication and issue lines. Above the next
  * certificate's header at the top of a page, they are the previous certificate's tail.
  */
-export const CLOSING = '_{8,}|procurador(?:a|\\(a\\))?\\s+d[ao]s?\\s|assinad[oa]\\s+(?:digitalmente|eletronicamente)|codigo\\s+de\\s+(?:autenticidade|verificacao|controle)|emitid[oa]\\s+em|lavrad[oa]\\s+em';
+/** The rule a certificate is signed on. */
+export const SIGNATURE_RULE = '_{8,}';
+export const CLOSING = SIGNATURE_RULE + '|procurador(?:a|\\(a\\))?\\s+d[ao]s?\\s|assinad[oa]\\s+(?:digitalmente|eletronicamente)|codigo\\s+de\\s+(?:autenticidade|verificacao|controle)|emitid[oa]\\s+em|lavrad[oa]\\s+em';
 
 export const ISSUERS: Array<{ issuer: 'federal' | 'state' | 'municipal'; pattern: string; name: string }> = [
   { issuer: 'federal', pattern: 'procuradoria[- ]geral\\s+da\\s+fazenda\\s+nacional', name: 'procuradoria[- ]geral\\s+da\\s+fazenda\\s+nacional' },
