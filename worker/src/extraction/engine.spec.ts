@@ -143,6 +143,12 @@ describe('lexicon', () => {
     expect(headerColumns(buildLines([f('COMPOSIÇÃO DO DÉBITO VLR. JUROS', 40, 100), f('VALOR ORIGINÁRIO COMPETÊNCIA', 290, 100), f('MULTA MORA DATA VENC.', 540, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['interest', 'principal', 'period', 'fine', 'due']);
     // "lt" merged into a "k".
     expect(headerColumns(buildLines([f('Exercício', 40, 100), f('Vencimento', 120, 100), f('Tributo', 220, 100), f('Muka', 300, 100), f('Juros', 380, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
+    // An abbreviation's dot read twice, or as a comma after it.
+    const doubled = [f('Período de Apuração', 40, 100), f('Data de Vencimento', 140, 100), f('Valor Originário', 240, 100), f('Vlr.. Multa', 340, 100), f('Juros de mora', 420, 100)];
+    expect(headerColumns(buildLines(doubled, 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
+    expect(findLabel('vlr., multa', true)?.kind).toBe('fine');
+    // Printed so in a text layer, it is no header.
+    expect(headerColumns(buildLines(doubled, 1, false)[0])).toBeNull();
   });
 
   it('tells label residue from a value', () => {

@@ -46,8 +46,9 @@ const loose = new Map<string, string>();
 
 /**
  * The pattern with the letters Tesseract mixes up in thin type (i, l, t, 1, |, !; g, y, q) made
- * interchangeable, a stray space allowed inside words and a missing one between them, for OCR'd
- * lines. Character classes and other escapes are left alone.
+ * interchangeable, a stray space allowed inside words and a missing one between them, and a dot
+ * allowed a second dot or comma after it, for OCR'd lines. Character classes and other escapes are
+ * left alone.
  */
 export function ocrTolerant(source: string): string {
   let out = loose.get(source);
@@ -59,6 +60,10 @@ export function ocrTolerant(source: string): string {
       if (c === '\\' && source[k + 1] === 's' && source[k + 2] === '+') {
         out += '\\s*';
         k += 2;
+      } else if (c === '\\' && source[k + 1] === '.') {
+        // An abbreviation's dot read twice or with a comma after it ("Vlr.. Multa", "Dt., Venc.").
+        out += '(?:\\.[.,]?)';
+        k++;
       } else if (c === '\\') out += c + source[++k];
       else if (c === '[') {
         const end = source.indexOf(']', k + 1);
