@@ -147,6 +147,10 @@ describe('lexicon', () => {
     const doubled = [f('Período de Apuração', 40, 100), f('Data de Vencimento', 140, 100), f('Valor Originário', 240, 100), f('Vlr.. Multa', 340, 100), f('Juros de mora', 420, 100)];
     expect(headerColumns(buildLines(doubled, 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
     expect(findLabel('vlr., multa', true)?.kind).toBe('fine');
+    // A slash read as a thin letter, or with one before it.
+    expect(findLabel('nomei/razao social', true)?.kind).toBe('debtorName');
+    expect(findLabel('cnpjicpf', true)?.kind).toBe('debtorDocument');
+    expect(findLabel('nomei/razao social', false)).toBeNull();
     // Printed so in a text layer, it is no header.
     expect(headerColumns(buildLines(doubled, 1, false)[0])).toBeNull();
   });

@@ -46,8 +46,8 @@ const loose = new Map<string, string>();
 
 /**
  * The pattern with the letters Tesseract mixes up in thin type (i, l, t, 1, |, !; g, y, q) made
- * interchangeable, a stray space allowed inside words and a missing one between them, and a dot
- * allowed a second dot or comma after it, for OCR'd lines. Character classes and other escapes are
+ * interchangeable, a stray space allowed inside words and a missing one between them, a dot
+ * allowed a second dot or comma after it, and a slash read as a thin letter, for OCR'd lines. Character classes and other escapes are
  * left alone.
  */
 export function ocrTolerant(source: string): string {
@@ -65,6 +65,10 @@ export function ocrTolerant(source: string): string {
         out += '(?:\\.[.,]?)';
         k++;
       } else if (c === '\\') out += c + source[++k];
+      else if (c === '/') {
+        // A slash between words is a thin stroke: read as "I" or "l", or with one before it ("NOMEI/RAZÃO", "CNPJICPF").
+        out += '(?:[ilt1|!]?/|[ilt1|!])';
+      }
       else if (c === '[') {
         const end = source.indexOf(']', k + 1);
         out += source.slice(k, end + 1);
