@@ -637,6 +637,18 @@ describe('wordings and captions', () => {
     expect(c).toMatchObject({ registrationDate: '2022-09-05', consolidationDate: '2025-09-22', total: 18000 });
   });
 
+  it('reads a row of captions that OCR ran together into one cell over the values under each', () => {
+    const frags = [
+      ...head,
+      f('NÚMERO DE INSCRIÇÃO SITUAÇÃO ATUAL DA INSCRIÇÃO CNPJ', 40, 90), f('NATUREZA DA DÍVIDA', 400, 90),
+      f('80 6 19 100001-93', 40, 104), f('ATIVA AJUIZADA', 150, 104), f('11.222.333/0001-81', 270, 104), f('1507 — SIMPLES NACIONAL', 400, 104),
+      f('SUJEITO PASSIVO PRINCIPAL', 40, 130), f('ACME COMERCIO LTDA', 200, 130),
+      f('Valor total: R$ 180,00', 40, 150),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c).toMatchObject({ registrationNumber: '8061910000193', status: 'ATIVA AJUIZADA', debtorDocument: '11222333000181', debtorName: 'ACME COMERCIO LTDA' });
+  });
+
   it('takes a row of captions under its values even where the lower part of the form prints labels over values', () => {
     const frags = [
       ...head,

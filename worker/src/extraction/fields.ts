@@ -225,7 +225,9 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   const decoyClaims: Array<[spot: string, label: string]> = [];
   for (let i = 0; i < lines.length; i++) {
     if (skip[i]) continue;
-    const line = { ...lines[i], cells: lines[i].cells.flatMap((c) => splitAtLabels(c, lines[i].ocr)) };
+    // A row of captions only (the values stand under them) may hold captions run together.
+    const captions = lines[i].cells.every((c) => findLabel(c.folded, lines[i].ocr));
+    const line = { ...lines[i], cells: lines[i].cells.flatMap((c) => splitAtLabels(c, lines[i].ocr, captions)) };
     line.cells.forEach((cell, k) => {
       const found = findLabel(cell.folded, line.ocr);
       // A decoy's caption (another registration, a unit code) owns the value over or under it, so
@@ -429,9 +431,10 @@ function wrappedFromAbove(lines: Line[], skip: boolean[], i: number): boolean {
 /**
  * A cell that holds several "Label: value" pairs (a narrow column gap, or OCR that closed it:
  * "Data da Inscrição: 10/10/2020 Situação: ATIVA") is cut before each later label that a colon
- * follows, each piece keeping its share of the cell's width.
+ * follows, each piece keeping its share of the cell's width. On a row of captions alone
+ * (`captionRow`: the values stand under them), a cell of labels run together is cut before each.
  */
-export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
+export function splitAtLabels(cell: Cell, ocr: boolean, captionRow = false): Cell[] {
   const cuts: number[] = [];
   // Never inside a label already found ("SITUAÇÃO ATUAL DA INSCRIÇÃO :" is one label).
   const own = findLabel(cell.folded, ocr);
@@ -445,6 +448,7 @@ export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
     cuts.push(at);
     covered = at + hit.end;
   }
+  if (!cuts.length && own && captionRow) cuts.push(...labelChain(cell.folded, ocr));
   if (!cuts.length) return [cell];
   const width = cell.x1 - cell.x0;
   const len = Math.max(cell.text.length, 1);
@@ -455,6 +459,28 @@ export function splitAtLabels(cell: Cell, ocr: boolean): Cell[] {
     if (text) out.push({ text, folded: fold(text), x0: cell.x0 + (width * bounds[k]) / len, x1: cell.x0 + (width * bounds[k + 1]) / len });
   }
   return out;
+}
+
+/**
+ * Where a cell made of nothing but labels, one after another ("NÚMERO DE INSCRIÇÃO SITUAÇÃO ATUAL
+ * DA INSCRIÇÃO CNPJ": the captions of a row of boxes whose gaps OCR closed), is cut: before each
+ * label after the first. None when anything but labels and punctuation is left over.
+ */
+function labelChain(folded: string, ocr: boolean): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  while (at < folded.length) {
+    if (/^[\s.:;,]*$/.test(folded.slice(at))) break;
+    const hit = findLabel(folded.slice(at), ocr);
+    if (!hit) return [];
+    if (at > 0) starts.push(at);
+    at += extendLabel(folded.slice(at), hit.end);
+    // The next label starts at the next word; a separator may stand between ("Data Insc.: CNPJ").
+    const gap = /^[\s.:;,]*/.exec(folded.slice(at))![0];
+    if (!gap.trim() && !/\s/.test(gap) && at < folded.length) return [];
+    at += gap.length;
+  }
+  return starts;
 }
 
 /**
