@@ -649,6 +649,20 @@ describe('wordings and captions', () => {
     expect(c).toMatchObject({ registrationNumber: '8061910000193', status: 'ATIVA AJUIZADA', debtorDocument: '11222333000181', debtorName: 'ACME COMERCIO LTDA' });
   });
 
+  it('reads a value in capitals that OCR set on its small-letter caption\'s line, without a separator', () => {
+    const frags = (status: string) => [
+      ...head,
+      f('Nº da Inscrição: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90),
+      f(status, 40, 110), f('Razão social do devedor ACME COMERCIO LTDA', 300, 110),
+      f('Valor total: R$ 180,00', 40, 130),
+    ];
+    const [c] = extractFromPages([page(1, frags('Situação da Inscrição EM NEGOCIACAO NO SISPAR'), true)]);
+    expect(c).toMatchObject({ status: 'EM NEGOCIACAO NO SISPAR', debtorName: 'ACME COMERCIO LTDA' });
+    // Words in small letters after the caption are a sentence, not its value.
+    const [d] = extractFromPages([page(1, frags('Situação da inscrição conforme o sistema'), true)]);
+    expect(d.status).toBe('');
+  });
+
   it('takes a row of captions under its values even where the lower part of the form prints labels over values', () => {
     const frags = [
       ...head,

@@ -257,7 +257,10 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // A long name label followed by a name in capitals ("RAZÃO SOCIAL DO DEVEDOR ACME LTDA") is a
       // label and its value printed without a separator, not a sentence.
       const capsName = type === 'name' && hit.length >= 12 && /\p{Lu}{3}/u.test(rest) && rest === rest.toUpperCase();
-      if (rest.trim() && !isResidue(rest, type) && (separated || coded || capsName || !TEXT_TYPES.has(type))) {
+      // So is a caption in small letters followed by a value in capitals ("Situação da Inscrição EM
+      // NEGOCIACAO NO SISPAR"): a form box whose caption and value OCR read as one line.
+      const capsAfterCaption = (type === 'name' || type === 'status') && /\p{Ll}/u.test(cell.text.slice(0, hit.end)) && /\p{Lu}{3}/u.test(rest) && rest === rest.toUpperCase();
+      if (rest.trim() && !isResidue(rest, type) && (separated || coded || capsName || capsAfterCaption || !TEXT_TYPES.has(type))) {
         const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money', line.ocr);
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
         if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, i, cell, v.value, type);
