@@ -1,4 +1,5 @@
 import { digitVariants, repairColumn, repairDate, repairPeriod, repairRows, repairYear, repairZeros } from './repair';
+import { dateValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
   it('lists the one-digit confusions of a reading', () => {
@@ -61,5 +62,21 @@ describe('OCR digit repairs confirmed by a check', () => {
       { period: '2005-07', dueDate: '2005-08-02', principal: 200, fine: 40, interest: 10 },
     ]);
     expect(notes).toHaveLength(3);
+  });
+});
+
+describe("years OCR read past 2050 in inscription numbers and dates in words", () => {
+  it('restores the dotted zeros of a number\'s year and of a date written out, flagged as repaired', () => {
+    expect(registrationValues('sob o número 45913/2624, originária', true).map((v) => [v.value, v.repaired])).toEqual([['45913/2024', true]]);
+    expect(registrationValues('2669/000123', true).map((v) => v.value)).toEqual(['2009/000123']);
+    expect(dateValues('inscrito em 24 de junho de 2624, sob', true).map((v) => [v.value, v.repaired])).toEqual([['2024-06-24', true]]);
+    // "2686": 2080 is past 2050, 2006 needs two zeros and 2000 three: the fewest is 2006.
+    expect(dateValues('em 2 de maio de 2686', true).map((v) => v.value)).toEqual(['2006-05-02']);
+  });
+
+  it('leaves a plausible year, and a text layer\'s digits, as printed', () => {
+    expect(registrationValues('45913/2024', true).map((v) => [v.value, v.repaired])).toEqual([['45913/2024', false]]);
+    expect(registrationValues('45913/2624', false).map((v) => v.value)).toEqual(['45913/2624']);
+    expect(dateValues('em 24 de junho de 2624', false)).toEqual([]);
   });
 });
