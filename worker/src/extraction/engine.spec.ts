@@ -153,6 +153,9 @@ describe('lexicon', () => {
     expect(findLabel('nomei/razao social', false)).toBeNull();
     // Printed so in a text layer, it is no header.
     expect(headerColumns(buildLines(doubled, 1, false)[0])).toBeNull();
+    // The dot read as a colon.
+    const colon = [f('PER: APURAÇÃO', 40, 100), f('VENC.', 140, 100), f('VL.ORIGINÁRIO', 200, 100), f('VLR.MULTA', 300, 100), f('JUROS MORATÓRIOS', 380, 100)];
+    expect(headerColumns(buildLines(colon, 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
   });
 
   it('tells label residue from a value', () => {

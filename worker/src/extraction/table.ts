@@ -64,9 +64,12 @@ function findHeader(line: Line): Column[] | null {
   const cols: Column[] = [];
   for (const [k, cell] of line.cells.entries()) {
     const hits: Array<{ kind: ColumnKind; start: number; end: number }> = [];
+    // OCR reads an abbreviation's dot as a colon ("PER: APURAÇÃO"); a header has no colon of its own
+    // between words. Same length, so the offsets still place the columns.
+    const folded = line.ocr ? cell.folded.replace(/(?<=[a-z]):(?=\s*[a-z])/g, '.') : cell.folded;
     for (const { kind, re } of columnRe(line.ocr)) {
       re.lastIndex = 0;
-      for (let m = re.exec(cell.folded); m; m = re.exec(cell.folded)) hits.push({ kind, start: m.index, end: m.index + m[0].length });
+      for (let m = re.exec(folded); m; m = re.exec(folded)) hits.push({ kind, start: m.index, end: m.index + m[0].length });
     }
     hits.sort((a, b) => a.start - b.start || b.end - a.end);
     const kept: typeof hits = [];
@@ -74,22 +77,22 @@ function findHeader(line: Line): Column[] | null {
       const last = kept[kept.length - 1];
       if (last && h.start < last.end) continue;
       // Two words of one kind in one cell name one column ("Período de Referência").
-      if (last && last.kind === h.kind && h.kind !== 'other' && !cell.folded.slice(last.end, h.start).replace(FILLER, '').trim()) last.end = h.end;
+      if (last && last.kind === h.kind && h.kind !== 'other' && !folded.slice(last.end, h.start).replace(FILLER, '').trim()) last.end = h.end;
       else kept.push(h);
     }
     if (!kept.length) return null;
     // The whole cell must be header words: a cell with other words is not part of a header.
-    let rest = cell.folded;
+    let rest = folded;
     for (const h of [...kept].reverse()) rest = rest.slice(0, h.start) + rest.slice(h.end);
     // The table's heading set on the header's own line ("COMPOSIÇÃO DO DÉBITO VLR. JUROS") is no header word.
-    if (k === 0 && HEADING.test(cell.folded.slice(0, kept[0].start))) rest = rest.slice(kept[0].start);
+    if (k === 0 && HEADING.test(folded.slice(0, kept[0].start))) rest = rest.slice(kept[0].start);
     if (rest.replace(FILLER, '').replace(/\d+%|\bn\b|[º°]/g, '').length > 2) return null;
     const width = cell.x1 - cell.x0;
-    const len = Math.max(cell.folded.length, 1);
+    const len = Math.max(folded.length, 1);
     for (const h of kept) {
       const x0 = cell.x0 + (width * h.start) / len;
       const x1 = kept.length === 1 ? cell.x1 : cell.x0 + (width * h.end) / len;
-      const words = cell.folded.slice(h.start, h.end);
+      const words = folded.slice(h.start, h.end);
       const amount = h.kind === 'principal' || h.kind === 'fine' || h.kind === 'interest' || (h.kind === 'other' && /total|valor|corr|monet|atualiza|encargo|juros|multa/.test(words));
       cols.push({ kind: h.kind, x0, x1, total: h.kind === 'other' && /total|valor\s+atualizado/.test(words), amount });
     }
