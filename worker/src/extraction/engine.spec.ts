@@ -197,6 +197,23 @@ describe('tables by alignment', () => {
     expect(t.printed).toEqual({ interest: 337678, principal: 550870, fine: 110174, total: 998722 });
   });
 
+  it('ends before a line of labelled amounts (the consolidation), which is no totals row', () => {
+    const lines = buildLines(
+      [
+        f('DT. VENC.', 40, 100), f('VLR. ORIGINAL', 140, 100), f('VLR. JUROS', 240, 100), f('VLR. MULTA', 340, 100), f('PERÍODO DE APURAÇÃO', 440, 100),
+        f('15/03/2015', 40, 114), r('838,56', 200, 114), r('691,67', 300, 114), r('628,92', 400, 114), f('Exercício 2015', 440, 114),
+        f('CONSOLIDAÇÃO', 40, 134, 7),
+        f('VALOR ORIGINÁRIO: 838,56', 40, 148), f('MULTA MORATÓRIA: 628,92', 200, 148), f('JUROS MORATÓRIOS: 691,67', 340, 148), f('TOTAL GERAL em 31/07/2025: 2590,98', 480, 148),
+      ],
+      1,
+      true,
+    );
+    const t = readTables(lines);
+    expect(t.rows).toEqual([{ period: '2015', dueDate: '2015-03-15', principal: 83856, fine: 62892, interest: 69167 }]);
+    expect(t.printed).toEqual({});
+    expect(t.lines.has(3)).toBe(false);
+  });
+
   it('continues over a page break, skipping the repeated header and the page furniture', () => {
     const header = (y: number) => [f('Período', 40, y), f('Vencimento', 120, y), f('Principal', 220, y), f('Multa', 300, y), f('Juros', 380, y)];
     const row = (y: number, p: string, d: string, a: string) => [f(p, 40, y), f(d, 120, y), r(a, 270, y), r('1,00', 340, y), r('2,00', 420, y)];
