@@ -107,6 +107,8 @@ export function repairYear(year: string, due: string): string | null {
 
 /** Latest year a certificate's date can hold: an OCR'd "2069" is a 2009 whose zero read as 6. */
 export const LATEST_YEAR = 2050;
+/** Earliest year a repaired date may land on: older debts are not inscribed today. */
+const EARLIEST_YEAR = 1950;
 /** An ISO date OCR cannot have read right: past LATEST_YEAR. */
 export const pastLatest = (iso: string) => Number(iso.slice(0, 4)) > LATEST_YEAR;
 
@@ -136,15 +138,20 @@ export function restoreZeros<T>(digits: string, ok: (candidate: string) => T | n
   return fits.size === 1 ? [...fits.values()][0] : null;
 }
 
-/** A dd/mm/yyyy reading that is no plausible date for its dotted zeros ("68/04/2669" → 2009-04-08), between 1950 and LATEST_YEAR. */
+/** A dd/mm/yyyy reading that is no plausible date for its dotted zeros ("68/04/2669" → 2009-04-08), between EARLIEST_YEAR and LATEST_YEAR. */
 export function repairZeros(raw: string): string | null {
   const m = /^(\d{2})[/.-] ?(\d{2})[/.-] ?(\d{4})$/.exec(raw.trim());
   if (!m) return null;
   return restoreZeros(m[1] + m[2] + m[3], (s) => {
     const year = Number(s.slice(4));
-    if (year < 1950 || year > LATEST_YEAR) return null;
+    if (year < EARLIEST_YEAR || year > LATEST_YEAR) return null;
     return parseDate(`${s.slice(0, 2)}/${s.slice(2, 4)}/${s.slice(4)}`)?.value ?? null;
   });
+}
+
+/** A year OCR read past LATEST_YEAR ("2624"), with the fewest dotted zeros restored that make it a plausible one, if just one. */
+export function restoreYear(year: string): string | null {
+  return restoreZeros(year, (y) => (Number(y) >= EARLIEST_YEAR && Number(y) <= LATEST_YEAR ? y : null));
 }
 
 export const iso2br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
