@@ -147,6 +147,14 @@ describe('lexicon', () => {
     const doubled = [f('Período de Apuração', 40, 100), f('Data de Vencimento', 140, 100), f('Valor Originário', 240, 100), f('Vlr.. Multa', 340, 100), f('Juros de mora', 420, 100)];
     expect(headerColumns(buildLines(doubled, 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
     expect(findLabel('vlr., multa', true)?.kind).toBe('fine');
+    // "Nº" garbled into "Fo.": an unnamed column; a line of short scraps is still no header.
+    const garbled = [f('Fo.', 40, 100), f('Compet.', 80, 100), f('Data de Vencimento', 150, 100), f('Contribuição', 260, 100), f('Muita Moratória', 340, 100), f('Juros Mora', 440, 100)];
+    expect(headerColumns(buildLines(garbled, 1, true)[0])?.map((c) => c.kind)).toEqual(['other', 'period', 'due', 'principal', 'fine', 'interest']);
+    expect(headerColumns(buildLines(garbled, 1, false)[0])).toBeNull();
+    expect(headerColumns(buildLines([f('Fo.', 40, 100), f('ab', 80, 100), f('Juros', 150, 100), f('Multa', 260, 100)], 1, true)[0])).toBeNull();
+    // "Vlr." read as "VII." beside the other captions.
+    const vii = [f('Período', 40, 100), f('Receita', 100, 100), f('Juros Data Venc.', 170, 100), f('Muita de ofício', 280, 100), f('VII. Originário', 380, 100)];
+    expect(headerColumns(buildLines(vii, 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'other', 'interest', 'due', 'fine', 'principal']);
     // A slash read as a thin letter, or with one before it.
     expect(findLabel('nomei/razao social', true)?.kind).toBe('debtorName');
     expect(findLabel('cnpjicpf', true)?.kind).toBe('debtorDocument');

@@ -47,7 +47,8 @@ const loose = new Map<string, string>();
 /**
  * The pattern with the letters Tesseract mixes up in thin type (i, l, t, 1, |, !; g, y, q) made
  * interchangeable, a stray space allowed inside words and a missing one between them, a dot
- * allowed a second dot or comma after it, and a slash read as a thin letter, for OCR'd lines. Character classes and other escapes are
+ * allowed a second dot or comma after it, a slash read as a thin letter, and "lr" read as two strokes,
+ * for OCR'd lines. Character classes and other escapes are
  * left alone.
  */
 export function ocrTolerant(source: string): string {
@@ -73,6 +74,11 @@ export function ocrTolerant(source: string): string {
         const end = source.indexOf(']', k + 1);
         out += source.slice(k, end + 1);
         k = end;
+      } else if (c === 'l' && source[k + 1] === 'r' && source[k + 2] !== '?') {
+        // In a monospaced font the r's short arm after a thin stroke reads as a second stroke ("VII." for Vlr.).
+        out += '(?:[ilt1|!] ?r|[ilt1|!]{2})';
+        k++;
+        if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else if ((c === 'l' || c === 't') && (source[k + 1] === 'l' || source[k + 1] === 't')) {
         // Two thin strokes side by side merge into a "k" ("Muka" for Multa).
         out += '(?:[ilt1|!] ?[ilt1|!]|k)';

@@ -80,7 +80,15 @@ function findHeader(line: Line): Column[] | null {
       if (last && last.kind === h.kind && h.kind !== 'other' && !folded.slice(last.end, h.start).replace(FILLER, '').trim()) last.end = h.end;
       else kept.push(h);
     }
-    if (!kept.length) return null;
+    if (!kept.length) {
+      // A short caption OCR garbled ("Nº" read as "Fo.") is an unnamed column; the rest of the line
+      // must still name a debt table.
+      if (line.ocr && folded.replace(/[^a-z0-9]/g, '').length <= 3) {
+        cols.push({ kind: 'other', x0: cell.x0, x1: cell.x1, total: false, amount: false });
+        continue;
+      }
+      return null;
+    }
     // The whole cell must be header words: a cell with other words is not part of a header.
     let rest = folded;
     for (const h of [...kept].reverse()) rest = rest.slice(0, h.start) + rest.slice(h.end);
