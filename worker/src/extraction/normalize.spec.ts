@@ -46,6 +46,10 @@ describe('dates and periods', () => {
     ['2021', '2021'],
     ['25/04/2018', '2018-04-25'],
     ['13/2018', null],
+    // OCR's Q or 0 for a month's O.
+    ['NQV/2021', '2021-11'],
+    ['0UT/2019', '2019-10'],
+    ['AGQ/2020', '2020-08'],
   ])('period %s → %s', (text, iso) => expect(parsePeriod(text)).toBe(iso));
 });
 
@@ -116,6 +120,7 @@ describe('OCR repairs in prose and periods', () => {
 
   it('finds a quarter whose ordinal dot OCR read as a dash in running text', () => {
     expect(PERIOD_TOKEN.exec('DÉBITO 3 4º-Trimestre/2017 VENCIMENTO')?.[0]).toBe('4º-Trimestre/2017');
+    expect(PERIOD_TOKEN.exec('9321,61 NQV/2021')?.[0]).toBe('NQV/2021');
   });
 });
 

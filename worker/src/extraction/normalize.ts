@@ -96,8 +96,9 @@ export function parsePeriod(text: string): string | null {
   const q = /^([1-4lI])\s*[º°O0o]?[.-]?\s*(?:TR[I1l](?:M(?:ESTRE)?)?\.?|TRV(?=\d)|T)\s*[/ -]?\s*(\d{4})$/.exec(raw);
   if (q) return `${q[2]}-Q${digitsFromLookalikes(q[1])}`;
   // Month names ("MAI/2016", "Março/2019", "jul 2015").
-  const named = /^(JAN|FEV|MAR|ABR|MAI|JUN|JUL|AGO|SET|OUT|NOV|DEZ)[A-ZÇ]*\.?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
-  if (named) return `${named[2]}-${String(MONTH_ABBR.indexOf(named[1]) + 1).padStart(2, '0')}`;
+  // OCR reads the O of a month as Q or 0 ("NQV/2021"); no month's name holds either.
+  const named = /^(JAN|FEV|MAR|ABR|MAI|JUN|JUL|AG[OQ0]|SET|[OQ0]UT|N[OQ0]V|DEZ)[A-ZÇ]*\.?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  if (named) return `${named[2]}-${String(MONTH_ABBR.indexOf(named[1].replace(/[Q0]/g, 'O')) + 1).padStart(2, '0')}`;
   const t = digitsFromLookalikes(raw);
   const full = parseDate(t);
   if (full) return full.value;
@@ -110,7 +111,10 @@ export function parsePeriod(text: string): string | null {
 
 export const MONTH_ABBR = ['JAN', 'FEV', 'MAR', 'ABR', 'MAI', 'JUN', 'JUL', 'AGO', 'SET', 'OUT', 'NOV', 'DEZ'];
 
-export const PERIOD_TOKEN = /(?<![\d/\p{L}])(?:(?:jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)[\p{L}]*\.?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])/iu;
+/** A month's abbreviation as printed or as OCR reads its O (Q, 0), lower-case for /i patterns. */
+export const MONTH_WORD = String.raw`(?:jan|fev|mar|abr|mai|jun|jul|ag[oq0]|set|[oq0]ut|n[oq0]v|dez)`;
+
+export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}[\p{L}]*\.?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])`, 'iu');
 
 export type DocumentKind = 'cpf' | 'cnpj';
 

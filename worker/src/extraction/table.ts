@@ -1,7 +1,7 @@
 import type { DebtRow } from '@cda/shared';
 import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
-import { DATE_TOKEN, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parsePeriod } from './normalize';
+import { DATE_TOKEN, MONTH_WORD, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
 import { iso2br, pastLatest, repairZeros } from './repair';
 import { moneyValues } from './values';
@@ -188,7 +188,7 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
 
 const PERIOD_SHAPE = /(?<![\d/])\d{2}\/\d{4}(?![\d/])/g;
 // OCR's garbled years too: a dotted zero read as two glyphs ("28620" for 2020, "AGO/26260").
-const OCR_PERIOD_SHAPE = /(?<![\d/\p{L}])(?:(?:jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)\p{L}*\.?\s?[/ -]?\s?\d{3,6}|\d{2}\/\d{3,6}|\d{5,6})(?![\d/])/giu;
+const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|\d{2}\/\d{3,6}|\d{5,6})(?![\d/])`, 'giu');
 
 /** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position. */
 function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: number; x1: number }> {
