@@ -503,6 +503,17 @@ describe('certificates from the page model', () => {
     expect(c.fieldWarnings?.debts).toBeTruthy();
   });
 
+  it("keeps a prose debt whose bare year OCR read past 2050 ('exercício 2621') and repairs it from its due date, flagged", () => {
+    const consolidated = cda(40, '80 6 19 100001-11', '11.222.333/0001-81').slice(0, -10);
+    const row = (y: number, year: string, due: string) => f(`exercício ${year}, com vencimento em ${due}: valor originário de R$ 3.000,00, multa de R$ 1,00 e juros de mora de R$ 1,00;`, 40, y, 9);
+    const rows = [row(300, '2019', '20/03/2019'), row(312, '2621', '20/03/2021'), row(324, '2022', '15/04/2022')];
+    const [c] = extractFromPages([page(1, [...consolidated, f('O débito compõe-se das seguintes parcelas:', 40, 288, 9), ...rows], true)]);
+    expect(c.debts.map((d) => [d.period, d.dueDate])).toEqual([['2019', '2019-03-20'], ['2021', '2021-03-20'], ['2022', '2022-04-15']]);
+    expect(c.warnings).toContain('Período "2621" lido por OCR corrigido para 2021; confira');
+    // Printed so in a text layer, "2621" is no year: that row is not read.
+    expect(extractFromPages([page(1, [...consolidated, f('O débito compõe-se das seguintes parcelas:', 40, 288, 9), ...rows])])[0].debts).toHaveLength(2);
+  });
+
   it('says when debt cards were printed but none could be read', () => {
     // The certificate without its debt table, then two cards whose values OCR garbled.
     const consolidated = cda(40, '80 6 19 100001-11', '11.222.333/0001-81').slice(0, -10);

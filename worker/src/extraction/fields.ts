@@ -1,5 +1,6 @@
 import { COLUMNS, CO_DEBTOR_LABELS, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { PERIOD_TOKEN, fold, parsePeriod } from './normalize';
+import { LATEST_YEAR } from './repair';
 import { type Cell, type Line, type Piece, inRunningHeader, sameSize } from './page';
 import { type Value, nameValue, revenueValue, textValue, valuesOf } from './values';
 
@@ -704,9 +705,15 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
   for (let m = re.exec(s.folded); m; m = re.exec(s.folded)) {
     const after = s.text.slice(m.index + m[0].length, m.index + m[0].length + 40);
     const p = PERIOD_TOKEN.exec(after);
-    if (!p || !/^[\s:–—-]*$/.test(after.slice(0, p.index).replace(/\b(?:de|do|da|em)\b/gi, ''))) continue;
-    const period = parsePeriod(p[0]);
-    if (period) starts.push({ at: m.index, valueAt: m.index + m[0].length + p.index + p[0].length, period });
+    if (p && /^[\s:–—-]*$/.test(after.slice(0, p.index).replace(/\b(?:de|do|da|em)\b/gi, ''))) {
+      const period = parsePeriod(p[0]);
+      if (period) starts.push({ at: m.index, valueAt: m.index + m[0].length + p.index + p[0].length, period });
+      continue;
+    }
+    // A year OCR read past LATEST_YEAR ("exercício 2621", dotted zeros) is kept as read: the repair
+    // against the row's due date restores it, flagged, or leaves it visibly wrong.
+    const y = ocr ? /^[\s:–—-]*(\d{4})(?![\d/])/.exec(after) : null;
+    if (y && Number(y[1]) > LATEST_YEAR) starts.push({ at: m.index, valueAt: m.index + m[0].length + y[0].length, period: y[1] });
   }
   const stops: number[] = [];
   STOP_ROWS.lastIndex = 0;
