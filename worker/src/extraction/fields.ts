@@ -48,9 +48,8 @@ const loose = new Map<string, string>();
 /**
  * The pattern with the letters Tesseract mixes up in thin type (i, l, t, 1, |, !; g, y, q) made
  * interchangeable, a stray space allowed inside words and a missing one between them, a dot
- * allowed a second dot or comma after it, a slash read as a thin letter, and "lr" read as two strokes,
- * for OCR'd lines. Character classes and other escapes are
- * left alone.
+ * allowed a second dot or comma after it, a slash read as a thin letter, and "lr" read as two
+ * strokes, for OCR'd lines. Character classes and other escapes are left alone.
  */
 export function ocrTolerant(source: string): string {
   let out = loose.get(source);
