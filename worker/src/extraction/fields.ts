@@ -1,6 +1,6 @@
 import { COLUMNS, CO_DEBTOR_LABELS, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { PERIOD_TOKEN, fold, parsePeriod } from './normalize';
-import { LATEST_YEAR } from './repair';
+import { pastLatest } from './repair';
 import { type Cell, type Line, type Piece, inRunningHeader, sameSize } from './page';
 import { type Value, nameValue, revenueValue, textValue, valuesOf } from './values';
 
@@ -486,7 +486,7 @@ function labelChain(folded: string, ocr: boolean): number[] {
     at += extendLabel(folded.slice(at), hit.end);
     // The next label starts at the next word; a separator may stand between ("Data Insc.: CNPJ").
     const gap = /^[\s.:;,]*/.exec(folded.slice(at))![0];
-    if (!gap.trim() && !/\s/.test(gap) && at < folded.length) return [];
+    if (!gap && at < folded.length) return [];
     at += gap.length;
   }
   return starts;
@@ -712,7 +712,7 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
     // A year OCR read past LATEST_YEAR ("exercício 2621", dotted zeros) is kept as read: the repair
     // against the row's due date restores it, flagged, or leaves it visibly wrong.
     const y = ocr ? /^[\s:–—-]*(\d{4})(?![\d/])/.exec(after) : null;
-    if (y && Number(y[1]) > LATEST_YEAR) starts.push({ at: m.index, valueAt: m.index + m[0].length + y[0].length, period: y[1] });
+    if (y && pastLatest(y[1])) starts.push({ at: m.index, valueAt: m.index + m[0].length + y[0].length, period: y[1] });
   }
   const stops: number[] = [];
   STOP_ROWS.lastIndex = 0;

@@ -23,10 +23,6 @@ export function readPgm(buf: Buffer): Gray {
   return { width: w, height: h, data: new Uint8Array(buf.buffer, buf.byteOffset + pos, w * h) };
 }
 
-export function writePgm(img: Gray): Buffer {
-  return Buffer.concat([Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'ascii'), Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength)]);
-}
-
 /**
  * A binarised page as a 1-bit PBM (P4): ink (under 128) is a set bit. Tesseract reads a page it is
  * given in black and white as it is, and skips its own thresholding: a fifth less time per page than

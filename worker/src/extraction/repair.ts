@@ -109,7 +109,7 @@ export function repairYear(year: string, due: string): string | null {
 export const LATEST_YEAR = 2050;
 /** Earliest year a repaired date may land on: older debts are not inscribed today. */
 const EARLIEST_YEAR = 1950;
-/** An ISO date OCR cannot have read right: past LATEST_YEAR. */
+/** An ISO date, or a year, OCR cannot have read right: past LATEST_YEAR. */
 export const pastLatest = (iso: string) => Number(iso.slice(0, 4)) > LATEST_YEAR;
 
 /**

@@ -281,14 +281,15 @@ export function readTables(lines: Line[]): TableResult {
       }
       sincePageTop++;
       if (line.furniture) continue;
-      const tokens = line.cells.flatMap((c) => tokensOf(c, line.ocr));
+      const cellTokens = line.cells.map((c) => tokensOf(c, line.ocr));
+      const tokens = cellTokens.flat();
       const money = tokens.filter((t) => t.kind === 'money');
       // One value after "Total …" is a summary line ("Total Principal ....: 27.311,56"), read as a
       // field; a totals row has a sum under several columns.
       if (isTotalRow(line) && money.length === 1) break;
       // Amounts each after its own label ("VALOR ORIGINÁRIO: 838,56  MULTA MORATÓRIA: 628,92 …") are
       // the consolidation's fields, read as such: the table ended above them.
-      if (line.cells.filter((c) => findLabel(c.folded, line.ocr) && tokensOf(c, line.ocr).some((t) => t.kind === 'money')).length >= 2) break;
+      if (line.cells.filter((c, k) => findLabel(c.folded, line.ocr) && cellTokens[k].some((t) => t.kind === 'money')).length >= 2) break;
       if ((isTotalRow(line) && money.length) || (money.length >= 2 && holdsTotalWord(line))) {
         totals = { at: j, tokens };
         j++;

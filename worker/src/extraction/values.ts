@@ -2,7 +2,7 @@ import { LEGAL_REFERENCE, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
-import { LATEST_YEAR, pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
+import { pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
 
 /**
  * Typed values found in text: each type has a token shape and a parser. A candidate is a value
@@ -83,7 +83,7 @@ export function dateValues(text: string, ocr = false): Value[] {
   if (w) {
     const mo = MONTHS.indexOf(w[2]) + 1;
     // "24 de junho de 2624": OCR's dotted zero in the year, restored like a numeric date's.
-    const year = ocr && Number(w[3]) > LATEST_YEAR ? restoreYear(w[3]) : w[3];
+    const year = ocr && pastLatest(w[3]) ? restoreYear(w[3]) : w[3];
     const d = year ? parseDate(`${w[1].padStart(2, '0')}/${String(mo).padStart(2, '0')}/${year}`) : null;
     if (d) out.push({ value: d.value, raw: text.slice(w.index, w.index + w[0].length), start: w.index, end: w.index + w[0].length, repaired: year !== w[3] });
   }
@@ -133,7 +133,7 @@ export function registrationValues(text: string, ocr = false): Value[] {
     // A municipal or state number with its year ("45913/2624"): a year past LATEST_YEAR is OCR's dotted zero.
     const year = ocr && slash ? /^\d{1,10}\/(\d{4})$|^(\d{4})\/\d{1,10}$/.exec(value) : null;
     const was = year ? (year[1] ?? year[2]) : null;
-    const now = was && Number(was) > LATEST_YEAR ? restoreYear(was) : null;
+    const now = was && pastLatest(was) ? restoreYear(was) : null;
     if (now) {
       out.push({ value: year![1] ? value.slice(0, -4) + now : now + value.slice(4), raw, start: m.index, end: m.index + m[0].length, repaired: true });
       continue;
