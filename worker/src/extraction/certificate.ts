@@ -5,8 +5,8 @@ import { CLOSING, COURT_FILING, DEBT_HEADING, DEBT_ITEM, ISSUERS, MONEY_FIELDS, 
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningHeader, readingOrder } from './page';
 import { repairRows } from './repair';
-import { headerColumns, readTables } from './table';
-import { type Value, dateValues, documentValues, moneyValues, nameValue } from './values';
+import { headerColumns, looksLikeDebtRow, readTables } from './table';
+import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues } from './values';
 
 export { isTitle };
 
@@ -255,6 +255,22 @@ const DEBCAD = /^\d{9}$/;
 /** The printed shapes of a PGFN inscription and of a DEBCAD, punctuation included. */
 const FEDERAL_SHAPE = /(?<![\d.\/-])(?:\d{2}[ .]\d[ .]\d{2}[ .]\d{6}-\d{2}|\d{2}\.\d{3}\.\d{3}-\d)(?![\d.\/-])/g;
 const FEDERAL = /^\d{13}$/;
+/** A federal administrative process number as printed (13896.568826/2022-77): no other number has this shape. */
+const PROCESS_SHAPE = /(?<![\d.\/-])\d{5}\.\d{6}\/\d{4}-\d{2}(?![\d.\/-])/g;
+
+/** Digits of every number of `shape` on the certificate, outside skipped lines and decoys' cells and the cells beside them. */
+function unlabelledShapes(lines: Line[], skip: boolean[], shape: RegExp): Set<string> {
+  const shaped = new Set<string>();
+  lines.forEach((l, i) => {
+    if (skip[i]) return;
+    l.cells.forEach((c, k) => {
+      const decoy = (x: typeof c | undefined) => !!x && findLabel(x.folded, l.ocr)?.kind === 'decoy';
+      if (decoy(c) || decoy(l.cells[k - 1])) return;
+      for (const m of c.text.matchAll(shape)) shaped.add(m[0].replace(/\D/g, ''));
+    });
+  });
+  return shaped;
+}
 
 function nature(issuer: Issuer, registration: string, revenue: string, legalBasis: string): { nature: DebtNature; reason: string; doubt?: string } {
   if (issuer !== 'federal') return { nature: 'demais', reason: 'Certidão estadual ou municipal: débitos "demais"' };
@@ -383,15 +399,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     // OCR can garble the label ("Imecrição nº") while the number keeps the shape only PGFN prints
     // (80.6.19.123456-78, 41.510.615-4): one such number on the certificate, not under a decoy's
     // label (PGFN de origem), is taken, flagged.
-    const shaped = new Set<string>();
-    lines.forEach((l, i) => {
-      if (skip[i]) return;
-      l.cells.forEach((c, k) => {
-        const decoy = (x: typeof c | undefined) => !!x && findLabel(x.folded, l.ocr)?.kind === 'decoy';
-        if (decoy(c) || decoy(l.cells[k - 1])) return;
-        for (const m of c.text.matchAll(FEDERAL_SHAPE)) shaped.add(m[0].replace(/\D/g, ''));
-      });
-    });
+    const shaped = unlabelledShapes(lines, skip, FEDERAL_SHAPE);
     if (shaped.size === 1) {
       const value = [...shaped][0];
       reg.value = { value, raw: value, start: 0, end: 0 };
@@ -446,6 +454,16 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
 
   const consDate = pick('consolidationDate');
   const proc = pick('administrativeProcess');
+  if (!proc.value) {
+    // OCR can lose the caption while the number keeps the administrative process's own shape
+    // (13896.568826/2022-77): one such number on the certificate, not under a decoy's label, is taken, flagged.
+    const shaped = unlabelledShapes(lines, skip, PROCESS_SHAPE);
+    if (shaped.size === 1) {
+      const value = [...shaped][0];
+      proc.value = processValues(value.replace(/^(\d{5})(\d{6})(\d{4})(\d{2})$/, '$1.$2/$3-$4'), ocr)[0];
+      flag('administrativeProcess', 'Processo administrativo encontrado sem rótulo; confira');
+    }
+  }
   const status = pick('status');
   const legal = pick('legalBasis');
   const revenue = pick('revenue');
@@ -471,8 +489,19 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     .filter((c) => c.field === 'revenue' && c.score >= revenue.score - 0.75)
     .sort((a, b) => b.score - a.score)
     .filter((c) => !c.label || (!labelsUsed.has(c.label) && !!labelsUsed.add(c.label)));
-  const revenueCode = revCode.value?.value || revenue.value?.code || revenueParts.find((c) => c.value.code)?.value.code || '';
   const revenueDescription = revDesc.value?.value || revenue.value?.description || revenueParts.find((c) => c.value.description)?.value.description || '';
+  // A weaker reading (prose: "código de receita 1.2.1 - TAXA DE LICENÇA …") lends its code when its
+  // description is the one chosen: the two readings agree.
+  const sameReceita = (d?: string) => {
+    const [a, b] = [fold(d ?? '').trim(), fold(revenueDescription).trim()];
+    return Math.min(a.length, b.length) >= 8 && (a.startsWith(b) || b.startsWith(a));
+  };
+  const revenueCode =
+    revCode.value?.value ||
+    revenue.value?.code ||
+    revenueParts.find((c) => c.value.code)?.value.code ||
+    cands.find((c) => c.field === 'revenue' && c.value.code && sameReceita(c.value.description))?.value.code ||
+    '';
   // A rival receita with another code is a doubt (a unit or process number over the wrong caption);
   // one with words only is a heading or a neighbour's text more often than a receita.
   const contradicts = (r: Value) => !!r.code && r.code !== revenueCode;
@@ -501,13 +530,18 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (table.doubtful) flag('debts', table.warnings[0]);
   // A certificate that itemizes its debts (a heading or a table header says so) but whose rows were
   // not read is in doubt; one that prints only the consolidated values has no rows to read.
-  // Debt cards say so too: numbered debt captions, or several due-date labels.
-  const cells = lines.flatMap((l) => l.cells.map((c) => c.folded.trim()));
-  const itemized =
-    lines.some((l) => DEBT_HEADING_RE.test(firstCell(l)) || headerColumns(l) !== null) ||
-    cells.some((c) => DEBT_ITEM_RE.test(c)) ||
-    cells.filter((c) => DUE_LABEL_RE.test(c)).length >= 2;
-  if (!rows.length && itemized) flag('debts', 'Discriminação dos débitos não encontrada; confira');
+  // Debt cards say so too: numbered debt captions, or several due-date labels; and so do lines shaped like rows.
+  const itemized = () => {
+    const cells = lines.flatMap((l) => l.cells.map((c) => c.folded.trim()));
+    return (
+      lines.some((l) => DEBT_HEADING_RE.test(firstCell(l)) || headerColumns(l) !== null) ||
+      cells.some((c) => DEBT_ITEM_RE.test(c)) ||
+      cells.filter((c) => DUE_LABEL_RE.test(c)).length >= 2 ||
+      // Rows under a header the lexicon does not know are still rows.
+      lines.some(looksLikeDebtRow)
+    );
+  };
+  if (!rows.length && itemized()) flag('debts', 'Discriminação dos débitos não encontrada; confira');
   const undated = rows.filter((r) => !r.dueDate).length;
   if (undated) flag('debts', `Vencimento não encontrado em ${undated} linha(s) da tabela de débitos; confira`);
   if (rowsFromProse && !money.rowsConfirmed) flag('debts', 'Débitos lidos do texto corrido sem confirmação pelos totais; confira');

@@ -4,6 +4,7 @@ import { chooseMoney, periodStart } from './certificate';
 import { UNTITLED, extractFromPages } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
+import { repairRows } from './repair';
 import { revenueValue, valuesOf } from './values';
 
 /** A run of text at (x, y) in a 10-point font; its width is ~half a point per character per point. */
@@ -873,6 +874,142 @@ describe('wordings and captions', () => {
     // A legal reference under the receita's caption is the fundamentação beside it, not a receita.
     expect(revenueValue('Lei nº 8.212/91, art. 22, incisos I e II')).toBeNull();
     expect(revenueValue('LEITE E DERIVADOS')).toMatchObject({ description: 'LEITE E DERIVADOS' });
+  });
+});
+
+describe('OCR slips in captions, rows and unlabelled numbers', () => {
+  const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA DA UNIÃO', 160, 60)];
+
+  it('knows table headers whose l OCR read as k ("Mukta") and whose V as Y ("Ylr. Juros")', () => {
+    const [h] = buildLines([f('Competência', 40, 100), f('Data de Vencimento', 120, 100), f('Mukta de efício', 240, 100), f('Ylr. Juros', 340, 100), f('Contribuição', 420, 100)], 1, true);
+    expect(headerColumns(h)?.map((c) => c.kind)).toEqual(['period', 'due', 'fine', 'interest', 'principal']);
+  });
+
+  it('reads captions with a hyphen for a space, an A without its dot before nº, a lone "sit" caption', () => {
+    expect(findLabel('situacao da-inscricao.....: ajuizamento autorizado', true)).toMatchObject({ kind: 'status', end: 21 });
+    expect(findLabel('p.a no 17279.082528/2020-08', true)?.kind).toBe('administrativeProcess');
+    expect(findLabel('sit', true)?.kind).toBe('status');
+    expect(findLabel('sitio do pica-pau', true)).toBeNull();
+  });
+
+  it('keeps the last debt row over a row of captions that stand over their own values', () => {
+    const lines = buildLines(
+      [
+        f('Período', 40, 100), f('Vencto.', 100, 100), f('Tributo', 180, 100), f('Multa de mora', 260, 100), f('Juros', 360, 100),
+        f('2013', 40, 114), f('15/04/2013', 100, 114), r('2.375,85', 230, 114), r('475,17', 320, 114), r('1.290,42', 400, 114),
+        f('2015', 40, 128), f('15/03/2015', 100, 128), r('1.817,80', 230, 128), r('363,56', 320, 128), r('638,45', 400, 128),
+        f('Imposto', 40, 142), f('Multa', 200, 142),
+        f('4.193,65', 40, 156), f('838,73', 200, 156),
+      ],
+      1,
+      true,
+    );
+    expect(readTables(lines).rows.map((x) => x.period)).toEqual(['2013', '2015']);
+    // A line of one date and one amount over such captions is the consolidation's, not a debt row.
+    const after = buildLines(
+      [
+        f('Período', 40, 100), f('Vencto.', 100, 100), f('Tributo', 180, 100), f('Multa de mora', 260, 100), f('Juros', 360, 100),
+        f('2013', 40, 114), f('15/04/2013', 100, 114), r('2.375,85', 230, 114), r('475,17', 320, 114), r('1.290,42', 400, 114),
+        f('22/10/2025', 40, 128), r('243.593,40', 230, 128),
+        f('Multa de mora', 40, 142), f('Vlr. Juros', 200, 142),
+        f('105.586,39', 40, 156), f('123.989,55', 200, 156),
+      ],
+      1,
+      true,
+    );
+    expect(readTables(after).rows).toHaveLength(1);
+  });
+
+  it('keeps a row whose period OCR garbled ("0272023", "2915") and restores it against its due date', () => {
+    const lines = buildLines(
+      [
+        f('Período', 40, 100), f('Vencto.', 100, 100), f('Tributo', 180, 100), f('Multa', 260, 100), f('Juros', 360, 100),
+        f('0272023', 40, 114), f('15/03/2023', 100, 114), r('552,62', 230, 114), r('414,46', 320, 114), r('417,60', 400, 114),
+        f('2915', 40, 128), f('10/01/2015', 100, 128), r('856,80', 230, 128), r('171,36', 320, 128), r('641,69', 400, 128),
+      ],
+      1,
+      true,
+    );
+    const t = readTables(lines);
+    expect(t.rows.map((x) => x.period)).toEqual(['2023-02', '2915']);
+    expect(repairRows(t.rows, {}, t.unreadableDue, null)).toEqual(['Período "2915" lido por OCR corrigido para 2015; confira']);
+    expect(t.rows[1].period).toBe('2015');
+  });
+
+  it('flags debts not read when rows stand under a header the lexicon does not know', () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      f('Quando', 40, 130), f('Prazo', 120, 130), f('Quanto', 220, 130), f('Acréscimo', 320, 130),
+      f('03/2019', 40, 144), f('20/04/2019', 120, 144), r('100,00', 270, 144), r('20,00', 370, 144),
+      f('Valor total: R$ 120,00', 40, 170),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c.debts).toEqual([]);
+    expect(c.fieldWarnings?.debts).toBe('Discriminação dos débitos não encontrada; confira');
+  });
+
+  it('reads a debt card whose period caption OCR ended with a comma', () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      ...['DÉBITO 1 - PER. APURAÇÃO,', 'SET/2017', 'DT. VENC.', '07/10/2017', 'VLR. ORIGINAL', 'R$ 100,00', 'MULTA', 'R$ 20,00', 'JUROS', 'R$ 30,00'].map((t, k) => f(t, 40, 130 + 12 * k)),
+      f('Valor total: R$ 150,00', 40, 270),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debts).toEqual([{ period: '2017-09', dueDate: '2017-10-07', principal: 10000, fine: 2000, interest: 3000 }]);
+  });
+
+  it('reads a value and its caption that OCR set on one line, value first', () => {
+    const frags = [
+      ...head,
+      f('34.082.117-2 INSCRIÇÃO DEBCAD Nº', 40, 90), f('02/05/2022 DATA DE INSCRIÇÃO', 300, 90),
+      f('CNPJ: 11.222.333/0001-81', 40, 110), f('Devedor: ACME COMERCIO LTDA', 300, 110),
+      f('Valor total: R$ 180,00', 40, 130),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c).toMatchObject({ registrationNumber: '340821172', registrationDate: '2022-05-02' });
+  });
+
+  it('reads a status after an abbreviated caption whose dot OCR tripled', () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      f('SIT... EM NEGOCIACAÃO NO SISPAR', 40, 118),
+      f('Valor total: R$ 180,00', 40, 130),
+    ];
+    expect(extractFromPages([page(1, frags, true)])[0].status).toBe('EM NEGOCIACAO NO SISPAR');
+  });
+
+  it('takes the one federal process number whose caption OCR lost, flagged, its dotted-zero year restored', () => {
+    const frags = (proc: string) => [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      f('CNPJ do Devedor', 40, 118), f(proc, 40, 132), f('11.222.333/0001-81', 300, 132),
+      f('Valor total: R$ 180,00', 40, 150),
+    ];
+    const [c] = extractFromPages([page(1, frags('17279.486791/2021-46'), true)]);
+    expect(c.administrativeProcess).toBe('17279486791202146');
+    expect(c.fieldWarnings?.administrativeProcess).toBe('Processo administrativo encontrado sem rótulo; confira');
+    expect(extractFromPages([page(1, frags('15989.554343/2621-13'), true)])[0].administrativeProcess).toBe('15989554343202113');
+    expect(valuesOf('process', '15989.554343/2621-13', false)[0].value).toBe('15989554343262113');
+  });
+
+  it('reads the number after a unit code that OCR set in the same cell', () => {
+    expect(valuesOf('registration', '70.691.82 7082021065333', true).map((v) => v.value)).toEqual(['7082021065333']);
+  });
+
+  it('takes the receita code from prose whose description agrees with the labelled one', () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      f('A dívida tem origem em auto de infração, código de receita 1.2.1 - TAXA DE LICENÇA PARA', 40, 120, 9),
+      f('FUNCIONAMENTO, e fundamenta-se na legislação indicada.', 40, 131, 9),
+      f('Natureza da receita.....: TAXA DE LICENÇA PARA FUNCIONAMENTO', 40, 150),
+      f('Valor total: R$ 180,00', 40, 170),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ revenueCode: '121', revenueDescription: 'TAXA DE LICENÇA PARA FUNCIONAMENTO' });
   });
 });
 

@@ -57,9 +57,10 @@ export function ocrTolerant(source: string): string {
     out = '';
     for (let k = 0; k < source.length; k++) {
       const c = source[k];
-      // OCR also drops the space between words ("Muitade mora"): a required gap becomes optional.
+      // OCR also drops the space between words ("Muitade mora") or reads a speck there as a hyphen
+      // ("Situação da-Inscrição"): a required gap becomes optional.
       if (c === '\\' && source[k + 1] === 's' && source[k + 2] === '+') {
-        out += '\\s*';
+        out += '(?:\\s*|\\s?-\\s?)';
         k += 2;
       } else if (c === '\\' && source[k + 1] === '.') {
         // An abbreviation's dot read twice or with a comma after it ("Vlr.. Multa", "Dt., Venc.").
@@ -81,13 +82,15 @@ export function ocrTolerant(source: string): string {
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else if ((c === 'l' || c === 't') && (source[k + 1] === 'l' || source[k + 1] === 't')) {
         // Two thin strokes side by side merge into a "k" ("Muka" for Multa).
-        out += '(?:[ilt1|!] ?[ilt1|!]|k)';
+        out += '(?:[ilt1|!k] ?[ilt1|!]|k)';
         k++;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else if (/[a-z]/.test(c)) {
-        // Thin letters, descenders, the capital F whose lower bar a speck completes into an E, and
-        // the small o whose ring a thin stroke leaves open into an e ("Jures" for Juros).
-        out += c === 'i' || c === 'l' || c === 't' ? '[ilt1|!]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe]' : c;
+        // Thin letters (an l with a speck on its stem reads as k: "Mukta"), descenders, the capital F
+        // whose lower bar a speck completes into an E, the small o whose ring a thin stroke leaves
+        // open into an e ("Jures" for Juros), and the V whose point a speck extends into a Y ("Ylr.").
+        out +=
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe]' : c === 'v' ? '[vy]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
@@ -208,6 +211,26 @@ function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boole
   return v;
 }
 
+/**
+ * A typed value followed by its caption in one cell ("02/05/2022 DATA DE INSCRIÇÃO"): a form box
+ * printed value over caption that OCR read as one line. The caption must run to the cell's end and
+ * the value must fill what stands before it.
+ */
+function trailingCaption(cell: Cell): { field: ScalarField; value: Value } | null {
+  for (const m of cell.folded.matchAll(/ (?=[a-z])/g)) {
+    const at = m.index! + 1;
+    const hit = findLabel(cell.folded.slice(at), true);
+    if (!hit || hit.kind === 'decoy' || hit.kind === 'coDebtors') continue;
+    const type = FIELDS[hit.kind].type;
+    if (TEXT_TYPES.has(type) || !onlyLabelWords(cell.folded.slice(at + hit.end))) continue;
+    const before = cell.text.slice(0, at);
+    const v = firstValue(type, before, true, true);
+    if (v && !/[\p{L}\p{N}]/u.test(before.slice(v.end))) return { field: hit.kind, value: v };
+    return null;
+  }
+  return null;
+}
+
 export interface Region {
   lines: Line[];
   /** Lines no scalar reader may use (tables, co-debtor blocks, debt rows, furniture). */
@@ -242,6 +265,10 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       const close = (n: Neighbour | null) => !!n && Math.abs(lines[n.j].y - line.y) <= Math.max(lines[n.j].size, line.size) * 2.5;
       if (found?.kind === 'decoy' && !afterLabel(cell.text.slice(found.end)).trim())
         for (const n of [cellAbove(lines, skip, i, cell), cellBelow(lines, skip, i, cell)]) if (close(n)) decoyClaims.push([n!.spot, `${i}:${k}`]);
+      if (!found && line.ocr) {
+        const t = trailingCaption(cell);
+        if (t && (!only || only.has(t.field))) out.push({ field: t.field, value: t.value, route: 'above', score: ROUTE_SCORE.above, line: i, label: `${i}:${k}` });
+      }
       if (!found || found.kind === 'decoy' || found.kind === 'coDebtors') return;
       // The rest of a sentence wrapped from the line above ("… Valor total da" / "inscrição em
       // 22/09/2025: R$ …") is prose, read with its whole wording by proseCandidates.
@@ -265,7 +292,12 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       const capsName = type === 'name' && hit.length >= 12 && /\p{Lu}{3}/u.test(rest) && rest === rest.toUpperCase();
       // So is a caption in small letters followed by a value in capitals ("Situação da Inscrição EM
       // NEGOCIACAO NO SISPAR"): a form box whose caption and value OCR read as one line.
-      const capsAfterCaption = (type === 'name' || type === 'status') && /\p{Ll}/u.test(cell.text.slice(0, hit.end)) && /\p{Lu}{3}/u.test(rest) && rest === rest.toUpperCase();
+      // And so is an abbreviated caption whose dot OCR doubled into a short leader ("SIT... EM NEGOCIACAO").
+      const capsAfterCaption =
+        (type === 'name' || type === 'status') &&
+        (/\p{Ll}/u.test(cell.text.slice(0, hit.end)) || (line.ocr && /\.$/.test(cell.text.slice(0, hit.end)))) &&
+        /\p{Lu}{3}/u.test(rest) &&
+        rest === rest.toUpperCase();
       if (rest.trim() && !isResidue(rest, type) && (separated || coded || capsName || capsAfterCaption || !TEXT_TYPES.has(type))) {
         const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money', line.ocr);
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
@@ -704,7 +736,8 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
   for (let m = re.exec(s.folded); m; m = re.exec(s.folded)) {
     const after = s.text.slice(m.index + m[0].length, m.index + m[0].length + 40);
     const p = PERIOD_TOKEN.exec(after);
-    if (p && /^[\s:–—-]*$/.test(after.slice(0, p.index).replace(/\b(?:de|do|da|em)\b/gi, ''))) {
+    // OCR may read a speck after the label as a comma or a dot ("PER. APURAÇÃO, SET/2017").
+    if (p && (ocr ? /^[\s:.,;–—-]*$/ : /^[\s:–—-]*$/).test(after.slice(0, p.index).replace(/\b(?:de|do|da|em)\b/gi, ''))) {
       const period = parsePeriod(p[0]);
       if (period) starts.push({ at: m.index, valueAt: m.index + m[0].length + p.index + p[0].length, period });
       continue;

@@ -182,6 +182,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       `protocolo(?:\\s*${NO})?`,
       `proc(?:esso|\\.)?\\s*adm(?:inistrativo|\\.)?(?:\\s*${NO})?`,
       `p\\.\\s?a\\.\\s?(?:${NO})?`,
+      // OCR may lose the A's dot before the number sign ("P.A nº").
+      `p\\.\\s?a\\s*${NO}`,
       `pa(?:\\s*${NO})?`,
       `processo\\s+fiscal(?:\\s*${NO})?`,
       `(?:aiim|pta|auto\\s+de\\s+infracao)(?:\\s*/\\s*processo)?(?:\\s*${NO})?`,
@@ -200,6 +202,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'situacao(?:\\s+atual)?(?:\\s+(?:da|do)\\s+(?:inscricao|credito|divida|debito))?(?:\\s+na\\s+data\\s+desta\\s+certidao)?',
       'status',
       'sit\\.',
+      // A caption alone in its box may lose its dot ("sit").
+      'sit(?=\\s*$)',
     ],
     prose: ['situacao\\s+da\\s+inscricao(?:\\s+na\\s+data\\s+desta\\s+certidao)?\\s*:'],
   },
@@ -331,7 +335,7 @@ export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';
 
 /** Labels that introduce a debt row's period or due date in prose or label-over-value "cards": the table's own header words. */
 /** A heading that says the debts are itemized below it. */
-export const DEBT_HEADING = '^(?:discrimina|demonstrativo|detalhamento|composicao\\s+do\\s+debito|debitos\\s+que\\s+compoem|competencias\\s+inscritas)';
+export const DEBT_HEADING = '^(?:discrimina|demonstrativo|detalhamento|composicao\\s+do\\s+debito|debitos\\s+que\\s+compoem|competencias\\s+inscritas|debitos\\s+inscritos)';
 /** A numbered debt card's caption ("DÉBITO 1 - PER. APURAÇÃO", "Parcela nº 2"). */
 export const DEBT_ITEM = '^(?:debito|parcela|item)\\s*(?:n\\s*[.ºo°]*\\s*)?\\d{1,3}\\b';
 export const ROW_PERIOD = COLUMNS.find((c) => c.kind === 'period')!.pattern;

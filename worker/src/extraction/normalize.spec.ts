@@ -50,6 +50,11 @@ describe('dates and periods', () => {
     ['NQV/2021', '2021-11'],
     ['0UT/2019', '2019-10'],
     ['AGQ/2020', '2020-08'],
+    // OCR's 1 or L for the I of MAI (its slash lost with it); MAR stays March.
+    ['MA1/2020', '2020-05'],
+    ['MAL2021', '2021-05'],
+    ['MAR/2020', '2020-03'],
+    ['MAIO/2020', '2020-05'],
   ])('period %s → %s', (text, iso) => expect(parsePeriod(text)).toBe(iso));
 });
 
@@ -149,6 +154,12 @@ describe('situação', () => {
     expect(normalizeStatus('ATIVA NÃO PRIORIZADA PARA AJUIZAMENTO', true)).toBe('ATIVA NAO PRIORIZADA PARA AJUIZAMENTO');
     expect(normalizeStatus('Ativa em cobrança', false)).toBe('ATIVA EM COBRANCA');
     expect(normalizeStatus('EXIGIBILIDADE DO CRÉDITO SUSPENSA - DECISÃO JUDICIAL', false)).toBe('EXIGIBILIDADE DO CREDITO SUSPENSA - DECISAO JUDICIAL');
+  });
+  it('undoes a letter OCR doubled from a tilde, only into a word of the situação list', () => {
+    expect(normalizeStatus('EM NEGOCIACAÃO NO SISPAR', true)).toBe('EM NEGOCIACAO NO SISPAR');
+    expect(normalizeStatus('ATIVA EM COBRANCCA', true)).toBe('ATIVA EM COBRANCA');
+    expect(normalizeStatus('ATIVAA', false)).toBe('ATIVAA');
+    expect(normalizeStatus('BAIXADA', true)).toBe('BAIXADA');
   });
   it('rejoins words OCR split in two, only into words of the situação list', () => {
     expect(normalizeStatus('ATIVA AJ UIZADA - GARANTIA -', true)).toBe('ATIVA AJUIZADA - GARANTIA');

@@ -96,9 +96,10 @@ export function parsePeriod(text: string): string | null {
   const q = /^([1-4lI])\s*[º°O0o]?[.-]?\s*(?:TR[I1l](?:M(?:ESTRE)?)?\.?|TRV(?=\d)|T)\s*[/ -]?\s*(\d{4})$/.exec(raw);
   if (q) return `${q[2]}-Q${digitsFromLookalikes(q[1])}`;
   // Month names ("MAI/2016", "Março/2019", "jul 2015").
-  // OCR reads the O of a month as Q or 0 ("NQV/2021"); no month's name holds either.
-  const named = /^(JAN|FEV|MAR|ABR|MAI|JUN|JUL|AG[OQ0]|SET|[OQ0]UT|N[OQ0]V|DEZ)[A-ZÇ]*\.?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
-  if (named) return `${named[2]}-${String(MONTH_ABBR.indexOf(named[1].replace(/[Q0]/g, 'O')) + 1).padStart(2, '0')}`;
+  // OCR reads the O of a month as Q or 0 ("NQV/2021") and the I of MAI as 1 or L ("MA1/2020", "MAL2021",
+  // its slash lost); no month's name holds any of these.
+  const named = /^(JAN|FEV|MAR|ABR|MA[IL1|]|JUN|JUL|AG[OQ0]|SET|[OQ0]UT|N[OQ0]V|DEZ)[A-ZÇ]*\.?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  if (named) return `${named[2]}-${String(MONTH_ABBR.indexOf(named[1].replace(/[Q0]/g, 'O').replace(/^MA[L1|]$/, 'MAI')) + 1).padStart(2, '0')}`;
   const t = digitsFromLookalikes(raw);
   const full = parseDate(t);
   if (full) return full.value;
@@ -111,8 +112,8 @@ export function parsePeriod(text: string): string | null {
 
 export const MONTH_ABBR = ['JAN', 'FEV', 'MAR', 'ABR', 'MAI', 'JUN', 'JUL', 'AGO', 'SET', 'OUT', 'NOV', 'DEZ'];
 
-/** A month's abbreviation as printed or as OCR reads its O (Q, 0), lower-case for /i patterns. */
-export const MONTH_WORD = String.raw`(?:jan|fev|mar|abr|mai|jun|jul|ag[oq0]|set|[oq0]ut|n[oq0]v|dez)`;
+/** A month's abbreviation as printed or as OCR reads its O (Q, 0) and the I of MAI (1, l, L), lower-case for /i patterns. */
+export const MONTH_WORD = String.raw`(?:jan|fev|mar|abr|ma[il1|]|jun|jul|ag[oq0]|set|[oq0]ut|n[oq0]v|dez)`;
 
 export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}[\p{L}]*\.?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])`, 'iu');
 
@@ -224,6 +225,13 @@ const STATUS_WORDS = new Set(
   'ATIVA AJUIZADA A SER EM COBRANCA NAO PRIORIZADA PARA AJUIZAMENTO NEGOCIADA NO SISPAR PARCELADA LEI GARANTIA PENHORA SUSPENSA SUSPENSO EXIGIBILIDADE DO CREDITO DECISAO JUDICIAL PROTESTADA PROTESTO NEGOCIACAO EXTINTA CANCELADA QUITADA BENEFICIO FISCAL EXECUCAO'.split(' '),
 );
 
+/** A status word with one letter OCR doubled ("NEGOCIACAAO", from the tilde of "NEGOCIAÇÃO"), when exactly one undoubling is a word of the list. */
+function undoubled(word: string): string {
+  const fits = new Set<string>();
+  for (let k = 1; k < word.length; k++) if (word[k] === word[k - 1] && STATUS_WORDS.has(word.slice(0, k) + word.slice(k + 1))) fits.add(word.slice(0, k) + word.slice(k + 1));
+  return fits.size === 1 ? [...fits][0] : word;
+}
+
 /**
  * Situação in upper case without accents (the form of PGFN's own vocabulary, "ATIVA NAO
  * PRIORIZADA", "EM COBRANCA"), so one status reads the same whether printed with accents or not and
@@ -242,7 +250,7 @@ export function normalizeStatus(text: string, ocr: boolean): string {
     if (b !== undefined && STATUS_WORDS.has(a + b) && !(STATUS_WORDS.has(a) && STATUS_WORDS.has(b))) {
       out.push(a + b);
       i++;
-    } else out.push(a);
+    } else out.push(STATUS_WORDS.has(a) ? a : undoubled(a));
   }
   return out.join(' ');
 }

@@ -32,6 +32,32 @@ describe('lines from Tesseract TSV', () => {
     ]);
   });
 
+  it('turns a leader\'s l and ] and its last dots read as one short word back into dots, not a small word', () => {
+    const line = (n: number, words: string[]) => {
+      let x = 0;
+      return words.map((w): [number, number, string] => {
+        const at = x;
+        x += w.length * 14 + 10;
+        return [n, at, w];
+      });
+    };
+    const text = linesFromTsv(tsv([
+      ...line(1, ['Código...', 'rreeereeerererreereel', '2100']),
+      ...line(2, ['Tributo...', 'ms', '1.2.1', '-', 'TAXA']),
+      ...line(3, ['Livro/Folha.........', 's.iiii]', '237/218']),
+      // A small word opens a value; a lower-case word before lower case is the value's too.
+      ...line(4, ['Situação...', 'em', 'COBRANÇA']),
+      ...line(5, ['Situação...', 'xy', 'cobrança']),
+    ]));
+    expect(text.split('\n')).toEqual([
+      'Código... ... 2100',
+      'Tributo... ... 1.2.1 - TAXA',
+      'Livro/Folha......... ... 237/218',
+      'Situação... em COBRANÇA',
+      'Situação... xy cobrança',
+    ]);
+  });
+
 
   it('keeps a "|" that carries punctuation as the word ("|," for "I,"), drops a bar beside a word', () => {
     expect(linesFromTsv(tsv([[1, 0, 'arts.'], [1, 80, '30,'], [1, 130, '|,'], [1, 160, 'a.']]))).toBe('arts. 30, |, a.');

@@ -147,8 +147,16 @@ export function linesFromHocr(hocr: string): string {
 }
 
 /** A word OCR made of a dot leader: lower-case letters dots are misread as, with stray punctuation. */
-const LEADER_LETTERS = /^[ceimnorsatuvwx.,:;!'|?+]+$/;
-const LEADER_JUNK = /^(?=(?:.*[ceimnorsatu]){3})[ceimnorsatuvwx.,:;!'|?+]+$/;
+const LEADER_LETTERS = /^[ceilmnorsatuvwx.,:;!'|?+\]]+$/;
+const LEADER_JUNK = /^(?=(?:.*[ceimnorsatu]){3})[ceilmnorsatuvwx.,:;!'|?+\]]+$/;
+
+/** Small words a lower-case value may start with: never a leader's last dots. */
+const SMALL_WORDS = new Set(['a', 'o', 'e', 'as', 'os', 'ao', 'de', 'do', 'da', 'dos', 'das', 'em', 'no', 'na', 'nos', 'nas', 'um', 'se']);
+
+/** The leader's last dots read as one short word ("Tributo... ms 1.2.1 - TAXA"), before a value that starts with a digit or a capital. */
+function shortLeaderEnd(run: OcrWord[], value: OcrWord): boolean {
+  return run.length === 1 && /^[a-z.,:;!'|?+\]]{2,3}$/.test(run[0].text) && !SMALL_WORDS.has(run[0].text) && /^[\dA-ZÀ-Ý]/.test(value.text);
+}
 
 /**
  * Cleans Tesseract's words line by line (specks at the margins, rule remnants read as punctuation)
@@ -199,7 +207,7 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
       let end = i + 1;
       while (end < current.length - 1 && LEADER_LETTERS.test(current[end].text)) end++;
       const run = current.slice(i + 1, end);
-      if (!LEADER_JUNK.test(run.map((w) => w.text).join(''))) continue;
+      if (!LEADER_JUNK.test(run.map((w) => w.text).join('')) && !shortLeaderEnd(run, current[end])) continue;
       for (let k = i + 1; k < end; k++) current[k] = { ...current[k], text: '...' };
       i = end - 1;
     }

@@ -129,9 +129,9 @@ interface Token {
   repairedFrom?: string;
 }
 
-/** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012"). */
+/** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012") or read as a stroke ("0272023"). */
 const OCR_MONEY = /(?<![\d.,/])\d{1,6}\.\d{2}(?![\d.,/])/g;
-const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])((?:19|20)\d{2})(?![\d.,/])/g;
+const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[71]?((?:19|20)\d{2})(?![\d.,/])/g;
 
 function tokensOf(cell: Cell, ocr = false): Token[] {
   const out: Token[] = [];
@@ -188,7 +188,8 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
 
 const PERIOD_SHAPE = /(?<![\d/])\d{2}\/\d{4}(?![\d/])/g;
 // OCR's garbled years too: a dotted zero read as two glyphs ("28620" for 2020, "AGO/26260").
-const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|\d{2}\/\d{3,6}|\d{5,6})(?![\d/])`, 'giu');
+// A bare year read past its decade ("2915", "2623") is one too; a receita code ("8109") is not year-shaped.
+const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|\d{2}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
 
 /** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position. */
 function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: number; x1: number }> {
@@ -254,6 +255,26 @@ export function alignColumns(cols: Column[], body: Token[][]): Column[] {
   return [...cols.filter((c) => !c.amount), ...placed];
 }
 
+/** Tokens shaped like a debt row: a period (or a date standing for it) and a due date, and two amounts. */
+function rowShaped(tokens: Token[]): boolean {
+  const count = (k: Token['kind']) => tokens.filter((t) => t.kind === k).length;
+  return (count('period') >= 1 ? count('date') >= 1 : count('date') >= 2) && count('money') >= 2;
+}
+
+/** A line shaped like a debt row, whatever its header, its values in separate cells. */
+export function looksLikeDebtRow(line: Line): boolean {
+  return line.cells.length >= 3 && rowShaped(line.cells.flatMap((c) => tokensOf(c, line.ocr)));
+}
+
+/**
+ * A row of captions with its amounts on the line below ("Imposto | Multa" over "5.019,66 | 1.458,24"):
+ * those captions belong to the values under them, so a row with a period above them is still a debt row.
+ */
+function captionsOverValues(lines: Line[], at: number): boolean {
+  const [caption, below] = [lines[at], lines[at + 1]];
+  return !!below && below.page === caption.page && below.y - caption.y < caption.size * 2 && below.cells.some((c) => tokensOf(c, below.ocr).some((t) => t.kind === 'money'));
+}
+
 /** Reads every debt table of a certificate's lines. */
 export function readTables(lines: Line[]): TableResult {
   const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0, unreadableDue: new Map(), repairs: [] };
@@ -300,7 +321,7 @@ export function readTables(lines: Line[]): TableResult {
         // Values over a row of their captions (a consolidation printed caption-under-value) are that
         // summary's, not one more debt row.
         const next = lines[j + 1];
-        if (body.length && next && next.page === line.page && next.cells.length >= 2 && !/\d/.test(next.text) && next.cells.filter((c) => findLabel(c.folded, next.ocr)).length >= 2 && next.y - line.y < line.size * 2) break;
+        if (body.length && next && next.page === line.page && next.cells.length >= 2 && !/\d/.test(next.text) && next.cells.filter((c) => findLabel(c.folded, next.ocr)).length >= 2 && next.y - line.y < line.size * 2 && !(rowShaped(tokens) && captionsOverValues(lines, j + 1))) break;
         body.push({ at: j, tokens });
         misses = 0;
         continue;
@@ -403,7 +424,10 @@ function readRow(
   // as read and flagged: dropping it would lose the row's values.
   let unreadable = false;
   if (!period && periodCol && due) {
-    const raw = rawPeriod.find((t) => distance(t, periodCol)[0] <= (periodCol.x1 - periodCol.x0));
+    // The shape nearest the period column: a code column beside it may hold shapes too.
+    const raw = rawPeriod
+      .filter((t) => distance(t, periodCol)[0] <= periodCol.x1 - periodCol.x0)
+      .sort((a, b) => distance(a, periodCol)[0] - distance(b, periodCol)[0])[0];
     if (raw) {
       period = raw.text;
       label = raw.text;

@@ -113,6 +113,13 @@ export function registrationValues(text: string, ocr = false): Value[] {
   for (const m of all(REGISTRATION, text)) {
     const raw = m[0].trim();
     if (/^\d{2}[/.-]\d{2}[/.-]\d{4}$/.test(raw) || /^\d{1,2}[/.-]\d{4}$/.test(raw)) continue;
+    // A unit code ("70.691.82", its own shape) before the number in one cell is the neighbouring
+    // caption's value: the number is what follows it.
+    const unit = /^\d{2}\.\d{3}\.\d{2}\s+(?=\d)/.exec(raw);
+    if (unit) {
+      out.push(...registrationValues(raw.slice(unit[0].length), ocr).map((v) => ({ ...v, start: v.start + m.index + unit[0].length, end: v.end + m.index + unit[0].length })));
+      continue;
+    }
     // Shaped like a CPF/CNPJ with valid check digits: kept (a state may number its CDAs that way), marked
     // so the chooser prefers an inscription that is not.
     const docLike = looksLikeDocument(raw);
@@ -143,7 +150,7 @@ export function registrationValues(text: string, ocr = false): Value[] {
   return out;
 }
 
-export function processValues(text: string): Value[] {
+export function processValues(text: string, ocr = false): Value[] {
   const out: Value[] = [];
   for (const m of all(PROCESS, text)) {
     const raw = m[0];
@@ -152,6 +159,14 @@ export function processValues(text: string): Value[] {
     if (digits.length < 5) continue;
     // A CPF/CNPJ as printed, its check digits right, is the person's number, not a process's.
     if (looksLikeDocument(raw)) continue;
+    // A process's year past LATEST_YEAR ("15989.554343/2621-13") is OCR's dotted zero.
+    const year = ocr ? /\/(\d{4})-\d{2}$/.exec(raw) : null;
+    const now = year && pastLatest(year[1]) ? restoreYear(year[1]) : null;
+    if (now) {
+      const fixed = raw.slice(0, year!.index + 1) + now + raw.slice(year!.index + 5);
+      out.push({ value: fixed.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
+      continue;
+    }
     out.push({ value: digits, raw, start: m.index, end: m.index + raw.length });
   }
   return out;
@@ -214,7 +229,7 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
     case 'registration':
       return registrationValues(text, ocr);
     case 'process':
-      return processValues(text);
+      return processValues(text, ocr);
     case 'code': {
       const m = CODE_AT_START.exec(text);
       return m ? [{ value: m[1].replace(/\D/g, ''), raw: m[1], start: m.index, end: m.index + m[0].length }] : [];
