@@ -658,6 +658,9 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
   // best-supported ones and "not printed" — not every candidate amount on the page.
   const totalByValue = new Map(options.total.filter((o) => o.v !== null).map((o) => [o.v as number, o]));
   const topTotals = options.total.filter((o) => o.s >= 1 || o.v === null).slice(0, 6);
+  // An encargo whose caption OCR garbled: an amount printed on the page that is exactly what a
+  // labelled total leaves over the parts (to the cent). Weaker than a labelled encargo, always flagged.
+  const printed = new Set(cands.filter((c) => c.route === 'unlabelled').map((c) => Number(c.value.value)));
   for (const p of options.principal)
     for (const m of options.fine)
       for (const j of options.interest)
@@ -670,6 +673,10 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
             const rowsMatch = !!sums && p.v === sums.principal && (m.v ?? 0) === sums.fine && (j.v ?? 0) === sums.interest;
             const score = p.s + m.s + j.s + e.s + t.s + (adds ? 6 : 0) + (rowsMatch ? 3 : 0);
             combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: e.v, total: t.v }, score, adds, rowsMatch });
+            const rest = t.v !== null && t.s >= 1 && p.v !== null && e.v === null ? t.v - sum : 0;
+            if (rest > 0 && rest !== t.v && printed.has(rest)) {
+              combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: rest, total: t.v }, score: score - 1 + 6, adds: true, rowsMatch });
+            }
           }
         }
   combos.sort((a, b) => b.score - a.score);
@@ -690,6 +697,9 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
         flags.push([f, msg], ['debts', msg]);
       }
     }
+  }
+  if (v.legalCharge && !options.legalCharge.some((o) => o.v === v.legalCharge)) {
+    flags.push(['legalCharge', `Encargo sem rótulo legível, identificado por fechar a soma com o total (${formatCentavos(v.total ?? 0)}); confira`]);
   }
   // A better-labelled reading left out of the chosen combination is a doubt, never dropped in silence.
   for (const f of MONEY_FIELDS) {

@@ -23,6 +23,16 @@ describe('page model', () => {
     expect(lines.map((l) => l.cells.map((c) => c.text))).toEqual([['Devedor: ACME LTDA', 'CNPJ'], ['Página 1']]);
   });
 
+  it('keeps two recognised OCR rows apart when they stand one over the other, however close their baselines', () => {
+    const o = (text: string, x: number, y: number, row: number): Frag => ({ ...f(text, x, y), row });
+    // A debt table's last row and its totals row, 3 units apart: one recognised line each.
+    const lines = buildLines([o('07/2014', 40, 100, 1), o('857.901,88', 200, 100, 1), o('SOMA', 40, 103, 2), o('3.308.915,70', 196, 103, 2)], 1, true);
+    expect(lines.map((l) => l.text)).toEqual(['07/2014\t857.901,88', 'SOMA\t3.308.915,70']);
+    // Two recognised lines side by side (a label column and a value column) are still one row.
+    const side = buildLines([o('Devedor:', 40, 100, 1), o('ACME LTDA', 200, 102, 2)], 1, true);
+    expect(side.map((l) => l.text)).toEqual(['Devedor:\tACME LTDA']);
+  });
+
   it('puts letter-spaced titles back together', () => {
     expect(unspace('C E R T I D Ã O  D E  D Í V I D A  A T I V A')).toBe('CERTIDÃO DE DÍVIDA ATIVA');
     expect(unspace('Lei nº 6.830/1980')).toBe('Lei nº 6.830/1980');
@@ -346,6 +356,21 @@ describe('choosing the consistent reading', () => {
     expect(c.values).toMatchObject({ principal: 10000, fine: 2000, interest: 3000, total: 15000 });
     expect(c.flags).toEqual([]);
     expect(c.rowsConfirmed).toBe(true);
+  });
+
+  it('takes as the encargo an unlabelled printed amount that closes the sum with a labelled total, flagged', () => {
+    const unlabelled = (v: number): Candidate => ({ ...cand('total', v, 0.4), route: 'unlabelled' });
+    const c = chooseMoney(
+      [cand('principal', 54537825, 3), cand('fine', 20142210, 3), cand('interest', 22522765, 3), cand('total', 106923080, 3), cand('total', 97202800, 2), unlabelled(9720280), unlabelled(4120)],
+      [],
+    );
+    expect(c.values).toEqual({ principal: 54537825, fine: 20142210, interest: 22522765, legalCharge: 9720280, total: 106923080 });
+    expect(c.adds).toBe(true);
+    expect(c.flags.find(([f]) => f === 'legalCharge')?.[1]).toMatch(/Encargo sem rótulo legível/);
+    // No printed amount closes it: the larger total stays a doubt, the encargo is not invented.
+    const none = chooseMoney([cand('principal', 54537825, 3), cand('fine', 20142210, 3), cand('interest', 22522765, 3), cand('total', 106923080, 3), cand('total', 97202800, 2), unlabelled(4120)], []);
+    expect(none.values.legalCharge).toBeNull();
+    expect(none.flags.length).toBeGreaterThan(0);
   });
 
   it('flags every money field when nothing adds up', () => {
@@ -883,6 +908,58 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
   it('knows table headers whose l OCR read as k ("Mukta") and whose V as Y ("Ylr. Juros")', () => {
     const [h] = buildLines([f('Competência', 40, 100), f('Data de Vencimento', 120, 100), f('Mukta de efício', 240, 100), f('Ylr. Juros', 340, 100), f('Contribuição', 420, 100)], 1, true);
     expect(headerColumns(h)?.map((c) => c.kind)).toEqual(['period', 'due', 'fine', 'interest', 'principal']);
+  });
+
+  it('reads a scanned cell whose digits lost their punctuation, under its column, as cents or a date, flagged', () => {
+    const lines = buildLines(
+      [
+        f('Período', 40, 100), f('Vencimento', 100, 100), f('Principal', 190, 100), f('Multa', 270, 100), f('Juros', 350, 100),
+        f('01/2020', 40, 114), f('25052019', 100, 114), r('368372', 230, 114), r('73,67', 300, 114), r('12,00', 380, 114),
+        f('02/2020', 40, 128), f('20/03/2020', 100, 128), r('100,00', 230, 128), r('20,00', 300, 128), r('1,00', 380, 128),
+      ],
+      1,
+      true,
+    );
+    const t = readTables(lines);
+    expect(t.rows).toEqual([
+      { period: '2020-01', dueDate: '2019-05-25', principal: 368372, fine: 7367, interest: 1200 },
+      { period: '2020-02', dueDate: '2020-03-20', principal: 10000, fine: 2000, interest: 100 },
+    ]);
+    expect(t.doubtful).toBe(1);
+  });
+
+  it('knows a table header word OCR misread by one letter ("Mula de ofício"), not a word two letters off', () => {
+    const [h] = buildLines([f('Período de Apuração', 40, 100), f('Vencimento', 140, 100), f('Tributo', 240, 100), f('Mula de ofício', 320, 100), f('Juros SELIC', 420, 100)], 1, true);
+    expect(headerColumns(h)?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
+    const [far] = buildLines([f('Período de Apuração', 40, 100), f('Vencimento', 140, 100), f('Tributo', 240, 100), f('Mola de ofício', 320, 100), f('Juros SELIC', 420, 100)], 1, true);
+    expect(headerColumns(far)).toBeNull();
+    // A text layer's header is read as printed.
+    const [text] = buildLines([f('Período de Apuração', 40, 100), f('Vencimento', 140, 100), f('Tributo', 240, 100), f('Mula de ofício', 320, 100), f('Juros SELIC', 420, 100)], 1, false);
+    expect(headerColumns(text)).toBeNull();
+  });
+
+  it('drops a speck OCR read between a situação\'s words', () => {
+    expect(valuesOf('status', "EM'NEGOCIACAO NO SISPAR", true)[0]?.value).toBe('EM NEGOCIACAO NO SISPAR');
+    expect(valuesOf('status', 'INSCRITO -: PROTESTADO', true)[0]?.value).toBe('INSCRITO - PROTESTADO');
+    expect(valuesOf('status', "EM'NEGOCIACAO NO SISPAR", false)[0]?.value).toBe("EM'NEGOCIACAO NO SISPAR");
+  });
+
+  it('reads a prose certificate whose "sob o nº" OCR read with a dot and whose CNPJ label it garbled, and keeps it apart from the next one on the page', () => {
+    const frags = [
+      ...head,
+      f('Certifico que TÊXTIL BOA VISTA LTDA, C.N.P.3. 27.750.435/0001-00, com domicílio em Rua Sete, se acha inscrito(a) na', 40, 80, 9),
+      f('Dívida Ativa da União sob o.nº 40 6 22 530537-91, em 21/05/2022, pelo débito abaixo discriminado.', 40, 91, 9),
+      f('Valor Total: R$ 1.772,42', 40, 110), f('Principal: R$ 1.772,42', 300, 110),
+      f('Emitida em 13/08/2025', 40, 130),
+      f('Procuradora da Fazenda Nacional', 150, 150),
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 200), f('TERMO DE INSCRIÇÃO EM DÍVIDA ATIVA DA UNIÃO', 160, 220),
+      f('N.º da CDA: 70 8 19 097747-23', 40, 240), f('Devedor: TÊXTIL BOA VISTA LTDA', 40, 254), f('Valor Total: R$ 2.408,29', 40, 268), f('Principal: R$ 2.408,29', 300, 268),
+    ];
+    const certs = extractFromPages([page(1, frags, true)]);
+    expect(certs.map((c) => [c.registrationNumber, c.debtorName, c.total])).toEqual([
+      ['4062253053791', 'TÊXTIL BOA VISTA LTDA', 177242],
+      ['7081909774723', 'TÊXTIL BOA VISTA LTDA', 240829],
+    ]);
   });
 
   it('reads captions with a hyphen for a space, an A without its dot before nº, a lone "sit" caption', () => {

@@ -58,9 +58,9 @@ export function ocrTolerant(source: string): string {
     for (let k = 0; k < source.length; k++) {
       const c = source[k];
       // OCR also drops the space between words ("Muitade mora") or reads a speck there as a hyphen
-      // ("Situação da-Inscrição"): a required gap becomes optional.
+      // or a dot ("Situação da-Inscrição", "sob o.nº"): a required gap becomes optional.
       if (c === '\\' && source[k + 1] === 's' && source[k + 2] === '+') {
-        out += '(?:\\s*|\\s?-\\s?)';
+        out += '(?:\\s*|\\s?[-.]\\s?)';
         k += 2;
       } else if (c === '\\' && source[k + 1] === '.') {
         // An abbreviation's dot read twice or with a comma after it ("Vlr.. Multa", "Dt., Venc.").
@@ -201,7 +201,7 @@ function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boole
     if (isResidue(text, type)) return null;
     if (type === 'name') return nameValue(text);
     if (type === 'revenue') return revenueValue(text);
-    if (type === 'status') return valuesOf('status', text)[0] ?? null;
+    if (type === 'status') return valuesOf('status', text, ocr)[0] ?? null;
     return textValue(text);
   }
   const vs = valuesOf(type, text, ocr);
@@ -688,7 +688,7 @@ function proseValue(type: ValueType, text: string, at: number, ocr: boolean): Va
   if (type === 'text' || type === 'status') {
     // A situação is written in capitals: it ends at the sentence's end or where ordinary text resumes.
     const m = /^[\s:]*([A-ZÀ-Ú0-9][A-ZÀ-Ú0-9 \-–—/,]{1,118}?)(?=\s*[.;](?:\s|$)|\s+[A-ZÀ-Ú]?[a-zà-ú]|\s{2,}|$)/.exec(tail);
-    return m ? shift(valuesOf(type, m[1])[0] ?? null) : null;
+    return m ? shift(valuesOf(type, m[1], ocr)[0] ?? null) : null;
   }
   if (type === 'revenue') {
     const m = /^[\s:]*([^,;]{2,120}?)(?:[,;]|\s+e\s+fundamenta|$)/.exec(tail);

@@ -70,7 +70,8 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   return out;
 }
 
-const namesDebtorAndValue = (r: CertificateRecord) => !!r.debtorName && r.total > 0;
+// A debtor named or identified by CPF/CNPJ (OCR may garble the name's sentence) and a value of its own.
+const namesDebtorAndValue = (r: CertificateRecord) => (!!r.debtorName || !!r.debtorDocument) && r.total > 0;
 const standsAlone = (lines: Line[], pages: number[]) => namesDebtorAndValue(readCertificate(lines, pages).record);
 
 /** A stretch whose last lines sign it off (signature, authentication, issue date): the certificate ended there. */

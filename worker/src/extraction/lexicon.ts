@@ -122,10 +122,11 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'em\\s+face\\s+de',
       'devedor(?:a)?\\s*:',
       'de\\s+responsabilidade\\s+de',
-      // "Certifico que ACME S.A., CNPJ …": only where a CPF/CNPJ follows the name (a full stop
-      // followed by a space ends the sentence; the dots of "S.A." do not).
+      // "Certifico que ACME S.A., CNPJ …": only where a CPF/CNPJ follows the name, by its label or,
+      // when OCR garbled that ("C.N.P.3."), by its punctuated shape (a full stop followed by a space
+      // ends the sentence; the dots of "S.A." do not).
       // "Certifica que o débito abaixo descrito, de responsabilidade de X" names the debt, not the debtor.
-      'certific[oa]\\s+que(?!\\s+(?:o|a|os|as)\\s+(?:debitos?|dividas?|creditos?|valor(?:es)?|inscric(?:ao|oes))\\b)(?=\\s+(?:[^.]|\\.(?!\\s)){3,120}?,?\\s+(?:inscrit[oa]\\s+no\\s+)?\\(?(?:cnpj|cpf|c\\.\\s?n\\.\\s?p\\.\\s?j|c\\.\\s?p\\.\\s?f))',
+      'certific[oa]\\s+que(?!\\s+(?:o|a|os|as)\\s+(?:debitos?|dividas?|creditos?|valor(?:es)?|inscric(?:ao|oes))\\b)(?=\\s+(?:[^.]|\\.(?!\\s)){3,120}?,?\\s+(?:(?:inscrit[oa]\\s+no\\s+)?\\(?(?:cnpj|cpf|c\\.\\s?n\\.\\s?p\\.\\s?j|c\\.\\s?p\\.\\s?f)|[^\\d\\s]{1,12}\\s*\\d{2,3}\\.\\d{3}\\.\\d{3}[/-]))',
     ],
   },
   debtorDocument: {
@@ -329,6 +330,12 @@ export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
   { kind: 'fine', pattern: 'multas?(?:\\s+(?:de\\s+)?(?:mora|oficio|moratoria))?|vlr\\.?\\s*multa' },
   { kind: 'interest', pattern: 'juros(?:\\s+(?:de\\s+)?mora(?:torios?)?)?(?:\\s*\\(?selic\\)?)?|vlr\\.?\\s*juros' },
 ];
+
+/**
+ * Header words long enough that OCR's one-letter slip ("Mula" for Multa, "Vencimenlo") still tells
+ * which column they name: a scanned header word one edit away from one of these is read as it.
+ */
+export const COLUMN_WORDS = ['multa', 'juros', 'principal', 'tributo', 'imposto', 'vencimento', 'periodo', 'competencia', 'apuracao', 'exercicio', 'contribuicao', 'receita', 'encargo', 'correcao', 'monetaria', 'atualizado', 'originario', 'original', 'lancado'];
 
 /** The first cell of a table's totals row. */
 export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';

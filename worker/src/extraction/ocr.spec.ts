@@ -1,4 +1,4 @@
-import { MAX_RENDER_PIXELS, type OcrWord, fixGlyphs, linesFromHocr, linesFromTsv, mergeReadings, renderDpi } from './ocr';
+import { MAX_RENDER_PIXELS, type OcrWord, fixGlyphs, linesFromHocr, linesFromTsv, mergeReadings, renderDpi, rowBands } from './ocr';
 
 /** One TSV word row as Tesseract writes it (level 5), all words on block 1, paragraph 1. */
 function tsv(words: Array<[line: number, left: number, text: string, width?: number]>): string {
@@ -84,6 +84,24 @@ describe('lines from Tesseract TSV', () => {
 function g(text: string, x0: number, y0: number, x1: number, y1: number, choices: Array<string | [string, number]> = []) {
   return { text, x0, y0, x1, y1, choices: choices.map((c) => (typeof c === 'string' ? { text: c, conf: 90 } : { text: c[0], conf: c[1] })) };
 }
+
+describe('rows of one recognised line', () => {
+  const w = (text: string, left: number, top: number, height = 30): OcrWord => ({ text, left, top, width: text.length * 14, height, line: '1.1.1' });
+
+  it('splits a line that holds two printed rows a row apart into two, top first', () => {
+    const line = [w('26', 250, 2186), w('27', 252, 2232), w('03/2019', 534, 2188), w('04/2019', 534, 2234), w('867,74', 1799, 2186), w('769,49', 1799, 2232)];
+    expect(rowBands(line).map((b) => b.map((x) => x.text))).toEqual([['26', '03/2019', '867,74'], ['27', '04/2019', '769,49']]);
+  });
+
+  it('keeps one row whole: words of uneven height, a lowered word, two blocks side by side at different heights', () => {
+    const uneven = [w('Valor', 100, 100, 30), w('(R$)', 200, 96, 38), w('Total', 300, 100, 30), w('geral', 400, 104, 24)];
+    expect(rowBands(uneven)).toHaveLength(1);
+    const lowered = [w('Lei', 100, 100), w('nº', 160, 100), w('8.212', 220, 100), w('1', 320, 140)];
+    expect(rowBands(lowered)).toHaveLength(1);
+    const sideBySide = [w('Número:', 100, 100), w('123', 250, 100), w('Receita:', 1800, 150), w('1099', 1950, 150)];
+    expect(rowBands(sideBySide)).toHaveLength(1);
+  });
+});
 
 describe('glyph geometry repairs', () => {
   it('reads a digit raised above the digit before it as the ordinal º', () => {

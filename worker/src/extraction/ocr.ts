@@ -172,6 +172,7 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
     if (text) words.push({ ...w, text });
   }
   const out: Frag[] = [];
+  let rows = 0;
   let current: OcrWord[] = [];
   const flush = () => {
     if (!current.length) return;
@@ -216,7 +217,8 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
     // A word's height is about a cap height; the page model measures gaps in font sizes (~1.4 of it).
     const size = h * 1.4;
     let run: OcrWord[] = [current[0]];
-    const push = () => out.push({ text: run.map((w) => w.text).join(' '), x0: run[0].left, x1: run[run.length - 1].left + run[run.length - 1].width, y, size });
+    const row = rows++;
+    const push = () => out.push({ text: run.map((w) => w.text).join(' '), x0: run[0].left, x1: run[run.length - 1].left + run[run.length - 1].width, y, size, row });
     for (let i = 1; i < current.length; i++) {
       if (gap(current[i - 1], current[i]) > h * 1.6) {
         push();
@@ -227,12 +229,49 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
     push();
     current = [];
   };
+  const flushBands = () => {
+    const bands = rowBands(current);
+    for (const band of bands) {
+      current = band;
+      flush();
+    }
+    current = [];
+  };
   for (const w of words) {
-    if (current.length && current[0].line !== w.line) flush();
+    if (current.length && current[0].line !== w.line) flushBands();
     current.push(w);
   }
-  flush();
+  flushBands();
   return out;
+}
+
+/**
+ * One Tesseract line that holds two printed rows (psm 6 merges rows set close together, or a table's
+ * last row with its totals row): its words' middles fall in two bands a row apart, and both bands run
+ * across the same stretch of the page (a raised or lowered word is one word, not a row). Each band is
+ * a line of its own, top first; a line already one row comes back whole.
+ */
+export function rowBands(line: OcrWord[]): OcrWord[][] {
+  if (line.length < 4) return [line];
+  const h = [...line].map((w) => w.height).sort((a, b) => a - b)[line.length >> 1];
+  const mid = (w: OcrWord) => w.top + w.height / 2;
+  const byMid = [...line].sort((a, b) => mid(a) - mid(b));
+  let cut = -1;
+  let widest = 0;
+  for (let i = 1; i < byMid.length; i++) {
+    const gap = mid(byMid[i]) - mid(byMid[i - 1]);
+    if (gap > widest) [widest, cut] = [gap, i];
+  }
+  // Words of one row differ in middle by a fraction of their height (descenders, accents, capitals).
+  if (widest < h * 0.8 || cut < 2 || byMid.length - cut < 2) return [line];
+  const upper = byMid.slice(0, cut).sort((a, b) => a.left - b.left);
+  const lower = byMid.slice(cut).sort((a, b) => a.left - b.left);
+  const span = (ws: OcrWord[]) => [ws[0].left, Math.max(...ws.map((w) => w.left + w.width))];
+  const [a0, a1] = span(upper);
+  const [b0, b1] = span(lower);
+  const overlap = Math.min(a1, b1) - Math.max(a0, b0);
+  if (overlap < 0.5 * Math.min(a1 - a0, b1 - b0)) return [line];
+  return [...rowBands(upper), ...rowBands(lower)];
 }
 
 function linesFromWords(raw: OcrWord[]): string {

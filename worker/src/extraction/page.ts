@@ -12,6 +12,8 @@ export interface Frag {
   y: number;
   /** Font size (text layer) or word height (OCR): the unit gaps are measured in. */
   size: number;
+  /** OCR: which of the recogniser's lines the run came from. */
+  row?: number;
 }
 
 export interface Cell {
@@ -88,9 +90,21 @@ function makeCell(frags: Frag[]): Cell {
 export function buildLines(frags: Frag[], page: number, ocr: boolean): Line[] {
   const sorted = frags.filter((f) => f.text.trim()).sort((a, b) => a.y - b.y || a.x0 - b.x0);
   const groups: Frag[][] = [];
+  // Two lines the recogniser told apart that stand one over the other (a run of each at the same x)
+  // are two printed rows however close their baselines (a table's last row and its totals row).
+  const overlaps = (a: Frag, b: Frag) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0);
+  const stacked = (f: Frag, g: Frag[]) => f.row !== undefined && g.some((o) => o.row !== undefined && o.row !== f.row && overlaps(o, f));
   for (const f of sorted) {
-    const g = groups[groups.length - 1];
-    if (g && Math.abs(f.y - g[0].y) <= SAME_LINE * Math.max(f.size, g[0].size)) g.push(f);
+    let g: Frag[] | undefined;
+    for (let k = groups.length - 1; k >= Math.max(0, groups.length - 3); k--) {
+      const c = groups[k];
+      if (Math.abs(f.y - c[0].y) > SAME_LINE * Math.max(f.size, c[0].size)) break;
+      if (!stacked(f, c)) {
+        g = c;
+        break;
+      }
+    }
+    if (g) g.push(f);
     else groups.push([f]);
   }
   return groups.map((g) => {

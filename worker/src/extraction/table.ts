@@ -1,6 +1,7 @@
 import type { DebtRow } from '@cda/shared';
+import { distance as editDistance } from 'fastest-levenshtein';
 import { findLabel, ocrTolerant } from './fields';
-import { COLUMNS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
+import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
 import { DATE_TOKEN, MONTH_WORD, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
 import { iso2br, pastLatest, repairZeros } from './repair';
@@ -66,7 +67,7 @@ function findHeader(line: Line): Column[] | null {
     const hits: Array<{ kind: ColumnKind; start: number; end: number }> = [];
     // OCR reads an abbreviation's dot as a colon ("PER: APURAÇÃO"); a header has no colon of its own
     // between words. Same length, so the offsets still place the columns.
-    const folded = line.ocr ? cell.folded.replace(/(?<=[a-z]):(?=\s*[a-z])/g, '.') : cell.folded;
+    const folded = line.ocr ? nearHeaderWords(cell.folded.replace(/(?<=[a-z]):(?=\s*[a-z])/g, '.')) : cell.folded;
     for (const { kind, re } of columnRe(line.ocr)) {
       re.lastIndex = 0;
       for (let m = re.exec(folded); m; m = re.exec(folded)) hits.push({ kind, start: m.index, end: m.index + m[0].length });
@@ -117,8 +118,17 @@ function findHeader(line: Line): Column[] | null {
   return cols;
 }
 
+/** A scanned header's words one letter off a column word ("mula de oficio") read as that word. */
+function nearHeaderWords(folded: string): string {
+  return folded.replace(/[a-z]{4,}/g, (w) => {
+    if (COLUMN_WORDS.includes(w)) return w;
+    return COLUMN_WORDS.find((c) => Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 1) ?? w;
+  });
+}
+
 interface Token {
-  kind: 'money' | 'date' | 'period';
+  /** 'bare': digits OCR read without their punctuation ("368372", "25052019"), a cell's value only where its column has no other. */
+  kind: 'money' | 'date' | 'period' | 'bare';
   text: string;
   value: number | string;
   x0: number;
@@ -132,6 +142,7 @@ interface Token {
 /** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012") or read as a stroke ("0272023"). */
 const OCR_MONEY = /(?<![\d.,/])\d{1,6}\.\d{2}(?![\d.,/])/g;
 const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[71]?((?:19|20)\d{2})(?![\d.,/])/g;
+const OCR_BARE = /(?<![\p{L}\d.,/])\d{3,8}(?![\p{L}\d.,/])/gu;
 
 function tokensOf(cell: Cell, ocr = false): Token[] {
   const out: Token[] = [];
@@ -181,6 +192,10 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
       out.push({ kind: 'period', text: m[0], value: `${m[2]}-${m[1]}`, ...at(m.index!, m.index! + m[0].length) });
+    }
+    for (const m of cell.text.matchAll(OCR_BARE)) {
+      if (!free(m.index!, m.index! + m[0].length)) continue;
+      out.push({ kind: 'bare', text: m[0], value: Number(m[0]), ...at(m.index!, m.index! + m[0].length) });
     }
   }
   return out.sort((a, b) => a.x0 - b.x0);
@@ -317,7 +332,7 @@ export function readTables(lines: Line[]): TableResult {
         break;
       }
       // A row has cells; a line of running text (one long cell) that holds amounts and a date is prose.
-      if (line.cells.length >= 2 && money.length && (tokens.some((t) => t.kind !== 'money') || money.length >= 2)) {
+      if (line.cells.length >= 2 && money.length && (tokens.some((t) => t.kind === 'date' || t.kind === 'period') || money.length >= 2)) {
         // Values over a row of their captions (a consolidation printed caption-under-value) are that
         // summary's, not one more debt row.
         const next = lines[j + 1];
@@ -391,7 +406,12 @@ function readRow(
   const cells = new Map<Column, Token[]>();
   const repaired: Token[] = [];
   let doubt = false;
+  const bare: Token[] = [];
   for (const t of tokens) {
+    if (t.kind === 'bare') {
+      bare.push(t);
+      continue;
+    }
     if (t.kind === 'money') {
       const c = nearest(t, moneyCols);
       if (c) cells.set(c, [...(cells.get(c) ?? []), t]);
@@ -435,6 +455,23 @@ function readRow(
     }
   }
   if (!period) return null;
+  // A cell whose digits OCR read without their punctuation, right under its column: an amount in
+  // cents ("368372" for 3.683,72) or a date ("25052019"), kept as read and flagged, for the sums and
+  // the dates to check.
+  const under = (c: Column) => bare.find((t) => distance(t, c)[0] === 0);
+  for (const c of moneyCols) {
+    const t = !cells.get(c)?.length ? under(c) : undefined;
+    if (t) {
+      cells.set(c, [{ ...t, kind: 'money' }]);
+      doubt = true;
+    }
+  }
+  const bareDue = !due && dueCol ? under(dueCol) : undefined;
+  const d = bareDue?.text.length === 8 ? parseDate(`${bareDue.text.slice(0, 2)}/${bareDue.text.slice(2, 4)}/${bareDue.text.slice(4)}`) : null;
+  if (d) {
+    due = d.value;
+    doubt = true;
+  }
   const pick = (kind: 'principal' | 'fine' | 'interest') => {
     const c = moneyCols.find((x) => x.kind === kind);
     const ts = c ? cells.get(c) ?? [] : [];

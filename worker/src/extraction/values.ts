@@ -239,7 +239,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
       return v ? [v] : [];
     }
     case 'status': {
-      const v = textValue(text);
+      // A speck OCR read between a situação's words is no character of it ("NEGOCIADA'NO", "INSCRITO -: PROTESTADO").
+      const v = textValue(ocr ? text.replace(/(?<=\p{L})\s*['’`´]\s*(?=\p{L})/gu, ' ').replace(/(?<=\s[-–—])[:;,.](?=\s)/g, '') : text);
       return v && STATUS_WORD.test(fold(v.value)) ? [v] : [];
     }
     case 'name': {
