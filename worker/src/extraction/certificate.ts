@@ -660,7 +660,7 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
   const topTotals = options.total.filter((o) => o.s >= 1 || o.v === null).slice(0, 6);
   // An encargo whose caption OCR garbled: an amount printed on the page that is exactly what a
   // labelled total leaves over the parts (to the cent). Weaker than a labelled encargo, always flagged.
-  const printed = new Set(cands.filter((c) => c.route === 'unlabelled').map((c) => Number(c.value.value)));
+  const printed = new Set(cands.filter((c) => c.route === 'unlabelled' && c.field === 'total').map((c) => Number(c.value.value)));
   for (const p of options.principal)
     for (const m of options.fine)
       for (const j of options.interest)

@@ -78,6 +78,11 @@ export function parseDate(text: string): Parsed<string> | null {
   return fixed === t ? { value } : { value, repairedFrom: t };
 }
 
+/** Eight digits read as ddmmyyyy (a date whose slashes OCR lost, or one rebuilt from its digits). */
+export function parseDigitsDate(digits: string): Parsed<string> | null {
+  return /^\d{8}$/.test(digits) ? parseDate(`${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`) : null;
+}
+
 /** A date's shape in OCR'd text whatever its digits (a dotted zero read as 6, 8 or 9: "38/06/2025"). */
 export const OCR_DATE_TOKEN = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/g;
 

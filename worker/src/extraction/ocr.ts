@@ -158,6 +158,9 @@ function shortLeaderEnd(run: OcrWord[], value: OcrWord): boolean {
   return run.length === 1 && /^[a-z.,:;!'|?+\]]{2,3}$/.test(run[0].text) && !SMALL_WORDS.has(run[0].text) && /^[\dA-ZÀ-Ý]/.test(value.text);
 }
 
+/** A line's typical word height (about a cap height): the unit its gaps are measured in. */
+const medianHeight = (words: OcrWord[]) => words.map((w) => w.height).sort((a, b) => a - b)[words.length >> 1];
+
 /**
  * Cleans Tesseract's words line by line (specks at the margins, rule remnants read as punctuation)
  * and groups each line's words into runs split at column gaps: the page model's fragments.
@@ -176,7 +179,7 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
   let current: OcrWord[] = [];
   const flush = () => {
     if (!current.length) return;
-    const h = [...current].map((w) => w.height).sort((a, b) => a - b)[current.length >> 1];
+    const h = medianHeight(current);
     const gap = (a: OcrWord, b: OcrWord) => b.left - (a.left + a.width);
     // Specks at the margins come out as one- or two-character "words" far from the line's text.
     const speck = (w: OcrWord) => w.text.length <= 2 && !/^\d+$/.test(w.text);
@@ -253,7 +256,7 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
  */
 export function rowBands(line: OcrWord[]): OcrWord[][] {
   if (line.length < 4) return [line];
-  const h = [...line].map((w) => w.height).sort((a, b) => a - b)[line.length >> 1];
+  const h = medianHeight(line);
   const mid = (w: OcrWord) => w.top + w.height / 2;
   const byMid = [...line].sort((a, b) => mid(a) - mid(b));
   let cut = -1;

@@ -1,6 +1,6 @@
 import type { DebtRow } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { MONTH_ABBR, fold, parseDate, parsePeriod } from './normalize';
+import { MONTH_ABBR, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
 
 /**
  * Repairs of OCR digit confusions that a check confirms. Tesseract mistakes some digits for others
@@ -145,7 +145,7 @@ export function repairZeros(raw: string): string | null {
   return restoreZeros(m[1] + m[2] + m[3], (s) => {
     const year = Number(s.slice(4));
     if (year < EARLIEST_YEAR || year > LATEST_YEAR) return null;
-    return parseDate(`${s.slice(0, 2)}/${s.slice(2, 4)}/${s.slice(4)}`)?.value ?? null;
+    return parseDigitsDate(s)?.value ?? null;
   });
 }
 

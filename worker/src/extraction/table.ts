@@ -2,7 +2,7 @@ import type { DebtRow } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
 import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
-import { DATE_TOKEN, MONTH_WORD, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parsePeriod } from './normalize';
+import { DATE_TOKEN, MONTH_WORD, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
 import { iso2br, pastLatest, repairZeros } from './repair';
 import { moneyValues } from './values';
@@ -467,7 +467,7 @@ function readRow(
     }
   }
   const bareDue = !due && dueCol ? under(dueCol) : undefined;
-  const d = bareDue?.text.length === 8 ? parseDate(`${bareDue.text.slice(0, 2)}/${bareDue.text.slice(2, 4)}/${bareDue.text.slice(4)}`) : null;
+  const d = bareDue ? parseDigitsDate(bareDue.text) : null;
   if (d) {
     due = d.value;
     doubt = true;
