@@ -1,7 +1,7 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { type Candidate, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
-import { CLOSING, COURT_FILING, DEBT_HEADING, DEBT_ITEM, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, type ScalarField } from './lexicon';
+import { type Candidate, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
+import { CLOSING, COURT_FILING, DEBT_HEADING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, type ScalarField } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningHeader, readingOrder } from './page';
 import { repairRows } from './repair';
@@ -15,7 +15,6 @@ export const OCR_WARNING = 'Extraído por OCR; confira os valores';
 const notCdaRe = new RegExp(`^(?:${NOT_CDA_TITLES.join('|')})(?![a-z])`);
 const courtRe = new RegExp(COURT_FILING);
 const DEBT_HEADING_RE = new RegExp(DEBT_HEADING);
-const DEBT_ITEM_RE = new RegExp(DEBT_ITEM);
 const DUE_LABEL_RE = new RegExp(`^(?:${ROW_DUE})(?![a-z])`);
 
 function firstCell(l: Line): string {
@@ -683,10 +682,14 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
   const best = combos[0];
   const flags: Array<[WarnedField, string]> = [];
   const v = best.values;
-  if (v.total === null) flags.push(['total', 'Valor total não encontrado']);
+  // A total whose digits OCR garbled past reading ("144530137 E"), or one not printed, is what its
+  // parts add up to: given as that sum, always flagged as calculated, never left at zero.
+  const parts = (v.principal ?? 0) + (v.fine ?? 0) + (v.interest ?? 0) + (v.legalCharge ?? 0);
+  const computed = v.total === null && v.principal !== null;
+  if (computed) flags.push(['total', `Valor total não lido; calculado como principal + multa + juros + encargo (${formatCentavos(parts)}); confira`]);
+  else if (v.total === null) flags.push(['total', 'Valor total não encontrado']);
   else if ((options.total.find((o) => o.v === v.total)?.s ?? 0) < 1) flags.push(['total', 'Valor total sem rótulo legível, identificado por fechar a soma das parcelas; confira']);
   if (!best.adds && v.total !== null) {
-    const parts = (v.principal ?? 0) + (v.fine ?? 0) + (v.interest ?? 0) + (v.legalCharge ?? 0);
     const msg = `Total impresso (${formatCentavos(v.total)}) difere de principal + multa + juros + encargo (${formatCentavos(parts)})`;
     for (const f of ['total', 'principal', 'fine', 'interest', 'legalCharge'] as const) flags.push([f, msg]);
   }
@@ -705,9 +708,9 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
   for (const f of MONEY_FIELDS) {
     const chosen = options[f].find((o) => o.v === v[f]);
     const stronger = options[f].find((o) => o.v !== null && o.v !== v[f] && o.s > (chosen?.s ?? -Infinity) + 0.05);
-    if (stronger) flags.push([f, `Valor incerto: ${formatCentavos(v[f] ?? 0)} escolhido por fechar a soma, mas o documento também traz ${formatCentavos(stronger.v!)}; confira`]);
+    if (stronger && !(computed && f === 'total')) flags.push([f, `Valor incerto: ${formatCentavos(v[f] ?? 0)} escolhido por fechar a soma, mas o documento também traz ${formatCentavos(stronger.v!)}; confira`]);
     // A total left in doubt with no encargo read: the difference may be the encargo whose wording was missed.
-    if (stronger && f === 'total' && !v.legalCharge && stronger.v! > (v.total ?? 0)) {
+    if (stronger && !computed && f === 'total' && !v.legalCharge && stronger.v! > (v.total ?? 0)) {
       flags.push(['legalCharge', `Encargo não encontrado, mas o documento traz um total maior (${formatCentavos(stronger.v!)}); confira`]);
     }
   }
@@ -718,7 +721,7 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
       if (rival.values[f] !== v[f]) flags.push([f, `Valor incerto: ${formatCentavos(v[f] ?? 0)} ou ${formatCentavos(rival.values[f] ?? 0)}; confira`]);
     }
   }
-  return { values: v, adds: best.adds, flags, rowsConfirmed: best.rowsMatch || (!!sums && best.adds && v.principal === sums.principal) };
+  return { values: computed ? { ...v, total: parts } : v, adds: best.adds, flags, rowsConfirmed: best.rowsMatch || (!!sums && best.adds && v.principal === sums.principal) };
 }
 
 export function isCourtFiling(lines: Line[]): boolean {

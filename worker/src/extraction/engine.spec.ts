@@ -1,5 +1,5 @@
 import type { Candidate } from './fields';
-import { extendLabel, findLabel, geometricCandidates, onlyLabelWords } from './fields';
+import { extendLabel, findLabel, geometricCandidates, isFieldLabel, makeStream, onlyLabelWords, proseCandidates } from './fields';
 import { chooseMoney, periodStart } from './certificate';
 import { UNTITLED, extractFromPages } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
@@ -106,6 +106,13 @@ describe('lexicon', () => {
     expect(findLabel('responsavel solidario: fulano')?.kind).toBe('coDebtors');
     expect(findLabel('nome / razao social do devedor')).toMatchObject({ kind: 'debtorName', end: 'nome / razao social do devedor'.length });
     expect(findLabel('acme comercio ltda')).toBeNull();
+  });
+
+  it('knows the CNPJ by its old dotted name, and past a speck OCR glued to a caption', () => {
+    expect(findLabel('c.g.c. : 30.627,015/0006-50')?.kind).toBe('debtorDocument');
+    expect(findLabel('€c.g.c. : 30.627,015/0006-50', true)?.kind).toBe('debtorDocument');
+    expect(findLabel('€ 1.234,56')).toBeNull();
+    expect(findLabel('c.n.pj.', true)?.kind).toBe('debtorDocument');
   });
 
   it('ends a label after a bracketed qualifier before its separator ("Nº da Inscrição (DEBCAD): …")', () => {
@@ -371,6 +378,16 @@ describe('choosing the consistent reading', () => {
     const none = chooseMoney([cand('principal', 54537825, 3), cand('fine', 20142210, 3), cand('interest', 22522765, 3), cand('total', 106923080, 3), cand('total', 97202800, 2), unlabelled(4120)], []);
     expect(none.values.legalCharge).toBeNull();
     expect(none.flags.length).toBeGreaterThan(0);
+  });
+
+  it('gives a total it could not read as the sum of the parts, flagged as calculated', () => {
+    // "Total Geral" read as "144530137 E": no total candidate, an unlabelled unit code ("60.476,92") about.
+    const unit: Candidate = { ...cand('total', 6047692, 0.4), route: 'unlabelled' };
+    const c = chooseMoney([cand('principal', 56560597, 3), cand('fine', 11312119, 3), cand('interest', 52574565, 3), cand('legalCharge', 24089456, 3), unit], []);
+    expect(c.values.total).toBe(144536737);
+    expect(c.flags.filter(([f]) => f === 'total').map(([, m]) => m)).toEqual(['Valor total não lido; calculado como principal + multa + juros + encargo (R$ 1.445.367,37); confira']);
+    // Nothing read at all: no total is made up.
+    expect(chooseMoney([], []).values.total).toBeNull();
   });
 
   it('flags every money field when nothing adds up', () => {
@@ -781,6 +798,55 @@ describe('wordings and captions', () => {
     ];
     const [c] = extractFromPages([page(1, frags)]);
     expect(c).toMatchObject({ debtorName: 'COMERCIAL MONTE CARMELO S/A', revenueCode: '2917', status: 'ATIVA AJUIZADA', total: 18000 });
+  });
+
+  it('takes a date printed on the recognised line right above its caption as one printed row (OCR)', () => {
+    const o = (text: string, x: number, y: number, row: number): Frag => ({ ...f(text, x, y), row });
+    // "TOTAL DEVIDO (consolidado em 17/10/2025)   R$ 135.079,21": Tesseract read the caption's tail
+    // as a second line 2 units under the first, with a fragment of it left in the first line.
+    const lines = buildLines([
+      o('TOTAL DEVIDO', 40, 100, 1), o('lidad', 120, 100, 1), o('17/10/2025)', 160, 100, 1), o('R$ 135.079,21', 300, 100, 1),
+      o('consolidado em', 90, 102, 2),
+    ], 1, true);
+    expect(lines).toHaveLength(2);
+    const dates = geometricCandidates({ lines, skip: lines.map(() => false) }).filter((c) => c.field === 'consolidationDate');
+    expect(dates.map((c) => [c.value.value, c.route])).toEqual([['2025-10-17', 'right']]);
+    // A line a full row away is another row: its date is not the caption's.
+    const apart = buildLines([o('17/10/2025', 160, 100, 1), o('consolidado em', 90, 112, 2)], 1, true);
+    expect(geometricCandidates({ lines: apart, skip: apart.map(() => false) }).filter((c) => c.field === 'consolidationDate' && c.route === 'right')).toEqual([]);
+  });
+
+  it('does not read on from a caption into a decoy beside it ("Situação da inscrição" + "Nº PGFN de Origem")', () => {
+    const lines = buildLines([
+      f('Situação da inscrição', 40, 100), f('Nº PGFN de Origem', 300, 100),
+      f('ATIVA EM COBRANCA', 40, 112), f('60 4 15 870726-10', 300, 112),
+    ], 1, false);
+    const stream = makeStream(readingOrder(lines, () => false, isFieldLabel));
+    expect(proseCandidates(stream, false, []).filter((c) => c.field === 'registrationNumber')).toEqual([]);
+    // The inscription's own wording still reads its number.
+    const own = buildLines([f('consta a Inscrição nº 55.682.839-1, em 13/09/2015.', 40, 100)], 1, false);
+    expect(proseCandidates(makeStream(readingOrder(own, () => false, isFieldLabel)), false, []).filter((c) => c.field === 'registrationNumber').map((c) => c.value.value)).toContain('556828391');
+  });
+
+  it('leaves to a decoy caption the value it has no other claim to, even when the field label shares both its values with decoys', () => {
+    // Values over captions: a domicílio, then "CÓD." under its code, then a livro/folha under "4179 / 0028".
+    const lines = buildLines([
+      f('Rua das Flores 10', 54, 100), f('DOMICÍLIO TRIBUTÁRIO', 54, 110),
+      f('2172', 54, 126), f('CÓD.', 54, 136),
+      f('4179 / 0028', 54, 151), f('LIVRO / FOLHA', 54, 161),
+    ], 1, false);
+    const codes = geometricCandidates({ lines, skip: lines.map(() => false) }).filter((c) => c.field === 'revenueCode');
+    const best = codes.sort((a, b) => b.score - a.score)[0];
+    expect(best.value.value).toBe('2172');
+  });
+
+  it('never takes a debt card\'s caption as the value under a caption', () => {
+    const lines = buildLines([
+      f('METALÚRGICA SANTA LUZIA EIRELI', 54, 254), f('NOME / RAZÃO SOCIAL DO DEVEDOR', 54, 264),
+      f('DÉBITO 1 - PERÍODO', 50, 289), f('08/2017', 50, 299),
+    ], 1, false);
+    const names = geometricCandidates({ lines, skip: lines.map(() => false) }).filter((c) => c.field === 'debtorName');
+    expect(names.map((c) => c.value.value)).toEqual(['METALÚRGICA SANTA LUZIA EIRELI']);
   });
 
   it('never takes the title as the value over a caption right under it', () => {

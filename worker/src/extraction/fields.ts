@@ -1,7 +1,7 @@
-import { COLUMNS, CO_DEBTOR_LABELS, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, TITLES, type ValueType } from './lexicon';
+import { COLUMNS, CO_DEBTOR_LABELS, DEBT_ITEM, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import { pastLatest } from './repair';
-import { type Cell, type Line, type Piece, inRunningHeader, sameSize } from './page';
+import { type Cell, type Line, type Piece, SAME_LINE, inRunningHeader, sameSize } from './page';
 import { type Value, nameValue, revenueValue, textValue, valuesOf } from './values';
 
 /** A numbering or bullet before a title or a line's first words ("1. ", "a) ", "• "). */
@@ -105,7 +105,8 @@ interface Compiled {
   ocr: RegExp;
 }
 
-const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—-]\s*)?/;
+// A list marker, or a speck OCR read as a symbol glued to the caption ("€C.G.C.", "«Nome").
+const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*)?/;
 
 function compile(kind: LabelKind, sources: string[]): Compiled[] {
   return sources.map((s) => ({ kind, plain: new RegExp(`^(?:${s})(?![a-z0-9])`), ocr: new RegExp(`^(?:${ocrTolerant(s)})(?![a-z0-9])`) }));
@@ -319,6 +320,15 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
           return push(v, 'right', i);
         }
       }
+      // OCR can read one printed row as two recognised lines a few pixels apart (a caption over two
+      // table rows: "TOTAL DEVIDO (consolidado em" beside "17/10/2025)"): a date's label with nothing
+      // to its right on its own line takes the first cell to its right on the twin line. Only dates:
+      // a total's label on a table's totals row would find the last row's amount on its twin.
+      const twin = line.ocr && type === 'date' ? twinRight(lines, skip, i, cell) : null;
+      if (twin) {
+        const v = firstValue(type, twin.cell.text, true, true);
+        if (v) return push(v, 'right', twin.j, 0.3);
+      }
       // Above: a caption printed under its value (form boxes); found by the value's type, and for
       // free text weighed against "below" by which way the certificate's typed values went.
       const above = cellAbove(lines, skip, i, cell);
@@ -380,17 +390,23 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   const claim = (label: string, field: string, spot: string) => {
     if (owners.get(spot)!.size === 1) addTo(unshared, `${label}|${field}`, spot);
   };
-  for (const [c, spot] of spots) claim(c.label!, c.field, spot);
-  for (const [spot, label] of decoyClaims) claim(label, 'decoy', spot);
-  const hasOwn = (label: string, field: string, spot: string) => [...(unshared.get(`${label}|${field}`) ?? [])].some((v) => v !== spot);
   const decoys = new Set(decoyClaims.map(([, label]) => label));
+  for (const [c, spot] of spots) claim(c.label!, c.field, spot);
+  // A value only decoy captions claim (an address under a wide "Domicílio" box and a "Livro/Folha"
+  // beside it) is a decoy's value whichever decoy it is: each of them has it as its own.
+  for (const [spot, label] of decoyClaims) {
+    if ([...owners.get(spot)!].every((l) => decoys.has(l))) addTo(unshared, `${label}|decoy`, spot);
+    else claim(label, 'decoy', spot);
+  }
+  const hasOwn = (label: string, field: string, spot: string) => [...(unshared.get(`${label}|${field}`) ?? [])].some((v) => v !== spot);
+  // A decoy caption with no other value surely owns this one (it is printed with a value).
+  const surelyDecoys = (spot: string) => [...owners.get(spot)!].some((l) => decoys.has(l) && !hasOwn(l, 'decoy', spot));
   for (const [c, spot] of spots) {
-    if (!hasOwn(c.label!, c.field, spot)) continue;
-    const others = [...owners.get(spot)!].filter((l) => l !== c.label);
-    // A decoy caption with no other value surely owns this one (it is printed with a value), so the
-    // field's label is pushed harder towards its other value than by a rival field label.
-    if (others.some((l) => decoys.has(l) && !hasOwn(l, 'decoy', spot))) c.score -= 1;
-    else if (out.some((o) => o.label !== c.label && spots.get(o) === spot && !hasOwn(o.label!, o.field, spot))) c.score -= 0.6;
+    // The field's label is pushed hard towards its other value when that one is not surely a
+    // decoy's too ("CÓD." between a domicílio over it and a livro/folha under it, values over captions).
+    const elsewhere = [...spots].some(([o, s]) => s !== spot && o.label === c.label && o.field === c.field && !surelyDecoys(s));
+    if (elsewhere && surelyDecoys(spot)) c.score -= 1;
+    else if (hasOwn(c.label!, c.field, spot) && out.some((o) => o.label !== c.label && spots.get(o) === spot && !hasOwn(o.label!, o.field, spot))) c.score -= 0.6;
   }
   return out;
 }
@@ -408,6 +424,14 @@ interface Neighbour {
 }
 
 /** The cell printed over a caption at line i (form boxes): the nearest readable line above, close, in its columns. */
+/** A numbered debt card's caption ("DÉBITO 1 - PERÍODO"). */
+export const DEBT_ITEM_RE = new RegExp(DEBT_ITEM);
+
+/** A cell that is a caption, not a value: a field's or decoy's label, or a debt card's caption. */
+function isCaption(cell: Cell, ocr: boolean): boolean {
+  return !!findLabel(cell.folded, ocr) || DEBT_ITEM_RE.test(cell.folded);
+}
+
 function cellAbove(lines: Line[], skip: boolean[], i: number, cell: Cell): Neighbour | null {
   const line = lines[i];
   for (let j = i - 1; j >= Math.max(0, i - 2); j--) {
@@ -418,7 +442,7 @@ function cellAbove(lines: Line[], skip: boolean[], i: number, cell: Cell): Neigh
     if (isTitle(l)) return null;
     const over = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
     if (!over.length) continue;
-    return findLabel(over[0].folded, l.ocr) ? null : { j, cell: over[0], spot: `${j}:${over[0].x0}` };
+    return isCaption(over[0], l.ocr) ? null : { j, cell: over[0], spot: `${j}:${over[0].x0}` };
   }
   return null;
 }
@@ -432,7 +456,23 @@ function cellBelow(lines: Line[], skip: boolean[], i: number, cell: Cell): Neigh
     if (skip[j]) continue;
     const under = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
     if (!under.length) continue;
-    return findLabel(under[0].folded, l.ocr) ? null : { j, cell: under[0], spot: `${j}:${under[0].x0}` };
+    return isCaption(under[0], l.ocr) ? null : { j, cell: under[0], spot: `${j}:${under[0].x0}` };
+  }
+  return null;
+}
+
+/**
+ * The first cell right of a label on a recognised line that stands so close above or below the
+ * label's (under SAME_LINE of a type size) that the two are one printed row; null when a label
+ * comes first or no such line is there.
+ */
+function twinRight(lines: Line[], skip: boolean[], i: number, cell: Cell): Neighbour | null {
+  const line = lines[i];
+  for (const j of [i - 1, i + 1]) {
+    const l = lines[j];
+    if (!l || skip[j] || l.page !== line.page || Math.abs(l.y - line.y) > SAME_LINE * Math.max(l.size, line.size)) continue;
+    const next = l.cells.find((c) => c.x0 >= cell.x1);
+    if (next && !findLabel(next.folded, l.ocr)) return { j, cell: next, spot: `${j}:${next.x0}` };
   }
   return null;
 }
@@ -658,7 +698,7 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
         const own = findLabel(s.folded.slice(m.index, m.index + 80), ocr);
         if (own && own.kind !== name && own.length > m[0].length) continue;
         const v = proseValue(lex.type, s.text, at, ocr);
-        if (v && !isMasked(v.start)) {
+        if (v && !isMasked(v.start) && !runsIntoDecoy(s.folded, m.index, v.start, ocr)) {
           out.push({ field: name, value: v, route: 'prose', score: ROUTE_SCORE.prose + (lex.prose?.includes(src) ? 0.2 : 0), line: lineAt(s, v.start) });
           wording.set(out[out.length - 1], [m.index, at]);
         }
@@ -675,6 +715,18 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
       return x <= a && y >= b && y - x > b - a;
     });
   });
+}
+
+/**
+ * A wording or the gap to its value that runs into a decoy's caption is two captions read on:
+ * "Situação da inscrição" beside "Nº PGFN de Origem" reads "inscrição nº", and the number after them
+ * is the origin's, not the inscription's.
+ */
+function runsIntoDecoy(folded: string, from: number, to: number, ocr: boolean): boolean {
+  for (let k = from + 1; k < to; k++) {
+    if (/\s/.test(folded[k - 1]) && !/\s/.test(folded[k]) && findLabel(folded.slice(k, k + 80), ocr)?.kind === 'decoy') return true;
+  }
+  return false;
 }
 
 function proseValue(type: ValueType, text: string, at: number, ocr: boolean): Value | null {

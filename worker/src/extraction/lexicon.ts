@@ -136,9 +136,12 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'cpf\\s*/\\s*cnpj',
       'cnpj(?:\\s*/\\s*mf)?(?:\\s+do\\s+(?:devedor|contribuinte))?',
       'cpf(?:\\s+do\\s+(?:devedor|contribuinte))?',
-      'c\\.\\s?n\\.\\s?p\\.\\s?j\\.?',
+      // A dot OCR lost between two letters ("C.N.PJ.").
+      'c\\.\\s?n\\.?\\s?p\\.?\\s?j\\.?',
       'c\\.\\s?p\\.\\s?f\\.?',
       'cgc(?:\\s*/\\s*mf)?',
+      // The CNPJ's old name, dotted like the others on INSS printouts ("C.G.C. : …").
+      'c\\.\\s?g\\.\\s?c\\.?(?:\\s*/\\s*mf)?',
       'documento(?:\\s+do\\s+devedor)?',
     ],
     prose: [`inscrit[oa]\\s+no\\s+(?:cnpj|cpf)(?:\\s*/\\s*mf)?\\s+(?:sob\\s+o\\s+)?(?:${NO})?`, `portador[a]?\\s+do\\s+cpf(?:\\s+${NO})?`, '(?:cnpj|cpf)\\s*(?:/\\s*mf)?\\s*(?:n\\s*[.ºo°]+)?'],

@@ -45,7 +45,7 @@ export interface Page {
 /** A gap wider than this many font sizes between two runs of a line is a column break. */
 const CELL_GAP = 0.9;
 /** Runs whose baselines differ by less than this share of the font size sit on one line. */
-const SAME_LINE = 0.6;
+export const SAME_LINE = 0.6;
 
 /**
  * Letter-spaced titles ("C E R T I D Ã O  D E  D Í V I D A") are printed one glyph per word; the
