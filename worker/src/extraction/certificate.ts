@@ -1,12 +1,12 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { type Candidate, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
-import { CLOSING, COURT_FILING, DEBT_HEADING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, type ScalarField } from './lexicon';
+import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
+import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, type ScalarField } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningHeader, readingOrder } from './page';
 import { repairRows } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
-import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues } from './values';
+import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues, valuesOf } from './values';
 
 export { isTitle };
 
@@ -14,7 +14,6 @@ export const OCR_WARNING = 'Extraído por OCR; confira os valores';
 
 const notCdaRe = new RegExp(`^(?:${NOT_CDA_TITLES.join('|')})(?![a-z])`);
 const courtRe = new RegExp(COURT_FILING);
-const DEBT_HEADING_RE = new RegExp(DEBT_HEADING);
 const DUE_LABEL_RE = new RegExp(`^(?:${ROW_DUE})(?![a-z])`);
 
 function firstCell(l: Line): string {
@@ -254,6 +253,7 @@ const DEBCAD = /^\d{9}$/;
 /** The printed shapes of a PGFN inscription and of a DEBCAD, punctuation included. */
 const FEDERAL_SHAPE = /(?<![\d.\/-])(?:\d{2}[ .]\d[ .]\d{2}[ .]\d{6}-\d{2}|\d{2}\.\d{3}\.\d{3}-\d)(?![\d.\/-])/g;
 const FEDERAL = /^\d{13}$/;
+const STATUS_PHRASE_RE = new RegExp(STATUS_PHRASE);
 /** A federal administrative process number as printed (13896.568826/2022-77): no other number has this shape. */
 const PROCESS_SHAPE = /(?<![\d.\/-])\d{5}\.\d{6}\/\d{4}-\d{2}(?![\d.\/-])/g;
 
@@ -464,6 +464,22 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     }
   }
   const status = pick('status');
+  if (!status.value) {
+    // OCR can garble the situação's caption past reading ("St.", "SIT.....: cs"): the one cell on the
+    // certificate worded only as a situação is it, flagged.
+    const found = new Map<string, Value>();
+    lines.forEach((l, i) => {
+      if (skip[i]) return;
+      for (const c of l.cells) {
+        const v = STATUS_PHRASE_RE.test(c.folded) ? valuesOf('status', c.text, ocr)[0] : undefined;
+        if (v) found.set(normalizeStatus(v.value, ocr), v);
+      }
+    });
+    if (found.size === 1) {
+      status.value = [...found.values()][0];
+      flag('status', 'Situação encontrada sem rótulo; confira');
+    }
+  }
   const legal = pick('legalBasis');
   const revenue = pick('revenue');
   const revCode = pick('revenueCode');

@@ -6,6 +6,7 @@ import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace 
 import { headerColumns, readTables } from './table';
 import { repairRows } from './repair';
 import { revenueValue, valuesOf } from './values';
+import { STATUS_PHRASE } from './lexicon';
 
 /** A run of text at (x, y) in a 10-point font; its width is ~half a point per character per point. */
 function f(text: string, x: number, y: number, size = 10): Frag {
@@ -416,6 +417,19 @@ describe('certificates from the page model', () => {
     f('Competência', 40, y + 222), f('Vencimento', 120, y + 222), f('Principal', 220, y + 222), f('Multa', 300, y + 222), f('Juros', 380, y + 222),
     f('06/2019', 40, y + 236), f('20/07/2019', 120, y + 236), r('10.000,00', 270, y + 236), r('2.000,00', 340, y + 236), r('3.000,00', 420, y + 236),
   ];
+
+  it('takes the one cell worded only as a situação when OCR garbled its caption, flagged', () => {
+    const garbled = cda(40, '80 6 19 123456-78', '11.222.333/0001-81').map((x) => (x.text === 'Situação:' ? { ...x, text: 'St.' } : x.text === 'ATIVA AJUIZADA' ? { ...x, text: 'INSCRITO - .PROTESTADO' } : x));
+    const [c] = extractFromPages([page(1, garbled, true)]);
+    expect(c.status).toBe('INSCRITO - PROTESTADO');
+    expect(c.fieldWarnings?.status).toBe('Situação encontrada sem rótulo; confira');
+    // A date's caption worded like one ("INSCRITO EM") is not a situação.
+    expect(new RegExp(STATUS_PHRASE).test('inscrito em')).toBe(false);
+    expect(new RegExp(STATUS_PHRASE).test('ativa em cobranca')).toBe(true);
+    // Two different situações and no caption: neither is taken.
+    const two = [...garbled, f('ATIVA EM COBRANCA', 340, 40 + 124)];
+    expect(extractFromPages([page(1, two, true)])[0].status).toBe('');
+  });
 
   it('reads a municipal prose certificate: the debtor after "de responsabilidade de", the date in words after the issuer', () => {
     const frags = [
@@ -847,6 +861,9 @@ describe('wordings and captions', () => {
     ], 1, false);
     const names = geometricCandidates({ lines, skip: lines.map(() => false) }).filter((c) => c.field === 'debtorName');
     expect(names.map((c) => c.value.value)).toEqual(['METALÚRGICA SANTA LUZIA EIRELI']);
+    // Nor the debts' heading under the last caption.
+    const heading = buildLines([f('CONSTRUTORA ALVORADA S.A.', 54, 298), f('Nome', 54, 310), f('Discriminação dos débitos:', 50, 339)], 1, false);
+    expect(geometricCandidates({ lines: heading, skip: heading.map(() => false) }).filter((c) => c.field === 'debtorName').map((c) => c.value.value)).toEqual(['CONSTRUTORA ALVORADA S.A.']);
   });
 
   it('never takes the title as the value over a caption right under it', () => {
@@ -969,6 +986,28 @@ describe('wordings and captions', () => {
 });
 
 describe('OCR slips in captions, rows and unlabelled numbers', () => {
+  it('reads past a dot leader whose colon OCR read as a glyph ("DATA INSC.........3")', () => {
+    const lines = buildLines([f('DATA INSC....................3', 40, 100), f('05/04/2021', 300, 100), f('CGC/MF.......................3', 40, 112), f('92.488.781/0001-23', 300, 112)], 1, true);
+    const cands = geometricCandidates({ lines, skip: lines.map(() => false) });
+    expect(cands.filter((c) => c.field === 'registrationDate').map((c) => [c.value.value, c.route])).toEqual([['2021-04-05', 'right']]);
+    expect(cands.filter((c) => c.field === 'debtorDocument').map((c) => [c.value.value, c.route])).toEqual([['92488781000123', 'right']]);
+  });
+
+  it('reads an amount with a speck read as a dot after its currency sign ("R$.3.058,82")', () => {
+    expect(valuesOf('money', 'R$.3.058,82 28/05/2019').map((v) => v.value)).toEqual(['305882']);
+    expect(valuesOf('money', 'R$ 1.234,56').map((v) => v.value)).toEqual(['123456']);
+  });
+
+  it('drops specks glued to a situação\'s dashes', () => {
+    expect(valuesOf('status', 'ATIVA AJUIZADA - GARANTIA .- PENHORA', true).map((v) => v.value)).toEqual(['ATIVA AJUIZADA - GARANTIA - PENHORA']);
+    expect(valuesOf('status', 'INSCRITO - .PROTESTADO', true).map((v) => v.value)).toEqual(['INSCRITO - PROTESTADO']);
+  });
+
+  it('drops what is left of a dot leader before a value ("Sit... | ... ATIVA AJUIZADA")', () => {
+    expect(valuesOf('status', '.. ATIVA AJUIZADA - GARANTIA - PENHORA', true).map((v) => v.value)).toEqual(['ATIVA AJUIZADA - GARANTIA - PENHORA']);
+    expect(valuesOf('name', '... ACME COMÉRCIO LTDA').map((v) => v.value)).toEqual(['ACME COMÉRCIO LTDA']);
+  });
+
   const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA DA UNIÃO', 160, 60)];
 
   it('knows table headers whose l OCR read as k ("Mukta") and whose V as Y ("Ylr. Juros")', () => {
@@ -1062,6 +1101,21 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(readTables(after).rows).toHaveLength(1);
   });
 
+  it('keeps a row whose month OCR read with an extra digit ("190/2015") and restores it against its due date', () => {
+    const lines = buildLines(
+      [
+        f('Período', 40, 100), f('Vencto.', 100, 100), f('Tributo', 180, 100), f('Multa', 260, 100), f('Juros', 360, 100),
+        f('09/2015', 40, 114), f('25/10/2015', 100, 114), r('552,62', 230, 114), r('414,46', 320, 114), r('417,60', 400, 114),
+        f('190/2015', 40, 128), f('20/11/2015', 100, 128), r('856,80', 230, 128), r('171,36', 320, 128), r('641,69', 400, 128),
+      ],
+      1,
+      true,
+    );
+    const t = readTables(lines);
+    expect(t.rows.map((x) => x.period)).toEqual(['2015-09', '190/2015']);
+    expect(repairRows(t.rows, {}, t.unreadableDue, null)).toEqual(['Período "190/2015" lido por OCR corrigido para 2015-10; confira']);
+  });
+
   it('keeps a row whose period OCR garbled ("0272023", "2915") and restores it against its due date', () => {
     const lines = buildLines(
       [
@@ -1100,6 +1154,20 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     ];
     const [c] = extractFromPages([page(1, frags, true)]);
     expect(c.debts).toEqual([{ period: '2017-09', dueDate: '2017-10-07', principal: 10000, fine: 2000, interest: 3000 }]);
+  });
+
+  it('reads a debt card whose period caption OCR garbled past the lexicon ("DÉBITO 2 - CONP.")', () => {
+    const card = (n: number, caption: string, period: string, due: string, y: number) =>
+      [`DÉBITO ${n} - ${caption}`, period, 'VENC.', due, 'PRINCIPAL', 'R$ 100,00', 'MULTA', 'R$ 20,00', 'JUROS', 'R$ 30,00'].map((t, k) => f(t, 40, y + 12 * k));
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      ...card(1, 'COMP.', '11/2017', '15/12/2017', 130),
+      ...card(2, 'CONP.', '12/2017', '07/01/2018', 260),
+      f('Valor total: R$ 300,00', 40, 390),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debts.map((d) => d.period)).toEqual(['2017-11', '2017-12']);
   });
 
   it('reads a value and its caption that OCR set on one line, value first', () => {

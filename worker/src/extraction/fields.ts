@@ -1,4 +1,4 @@
-import { COLUMNS, CO_DEBTOR_LABELS, DEBT_ITEM, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, TITLES, type ValueType } from './lexicon';
+import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import { pastLatest } from './repair';
 import { type Cell, type Line, type Piece, SAME_LINE, inRunningHeader, sameSize } from './page';
@@ -282,7 +282,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       const push = (value: Value | null, route: Route, at: number, penalty = 0) => {
         if (value) out.push({ field, value, route, score: ROUTE_SCORE[route] + spec - penalty, line: at, label: `${i}:${k}` });
       };
-      const rest = afterLabel(cell.text.slice(hit.end));
+      // A dot leader OCR ended with a glyph for its colon ("DATA INSC.........3") is only a leader.
+      const rest = line.ocr && /^\s*[.…_·]{3,}[^\s.]\s*$/.test(cell.text.slice(hit.end)) ? '' : afterLabel(cell.text.slice(hit.end));
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),
       // not a value; typed values (money, dates, numbers) carry their own shape.
       // A dot leader separates its label from the value on its own, with or without a colon.
@@ -427,9 +428,11 @@ interface Neighbour {
 /** A numbered debt card's caption ("DÉBITO 1 - PERÍODO"). */
 export const DEBT_ITEM_RE = new RegExp(DEBT_ITEM);
 
-/** A cell that is a caption, not a value: a field's or decoy's label, or a debt card's caption. */
+export const DEBT_HEADING_RE = new RegExp(DEBT_HEADING);
+
+/** A cell that is a caption, not a value: a field's or decoy's label, a debt card's caption, the debts' heading. */
 function isCaption(cell: Cell, ocr: boolean): boolean {
-  return !!findLabel(cell.folded, ocr) || DEBT_ITEM_RE.test(cell.folded);
+  return !!findLabel(cell.folded, ocr) || DEBT_ITEM_RE.test(cell.folded) || DEBT_HEADING_RE.test(cell.folded);
 }
 
 function cellAbove(lines: Line[], skip: boolean[], i: number, cell: Cell): Neighbour | null {
@@ -783,7 +786,7 @@ const ROW_SLOTS: Array<[keyof LooseRow, string, ValueType]> = [
  */
 export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
   const starts: Array<{ at: number; valueAt: number; period: string }> = [];
-  const re = proseRe(ROW_PERIOD, ocr);
+  const re = proseRe(ocr ? `${ROW_PERIOD}|${DEBT_ITEM_CAPTION}` : ROW_PERIOD, ocr);
   re.lastIndex = 0;
   for (let m = re.exec(s.folded); m; m = re.exec(s.folded)) {
     const after = s.text.slice(m.index + m[0].length, m.index + m[0].length + 40);

@@ -17,7 +17,14 @@ export type ValueType = 'registration' | 'date' | 'document' | 'money' | 'proces
 /** How a legal reference begins ("Lei nº 8.212/91, art. 22"): the value of a fundamentação, never a receita. */
 export const LEGAL_REFERENCE = '^(?:lei(?:\\s+complementar)?|decreto(?:-lei)?|d\\.?l\\.?|lc|arts?\\.?|instrucao\\s+normativa|in|resolucao|portaria|ctn|rir)\\b\\s*(?:n\\s*[.ºo°]*\\s*)?[\\d.]+';
 
-export const STATUS_VOCABULARY = '\\b(?:ativ|inscrit|ajuiz|suspens|parcel|negoci|protest|garant|cobranc|extint|cancel|quitad|execu|baixad|autoriz|penhor|sispar|exigib|decisao|judicial|regular|pendente|remetid|encaminhad)';
+const STATUS_STEMS = 'ativ|inscrit|ajuiz|suspens|parcel|negoci|protest|garant|cobranc|extint|cancel|quitad|execu|baixad|autoriz|penhor|sispar|exigib|decisao|judicial|regular|pendente|remetid|encaminhad';
+export const STATUS_VOCABULARY = `\\b(?:${STATUS_STEMS})`;
+/**
+ * A whole cell worded only as a situação ("ATIVA AJUIZADA NEGOCIADA NO SISPAR", "INSCRITO - PROTESTADO"):
+ * it opens with ativa/inscrito and goes on in situação words (OCR specks between them allowed).
+ */
+// It ends on a situação word: "INSCRITO EM" is a date's caption.
+export const STATUS_PHRASE = `^(?:ativ|inscrit)[a-z]*(?:[\\s\\-–—.,:;']+(?:(?:${STATUS_STEMS})[a-z]*|a|em|no|na|para|de|da|do|ser|nao|por|com|lei|credito|priorizad[ao])){0,7}[\\s\\-–—.,:;']+(?:${STATUS_STEMS})[a-z]*[\\s.]*$`;
 
 export type ScalarField =
   | 'registrationNumber'
@@ -348,6 +355,8 @@ export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';
 export const DEBT_HEADING = '^(?:discrimina|demonstrativo|detalhamento|composicao\\s+do\\s+debito|debitos\\s+que\\s+compoem|competencias\\s+inscritas|debitos\\s+inscritos)';
 /** A numbered debt card's caption ("DÉBITO 1 - PER. APURAÇÃO", "Parcela nº 2"). */
 export const DEBT_ITEM = '^(?:debito|parcela|item)\\s*(?:n\\s*[.ºo°]*\\s*)?\\d{1,3}\\b';
+/** OCR: the caption word after a numbered debt card's "DÉBITO 6 -", however garbled ("CONP." for COMP.), still announces its period. */
+export const DEBT_ITEM_CAPTION = '(?<=(?:debito|parcela|item)\\s*(?:n\\s*[.ºo°]*\\s*)?\\d{1,3}\\s*[-–—]\\s*)[a-z]{2,12}\\.?';
 export const ROW_PERIOD = COLUMNS.find((c) => c.kind === 'period')!.pattern;
 export const ROW_DUE = COLUMNS.find((c) => c.kind === 'due')!.pattern;
 

@@ -47,7 +47,7 @@ export interface Parsed<T> {
  * as "last separator before two digits is the decimal comma" and flagged as repaired.
  */
 export function parseMoney(text: string): Parsed<number> | null {
-  const raw = text.replace(/R\s?\$/i, '').trim();
+  const raw = text.replace(/R\s?\$\s?\.?(?=\s?\d)/i, '').trim();
   const strict = parseBRLToCentavos(raw);
   if (strict !== null) return { value: strict };
   // OCR reads thousands dots as ":" or ";" and splits tokens with stray spaces.

@@ -1,4 +1,4 @@
-import { digitVariants, repairColumn, repairDate, repairPeriod, repairRows, repairYear, repairZeros } from './repair';
+import { digitVariants, missingCell, repairColumn, repairDate, repairPeriod, repairRows, repairYear, repairZeros } from './repair';
 import { dateValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
@@ -78,5 +78,17 @@ describe("years OCR read past 2050 in inscription numbers and dates in words", (
     expect(registrationValues('45913/2024', true).map((v) => [v.value, v.repaired])).toEqual([['45913/2024', false]]);
     expect(registrationValues('45913/2624', false).map((v) => v.value)).toEqual(['45913/2624']);
     expect(dateValues('em 24 de junho de 2624', false)).toEqual([]);
+  });
+});
+
+describe('missingCell', () => {
+  it('gives the one unread cell of a column the difference to its printed total', () => {
+    // 4.642,53 + 4.317,13 + "5089," (lost its cents) = 14.048,91 printed.
+    expect(missingCell([464253, 431713, 0], 1404891)).toEqual({ index: 2, value: 508925 });
+  });
+  it('leaves a column alone when it adds up, when two cells are missing, or when the rest exceed the total', () => {
+    expect(missingCell([1000, 0], 1000)).toBeNull();
+    expect(missingCell([1000, 0, 0], 5000)).toBeNull();
+    expect(missingCell([1000, 0], 900)).toBeNull();
   });
 });

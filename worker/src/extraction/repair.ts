@@ -37,6 +37,16 @@ export function repairColumn(values: number[], target: number): { index: number;
 }
 
 /**
+ * The one cell of a column OCR could not read (it reads 0: "5089," lost its cents) when the rest
+ * fall short of the printed total: it is the difference. Null when no cell or more than one is missing.
+ */
+export function missingCell(values: number[], target: number): { index: number; value: number } | null {
+  const zeros = values.flatMap((v, i) => (v === 0 ? [i] : []));
+  const gap = target - values.reduce((a, b) => a + b, 0);
+  return zeros.length === 1 && values.length > 1 && gap > 0 ? { index: zeros[0], value: gap } : null;
+}
+
+/**
  * A period whose one-digit repair is a real period not after `due`, if exactly one ("66/2005" →
  * 2005-06); failing that, one whose year is the due date's or the year before, read with dotted
  * zeros ("AGO/26260" → 2020-08 before a due date in 2020).
@@ -62,7 +72,7 @@ export function readsAs(read: string, printed: string): boolean {
 
 /** The periods (month and year, or a year) a garbled reading can be in the year of `due` or the one before, not after it. */
 function zeroedPeriods(raw: string, due: string): string[] {
-  const m = /^(?:(\p{L}{3})\p{L}*\.?\s?[/ -]?\s?|(\d{2})\/)?(\d{3,6})$/u.exec(raw.trim());
+  const m = /^(?:(\p{L}{3})\p{L}*\.?\s?[/ -]?\s?|(\d{2,3})\/)?(\d{3,6})$/u.exec(raw.trim());
   if (!m) return [];
   const named = m[1] ? MONTH_ABBR.indexOf(fold(m[1]).toUpperCase()) + 1 : 0;
   if (m[1] && !named) return [];
@@ -195,7 +205,14 @@ export function repairRows(
     const target = printed[col];
     if (target === null || target === undefined || !rows.length) continue;
     const fix = repairColumn(rows.map((r) => r[col]), target);
-    if (!fix) continue;
+    if (!fix) {
+      const gap = missingCell(rows.map((r) => r[col]), target);
+      if (gap) {
+        notes.push(`Valor da linha ${rows[gap.index].period} não lido por OCR; calculado como ${formatCentavos(gap.value)} pela diferença com o total impresso; confira`);
+        rows[gap.index][col] = gap.value;
+      }
+      continue;
+    }
     notes.push(`Valor ${formatCentavos(rows[fix.index][col])} da linha ${rows[fix.index].period} lido por OCR corrigido para ${formatCentavos(fix.value)} pelo total impresso; confira`);
     rows[fix.index][col] = fix.value;
   }

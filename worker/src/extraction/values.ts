@@ -24,7 +24,8 @@ export interface Value {
 }
 
 /** Money as printed: `1.234,56`, `1234,56`, `R$ 1.234,56`, `1.234,56 R$`, OCR shapes (`1.234.56`). */
-export const MONEY = /(?<![\d.,/:])(?:R\s?\$\s?)?(?:\d{1,3}(?:(?:[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,]\s?\d{2}(?![\d/%])/g;
+// "R$.3.058,82": a speck OCR read as a dot after the currency sign.
+export const MONEY = /(?<![\d.,/:])(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,]\s?\d{2}(?![\d/%])/g;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
@@ -197,7 +198,7 @@ const NAME_STOP = /\s*(?:,|;|\s\(|\s[-–—]\s(?=(?:cnpj|cpf|c\.n\.p\.j|inscrit
 
 /** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
 export function nameValue(text: string, prose = false): Value | null {
-  let t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
+  let t = collapseSpaces(text).replace(/^(?:[:.…_·\-–—]\s*)+/, '');
   if (prose) t = t.replace(NAME_STOP, '');
   // A CPF/CNPJ glued to the name (OCR closed the gap: "SILVA788.515.377-04") is not part of it.
   t = t.replace(/\s*[-–—]?\s*(?:CPF|CNPJ)?[:\s]*\d{2,3}\.\d{3}\.\d{3}(?:\/\d{4})?-\d{2}\s*$/i, '');
@@ -212,7 +213,8 @@ export function nameValue(text: string, prose = false): Value | null {
 }
 
 export function textValue(text: string): Value | null {
-  const t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '').replace(/\s*[:;]+$/, '').trim();
+  // What is left of a dot leader before the value ("Sit... | ... ATIVA") is no part of it.
+  const t = collapseSpaces(text).replace(/^(?:[:.…_·\-–—]\s*)+/, '').replace(/\s*[:;]+$/, '').trim();
   if (!t || !/\p{L}/u.test(t) && !/\d/.test(t)) return null;
   return { value: t, raw: t, start: 0, end: text.length };
 }
@@ -240,7 +242,15 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
     }
     case 'status': {
       // A speck OCR read between a situação's words is no character of it ("NEGOCIADA'NO", "INSCRITO -: PROTESTADO").
-      const v = textValue(ocr ? text.replace(/(?<=\p{L})\s*['’`´]\s*(?=\p{L})/gu, ' ').replace(/(?<=\s[-–—])[:;,.](?=\s)/g, '') : text);
+      // So is one glued to a dash's side ("INSCRITO - .PROTESTADO", "GARANTIA .- PENHORA").
+      const v = textValue(
+        ocr
+          ? text
+              .replace(/(?<=\p{L})\s*['’`´]\s*(?=\p{L})/gu, ' ')
+              .replace(/(?<=\s[-–—]\s?)[:;,.]+(?=\s|\p{Lu})/gu, '')
+              .replace(/(?<=\s)[:;,.]+(?=[-–—]\s)/g, '')
+          : text,
+      );
       return v && STATUS_WORD.test(fold(v.value)) ? [v] : [];
     }
     case 'name': {
