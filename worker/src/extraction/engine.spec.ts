@@ -418,6 +418,23 @@ describe('certificates from the page model', () => {
     f('06/2019', 40, y + 236), f('20/07/2019', 120, y + 236), r('10.000,00', 270, y + 236), r('2.000,00', 340, y + 236), r('3.000,00', 420, y + 236),
   ];
 
+  it('ends a prose debt row with its sentence when the summary\'s values follow it over their captions', () => {
+    const frags = [
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 200, 60),
+      f('Inscrição nº: 80 6 19 100001-93', 40, 80), f('CNPJ: 11.222.333/0001-81', 300, 80), f('Devedor: ACME COMERCIO LTDA', 40, 94),
+      f('a. exercício 2012, vencido em 10/01/2012, no valor principal de R$ 389.919,85, acrescido de juros de', 74, 120),
+      f('R$ 169.895,13 e multa de ofício (75%) de R$ 292.439,89;', 74, 134),
+      f('b. exercício 2013, vencido em 15/03/2013, no valor principal de R$ 741.272,56, acrescido de juros de', 74, 148),
+      f('R$ 370.975,02 e multa de ofício (75%) de R$ 148.254,51;', 74, 162),
+      f('R$ 1.131.192,41', 54, 186), f('R$ 440.694,40', 184, 186), f('R$ 540.870,15', 306, 186), f('R$ 422.551,39', 428, 186),
+      f('Valor Principal', 54, 198), f('Vlr. Multa', 184, 198), f('Juros', 306, 198), f('Encargos Legais', 428, 198),
+      f('R$ 2.535.308,35 (atualizado até 06/09/2025)', 54, 216), f('Valor total da inscrição', 54, 228),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect([c.principal, c.fine, c.interest, c.legalCharge, c.total]).toEqual([113119241, 44069440, 54087015, 42255139, 253530835]);
+    expect(c.debts).toHaveLength(2);
+  });
+
   it('takes the one cell worded only as a situação when OCR garbled its caption, flagged', () => {
     const garbled = cda(40, '80 6 19 123456-78', '11.222.333/0001-81').map((x) => (x.text === 'Situação:' ? { ...x, text: 'St.' } : x.text === 'ATIVA AJUIZADA' ? { ...x, text: 'INSCRITO - .PROTESTADO' } : x));
     const [c] = extractFromPages([page(1, garbled, true)]);
@@ -1168,6 +1185,11 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     ];
     const [c] = extractFromPages([page(1, frags, true)]);
     expect(c.debts.map((d) => d.period)).toEqual(['2017-11', '2017-12']);
+    // A card whose month OCR garbled ("96/2017": a dotted zero read as 9) is kept and restored against its due date.
+    const zeroed = frags.map((x) => (x.text === '12/2017' ? { ...x, text: '96/2017' } : x.text === '07/01/2018' ? { ...x, text: '07/07/2017' } : x));
+    const [z] = extractFromPages([page(1, zeroed, true)]);
+    expect(z.debts.map((d) => d.period)).toEqual(['2017-06', '2017-11']);
+    expect(z.warnings).toContain('Período "96/2017" lido por OCR corrigido para 2017-06; confira');
   });
 
   it('reads a value and its caption that OCR set on one line, value first', () => {

@@ -88,9 +88,10 @@ export function ocrTolerant(source: string): string {
       } else if (/[a-z]/.test(c)) {
         // Thin letters (an l with a speck on its stem reads as k: "Mukta"), descenders, the capital F
         // whose lower bar a speck completes into an E, the small o whose ring a thin stroke leaves
-        // open into an e ("Jures" for Juros), and the V whose point a speck extends into a Y ("Ylr.").
+        // open into an e ("Jures" for Juros), the V whose point a speck extends into a Y ("Ylr."), and
+        // the m that loses a stroke or splits in two ("NONE" for NOME, "CONP." for COMP., "rn").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe]' : c === 'v' ? '[vy]' : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn)' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
@@ -403,9 +404,11 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   // A decoy caption with no other value surely owns this one (it is printed with a value).
   const surelyDecoys = (spot: string) => [...owners.get(spot)!].some((l) => decoys.has(l) && !hasOwn(l, 'decoy', spot));
   for (const [c, spot] of spots) {
-    // The field's label is pushed hard towards its other value when that one is not surely a
-    // decoy's too ("CÓD." between a domicílio over it and a livro/folha under it, values over captions).
-    const elsewhere = [...spots].some(([o, s]) => s !== spot && o.label === c.label && o.field === c.field && !surelyDecoys(s));
+    // The field's label is pushed hard towards its other value when no other field's label claims
+    // that one and it is not surely a decoy's too ("CÓD." between a domicílio over it and a
+    // livro/folha under it, values over captions).
+    const free = (s: string) => !surelyDecoys(s) && [...owners.get(s)!].every((l) => l === c.label || decoys.has(l));
+    const elsewhere = [...spots].some(([o, s]) => s !== spot && o.label === c.label && o.field === c.field && free(s));
     if (elsewhere && surelyDecoys(spot)) c.score -= 1;
     else if (hasOwn(c.label!, c.field, spot) && out.some((o) => o.label !== c.label && spots.get(o) === spot && !hasOwn(o.label!, o.field, spot))) c.score -= 0.6;
   }
@@ -801,6 +804,9 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
     // against the row's due date restores it, flagged, or leaves it visibly wrong.
     const y = ocr ? /^[\s:–—-]*(\d{4})(?![\d/])/.exec(after) : null;
     if (y && pastLatest(y[1])) starts.push({ at: m.index, valueAt: m.index + m[0].length + y[0].length, period: y[1] });
+    // So is a month OCR garbled past reading ("96/2014", "87/2014": a dotted zero read as 9 or 8).
+    const g = ocr ? /^[\s:.,;–—-]*(\d{2,3}\/\d{4})(?![\d/])/.exec(after) : null;
+    if (g && !parsePeriod(g[1])) starts.push({ at: m.index, valueAt: m.index + m[0].length + g[0].length, period: g[1] });
   }
   const stops: number[] = [];
   STOP_ROWS.lastIndex = 0;
@@ -820,19 +826,20 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
   starts.forEach((st, k) => {
     let end = Math.min(starts[k + 1]?.at ?? s.text.length, stops.find((x) => x > st.valueAt) ?? s.text.length);
     const row: LooseRow = { period: st.period, dueDate: null, principal: null, fine: null, interest: null, start: st.at, end };
-    const found: Array<{ slot: keyof LooseRow; at: number; value: string }> = [];
+    const found: Array<{ slot: keyof LooseRow; at: number; value: string; valueEnd: number }> = [];
     for (const [slot, r, type] of slots) {
       r.lastIndex = st.valueAt;
       for (let m = r.exec(s.folded); m && m.index < end; m = r.exec(s.folded)) {
         const v = proseValue(type, s.text, m.index + m[0].length, ocr);
         if (v && v.start < end) {
-          found.push({ slot, at: m.index, value: v.value });
+          found.push({ slot, at: m.index, value: v.value, valueEnd: v.end });
           r.lastIndex = v.end;
         }
       }
     }
     found.sort((a, b) => a.at - b.at);
     const seen = new Set<string>();
+    let lastValue = 0;
     for (const f of found) {
       if (seen.has(f.slot)) {
         end = Math.min(end, f.at);
@@ -840,9 +847,14 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
       }
       if (f.at >= end) break;
       seen.add(f.slot);
+      lastValue = Math.max(lastValue, f.valueEnd);
       if (f.slot === 'dueDate') row.dueDate = f.value;
       else (row as unknown as Record<string, number>)[f.slot] = Number(f.value);
     }
+    // Amounts after the row's last value that none of its labels took (the summary's values printed
+    // over their captions after the last row) are not the row's: it ends with its sentence.
+    const tail = s.text.slice(lastValue, end);
+    if (lastValue && valuesOf('money', tail).length) end = lastValue + (/^\s*[;.]/.exec(tail)?.[0].length ?? 0);
     row.end = end;
     const money = [row.principal, row.fine, row.interest].filter((x) => x !== null).length;
     if (money >= 2 || (money === 1 && row.dueDate)) rows.push(row);
