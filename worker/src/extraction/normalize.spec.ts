@@ -130,9 +130,10 @@ describe('OCR repairs in prose and periods', () => {
 });
 
 describe('names read by OCR', () => {
-  it('reads a closing SIA as S/A, nothing else', () => {
+  it('reads a closing SIA as S/A and a guillemet between words as a dash, nothing else', () => {
     expect(repairNameOcr('AGROPECUÁRIA MINEIRA SIA')).toBe('AGROPECUÁRIA MINEIRA S/A');
     expect(repairNameOcr('SIA COMERCIO LTDA')).toBe('SIA COMERCIO LTDA');
+    expect(repairNameOcr('COMERCIAL RIO DOCE LTDA « ME')).toBe('COMERCIAL RIO DOCE LTDA - ME');
     expect(repairNameOcr('JOSE DA SILVA')).toBe('JOSE DA SILVA');
   });
 });

@@ -218,7 +218,8 @@ export function repairIssuerNameOcr(name: string): string {
 
 /** A name read by OCR whose closing "SIA" is the company suffix "S/A" with its slash read as an I. */
 export function repairNameOcr(name: string): string {
-  return name.replace(/(?<=\s)S[I1l|]A$/, 'S/A');
+  // A dash between words read as a guillemet or a tilde ("LTDA « ME").
+  return name.replace(/(?<=\s)S[I1l|]A$/, 'S/A').replace(/(?<=\S\s)[«»~](?=\s\S)/g, '-');
 }
 
 /**
