@@ -90,5 +90,7 @@ describe('missingCell', () => {
     expect(missingCell([1000, 0], 1000)).toBeNull();
     expect(missingCell([1000, 0, 0], 5000)).toBeNull();
     expect(missingCell([1000, 0], 900)).toBeNull();
+    // 13 times the largest row: other misreads, not one row.
+    expect(missingCell([700, 775, 0], 10135)).toBeNull();
   });
 });

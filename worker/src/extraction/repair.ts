@@ -38,12 +38,14 @@ export function repairColumn(values: number[], target: number): { index: number;
 
 /**
  * The one cell of a column OCR could not read (it reads 0: "5089," lost its cents) when the rest
- * fall short of the printed total: it is the difference. Null when no cell or more than one is missing.
+ * fall short of the printed total: it is the difference. Null when no cell or more than one is missing,
+ * or when the difference is more than twice the largest row read.
  */
 export function missingCell(values: number[], target: number): { index: number; value: number } | null {
   const zeros = values.flatMap((v, i) => (v === 0 ? [i] : []));
   const gap = target - values.reduce((a, b) => a + b, 0);
-  return zeros.length === 1 && values.length > 1 && gap > 0 ? { index: zeros[0], value: gap } : null;
+  // A gap more than twice the largest row read is other misreads adding up, not one row's amount.
+  return zeros.length === 1 && values.length > 1 && gap > 0 && gap <= 2 * Math.max(...values) ? { index: zeros[0], value: gap } : null;
 }
 
 /**
