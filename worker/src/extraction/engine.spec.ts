@@ -1,5 +1,5 @@
 import type { Candidate } from './fields';
-import { extendLabel, findLabel, geometricCandidates, isFieldLabel, makeStream, onlyLabelWords, proseCandidates } from './fields';
+import { extendLabel, findLabel, geometricCandidates, isFieldLabel, isTitle, makeStream, onlyLabelWords, proseCandidates } from './fields';
 import { chooseMoney, periodStart } from './certificate';
 import { UNTITLED, extractFromPages } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
@@ -107,6 +107,13 @@ describe('lexicon', () => {
     expect(findLabel('responsavel solidario: fulano')?.kind).toBe('coDebtors');
     expect(findLabel('nome / razao social do devedor')).toMatchObject({ kind: 'debtorName', end: 'nome / razao social do devedor'.length });
     expect(findLabel('acme comercio ltda')).toBeNull();
+  });
+
+  it('knows a title past a speck OCR read before it (".CERTIDÃO DE DÍVIDA ATIVA")', () => {
+    const [ocr] = buildLines([f('.CERTIDÃO DE DÍVIDA ATIVA PREVIDENCIÁRIA', 100, 100)], 1, true);
+    expect(isTitle(ocr)).toBe(true);
+    const [text] = buildLines([f('.CERTIDÃO DE DÍVIDA ATIVA PREVIDENCIÁRIA', 100, 100)], 1, false);
+    expect(isTitle(text)).toBe(false);
   });
 
   it('knows the CNPJ by its old dotted name, and past a speck OCR glued to a caption', () => {
