@@ -1125,32 +1125,28 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(readTables(after).rows).toHaveLength(1);
   });
 
-  it('keeps a row whose month OCR read with an extra digit ("190/2015") and restores it against its due date', () => {
-    const lines = buildLines(
+  /** A scanned two-row table (Período, Vencto., Tributo, Multa, Juros) with the periods and due dates given. */
+  const twoRowTable = (rows: Array<[period: string, due: string]>) =>
+    buildLines(
       [
         f('Período', 40, 100), f('Vencto.', 100, 100), f('Tributo', 180, 100), f('Multa', 260, 100), f('Juros', 360, 100),
-        f('09/2015', 40, 114), f('25/10/2015', 100, 114), r('552,62', 230, 114), r('414,46', 320, 114), r('417,60', 400, 114),
-        f('190/2015', 40, 128), f('20/11/2015', 100, 128), r('856,80', 230, 128), r('171,36', 320, 128), r('641,69', 400, 128),
+        ...rows.flatMap(([period, due], k) => {
+          const [p, m, j] = k === 0 ? ['552,62', '414,46', '417,60'] : ['856,80', '171,36', '641,69'];
+          return [f(period, 40, 114 + 14 * k), f(due, 100, 114 + 14 * k), r(p, 230, 114 + 14 * k), r(m, 320, 114 + 14 * k), r(j, 400, 114 + 14 * k)];
+        }),
       ],
       1,
       true,
     );
-    const t = readTables(lines);
+
+  it('keeps a row whose month OCR read with an extra digit ("190/2015") and restores it against its due date', () => {
+    const t = readTables(twoRowTable([['09/2015', '25/10/2015'], ['190/2015', '20/11/2015']]));
     expect(t.rows.map((x) => x.period)).toEqual(['2015-09', '190/2015']);
     expect(repairRows(t.rows, {}, t.unreadableDue, null)).toEqual(['Período "190/2015" lido por OCR corrigido para 2015-10; confira']);
   });
 
   it('keeps a row whose period OCR garbled ("0272023", "2915") and restores it against its due date', () => {
-    const lines = buildLines(
-      [
-        f('Período', 40, 100), f('Vencto.', 100, 100), f('Tributo', 180, 100), f('Multa', 260, 100), f('Juros', 360, 100),
-        f('0272023', 40, 114), f('15/03/2023', 100, 114), r('552,62', 230, 114), r('414,46', 320, 114), r('417,60', 400, 114),
-        f('2915', 40, 128), f('10/01/2015', 100, 128), r('856,80', 230, 128), r('171,36', 320, 128), r('641,69', 400, 128),
-      ],
-      1,
-      true,
-    );
-    const t = readTables(lines);
+    const t = readTables(twoRowTable([['0272023', '15/03/2023'], ['2915', '10/01/2015']]));
     expect(t.rows.map((x) => x.period)).toEqual(['2023-02', '2915']);
     expect(repairRows(t.rows, {}, t.unreadableDue, null)).toEqual(['Período "2915" lido por OCR corrigido para 2015; confira']);
     expect(t.rows[1].period).toBe('2015');
