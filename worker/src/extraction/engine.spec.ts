@@ -169,6 +169,8 @@ describe('lexicon', () => {
     expect(headerColumns(buildLines([f('COMPOSIÇÃO DO DÉBITO VLR. JUROS', 40, 100), f('VALOR ORIGINÁRIO COMPETÊNCIA', 290, 100), f('MULTA MORA DATA VENC.', 540, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['interest', 'principal', 'period', 'fine', 'due']);
     // "lt" merged into a "k".
     expect(headerColumns(buildLines([f('Exercício', 40, 100), f('Vencimento', 120, 100), f('Tributo', 220, 100), f('Muka', 300, 100), f('Juros', 380, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
+    // A speck read as a colon after an abbreviation's dot ("vlr.: Multa"), an m read as n ("Juros -Nora").
+    expect(headerColumns(buildLines([f('Exercício', 40, 100), f('Venc.', 120, 100), f('Principal', 220, 100), f('vlr.: Multa', 300, 100), f('Juros -Nora', 380, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
     // An abbreviation's dot read twice, or as a comma after it.
     const doubled = [f('Período de Apuração', 40, 100), f('Data de Vencimento', 140, 100), f('Valor Originário', 240, 100), f('Vlr.. Multa', 340, 100), f('Juros de mora', 420, 100)];
     expect(headerColumns(buildLines(doubled, 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
@@ -1150,6 +1152,12 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(t.rows.map((x) => x.period)).toEqual(['2023-02', '2915']);
     expect(repairRows(t.rows, {}, t.unreadableDue, null)).toEqual(['Período "2915" lido por OCR corrigido para 2015; confira']);
     expect(t.rows[1].period).toBe('2015');
+    // A row whose every amount lost its punctuation is kept, flagged, for the totals to check.
+    const bare = readTables(twoRowTable([['01/2018', '25/02/2018'], ['02/2018', '15/03/2018']]).map((l, k) => (k === 1 ? { ...l, cells: l.cells.map((c) => ({ ...c, text: c.text.replace(/[.,]/g, '') })) } : l)));
+    expect(bare.rows.map((x) => [x.period, x.principal, x.fine, x.interest])).toEqual([['2018-01', 55262, 41446, 41760], ['2018-02', 85680, 17136, 64169]]);
+    expect(bare.warnings).toEqual(['Linha da tabela de débitos (01/2018) com valor ilegível ou fora das colunas; confira']);
+    // A slash read as a ring ("0102016").
+    expect(readTables(twoRowTable([['0102016', '07/02/2016'], ['02/2016', '20/03/2016']])).rows.map((x) => x.period)).toEqual(['2016-01', '2016-02']);
   });
 
   it('flags debts not read when rows stand under a header the lexicon does not know', () => {

@@ -67,7 +67,8 @@ function findHeader(line: Line): Column[] | null {
     const hits: Array<{ kind: ColumnKind; start: number; end: number }> = [];
     // OCR reads an abbreviation's dot as a colon ("PER: APURAÇÃO"); a header has no colon of its own
     // between words. Same length, so the offsets still place the columns.
-    const folded = line.ocr ? nearHeaderWords(cell.folded.replace(/(?<=[a-z]):(?=\s*[a-z])/g, '.')) : cell.folded;
+    // After an abbreviation's own dot the colon is a speck ("vlr.: Multa"): a space.
+    const folded = line.ocr ? nearHeaderWords(cell.folded.replace(/(?<=[a-z]):(?=\s*[a-z])/g, '.').replace(/(?<=\.):(?=\s*[a-z])/g, ' ')) : cell.folded;
     for (const { kind, re } of columnRe(line.ocr)) {
       re.lastIndex = 0;
       for (let m = re.exec(folded); m; m = re.exec(folded)) hits.push({ kind, start: m.index, end: m.index + m[0].length });
@@ -139,9 +140,9 @@ interface Token {
   repairedFrom?: string;
 }
 
-/** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012") or read as a stroke ("0272023"). */
+/** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012") or read as a stroke ("0272023") or a ring ("0102016"). */
 const OCR_MONEY = /(?<![\d.,/])\d{1,6}\.\d{2}(?![\d.,/])/g;
-const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[71]?((?:19|20)\d{2})(?![\d.,/])/g;
+const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[710]?((?:19|20)\d{2})(?![\d.,/])/g;
 const OCR_BARE = /(?<![\p{L}\d.,/])\d{3,8}(?![\p{L}\d.,/])/gu;
 
 function tokensOf(cell: Cell, ocr = false): Token[] {
@@ -332,7 +333,9 @@ export function readTables(lines: Line[]): TableResult {
         break;
       }
       // A row has cells; a line of running text (one long cell) that holds amounts and a date is prose.
-      if (line.cells.length >= 2 && money.length && (tokens.some((t) => t.kind === 'date' || t.kind === 'period') || money.length >= 2)) {
+      // So is an OCR'd row whose amounts all lost their punctuation ("JAN/2018 | 25/02/2018 | 54434 | 40826").
+      const bareRow = line.ocr && !money.length && tokens.filter((t) => t.kind === 'bare').length >= 2 && tokens.some((t) => t.kind === 'period' || t.kind === 'date');
+      if (line.cells.length >= 2 && (money.length || bareRow) && (tokens.some((t) => t.kind === 'date' || t.kind === 'period') || money.length >= 2)) {
         // Values over a row of their captions (a consolidation printed caption-under-value) are that
         // summary's, not one more debt row.
         const next = lines[j + 1];
@@ -482,7 +485,8 @@ function readRow(
   let fine = pick('fine');
   let interest = pick('interest');
   const money = tokens.filter((t) => t.kind === 'money');
-  if (!money.length) return null;
+  // A row whose every amount lost its punctuation ("54434 | 40826 | 50203") is still a row, flagged.
+  if (!money.length && !doubt) return null;
   // Values that crowd into one column while another stays empty: the row's own order decides,
   // when it has exactly one value per column.
   const filled = [...cells.values()].filter((v) => v.length).length;
