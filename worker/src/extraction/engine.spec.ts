@@ -1019,6 +1019,10 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(cands.filter((c) => c.field === 'debtorDocument').map((c) => [c.value.value, c.route])).toEqual([['92488781000123', 'right']]);
   });
 
+  it('reads a CNPJ whose second dot OCR lost ("27.084655/0002-22"), its check digits deciding', () => {
+    expect(valuesOf('document', '27.084655/0002-22', true).map((v) => [v.value, v.valid])).toEqual([['27084655000222', true]]);
+  });
+
   it('reads an amount with a speck read as a dot after its currency sign ("R$.3.058,82")', () => {
     expect(valuesOf('money', 'R$.3.058,82 28/05/2019').map((v) => v.value)).toEqual(['305882']);
     expect(valuesOf('money', 'R$ 1.234,56').map((v) => v.value)).toEqual(['123456']);
