@@ -2,7 +2,7 @@ import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, I
 import { formatCentavos } from '@cda/shared';
 import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
 import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, type ScalarField } from './lexicon';
-import { documentLabel, fold, normalizeStatus, parseDocument, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
+import { documentLabel, fold, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningHeader, readingOrder } from './page';
 import { repairRows } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
@@ -240,14 +240,6 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
   return out;
 }
 
-/** The first month of a period (`2019-Q2` → `2019-04`, `2019` → `2019-01`), null when it is not one. */
-export function periodStart(period: string): string | null {
-  const q = /^(\d{4})-Q([1-4])$/.exec(period);
-  if (q) return `${q[1]}-${String((Number(q[2]) - 1) * 3 + 1).padStart(2, '0')}`;
-  if (/^\d{4}$/.test(period)) return `${period}-01`;
-  const m = /^(\d{4}-\d{2})/.exec(period);
-  return m ? m[1] : null;
-}
 
 const DEBCAD = /^\d{9}$/;
 /** The printed shapes of a PGFN inscription and of a DEBCAD, punctuation included. */

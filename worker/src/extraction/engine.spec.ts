@@ -1,6 +1,7 @@
 import type { Candidate } from './fields';
 import { extendLabel, findLabel, geometricCandidates, isFieldLabel, isTitle, makeStream, onlyLabelWords, proseCandidates } from './fields';
-import { chooseMoney, periodStart } from './certificate';
+import { chooseMoney } from './certificate';
+import { periodStart } from './normalize';
 import { UNTITLED, extractFromPages } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
@@ -180,6 +181,11 @@ describe('lexicon', () => {
     expect(headerColumns(buildLines(garbled, 1, true)[0])?.map((c) => c.kind)).toEqual(['other', 'period', 'due', 'principal', 'fine', 'interest']);
     expect(headerColumns(buildLines(garbled, 1, false)[0])).toBeNull();
     expect(headerColumns(buildLines([f('Fo.', 40, 100), f('ab', 80, 100), f('Juros', 150, 100), f('Multa', 260, 100)], 1, true)[0])).toBeNull();
+    // A short caption garbled past one edit ("ITEM" read as "ITER"), a short word beside a known one
+    // ("CÔo. RECEITA"), a due caption cut to "VEN.": a scan's header still.
+    const cut = [f('CÔo. RECEITA', 40, 100), f('ITER', 110, 100), f('P.A.', 150, 100), f('VEN.', 190, 100), f('MULTA NORATÓRIA', 240, 100), f('PRINCIPAL', 340, 100), f('JUROS', 420, 100)];
+    expect(headerColumns(buildLines(cut, 1, true)[0])?.map((c) => c.kind)).toEqual(['other', 'other', 'period', 'due', 'fine', 'principal', 'interest']);
+    expect(headerColumns(buildLines(cut, 1, false)[0])).toBeNull();
     // "Vlr." read as "VII." beside the other captions.
     const vii = [f('Período', 40, 100), f('Receita', 100, 100), f('Juros Data Venc.', 170, 100), f('Muita de ofício', 280, 100), f('VII. Originário', 380, 100)];
     expect(headerColumns(buildLines(vii, 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'other', 'interest', 'due', 'fine', 'principal']);
@@ -759,6 +765,22 @@ describe('wordings and captions', () => {
     expect(c).toMatchObject({ registrationDate: '2022-09-05', consolidationDate: '2025-09-22', total: 18000 });
   });
 
+  it('reads a "Label - value" line under a legal basis that ends on its alínea ("I, a") as a label, not a sentence running on', () => {
+    const frags = [
+      ...head,
+      f('Nm.Inscrição Dívida Ativa - 41.845.193-8', 40, 90),
+      f('CGC - 84.565.288/0005-65', 40, 100),
+      f('Base legal do débito - Lei nº 8.212/91, arts. 20 e 30, I, a', 40, 110),
+      f('Devedor Principal - LATICÍNIOS BRASIL SUL LTDA', 40, 120),
+      f('Fundamentação Legal - Lei nº 8.212/91, arts. 20 e 30, I, a', 40, 130),
+      f('SITUAÇÃO ATUAL DA INSCRIÇÃO - ATIVA AJUIZADA', 40, 140),
+      f('Valor total: R$ 180,00', 40, 150),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ debtorName: 'LATICÍNIOS BRASIL SUL LTDA', status: 'ATIVA AJUIZADA' });
+    expect(c.fieldWarnings?.debtorName).toBeUndefined();
+  });
+
   it('reads a row of captions that OCR ran together into one cell over the values under each', () => {
     const frags = [
       ...head,
@@ -1162,6 +1184,28 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(bare.warnings).toEqual(['Linha da tabela de débitos (01/2018) com valor ilegível ou fora das colunas; confira']);
     // A slash read as a ring ("0102016").
     expect(readTables(twoRowTable([['0102016', '07/02/2016'], ['02/2016', '20/03/2016']])).rows.map((x) => x.period)).toEqual(['2016-01', '2016-02']);
+    // A quarter whose year the dotted zero garbled into five digits ("3º TRI/28020").
+    const quarter = readTables(
+      buildLines(
+        [
+          f('Período', 40, 100), f('Vencto.', 130, 100), f('Tributo', 210, 100), f('Multa', 290, 100), f('Juros', 390, 100),
+          f('3º TRI/28020', 40, 114), f('29/10/2020', 130, 114), r('552,62', 260, 114), r('414,46', 350, 114), r('417,60', 430, 114),
+          f('4º TRI/2020', 40, 128), f('29/01/2021', 130, 128), r('856,80', 260, 128), r('171,36', 350, 128), r('641,69', 430, 128),
+        ],
+        1,
+        true,
+      ),
+    );
+    expect(quarter.rows.map((x) => x.period)).toEqual(['3º TRI/28020', '2020-Q4']);
+    expect(repairRows(quarter.rows, {}, quarter.unreadableDue, null)).toEqual(['Período "3º TRI/28020" lido por OCR corrigido para 2020-Q3; confira']);
+    // A period printed as a date whose slashes OCR lost ("11082020"), and a year cut short ("200"),
+    // keep their rows, flagged: dropping one would shift every later row and break the sums.
+    const lost = readTables(twoRowTable([['11082020', '28/09/2020'], ['200', '20/02/2011']]));
+    expect(lost.rows.map((x) => [x.period, x.dueDate, x.principal])).toEqual([['2020-08-11', '2020-09-28', 55262], ['200', '2011-02-20', 85680]]);
+    expect(lost.warnings).toEqual([
+      'Linha da tabela de débitos (11082020) com valor ilegível ou fora das colunas; confira',
+      'Linha da tabela de débitos (200) com valor ilegível ou fora das colunas; confira',
+    ]);
   });
 
   it('flags debts not read when rows stand under a header the lexicon does not know', () => {

@@ -115,6 +115,15 @@ export function parsePeriod(text: string): string | null {
   return null;
 }
 
+/** The first month of a period (`2019-Q2` → `2019-04`, `2019` → `2019-01`), null when it is not one. */
+export function periodStart(period: string): string | null {
+  const q = /^(\d{4})-Q([1-4])$/.exec(period);
+  if (q) return `${q[1]}-${String((Number(q[2]) - 1) * 3 + 1).padStart(2, '0')}`;
+  if (/^\d{4}$/.test(period)) return `${period}-01`;
+  const m = /^(\d{4}-\d{2})/.exec(period);
+  return m ? m[1] : null;
+}
+
 export const MONTH_ABBR = ['JAN', 'FEV', 'MAR', 'ABR', 'MAI', 'JUN', 'JUL', 'AGO', 'SET', 'OUT', 'NOV', 'DEZ'];
 
 /** A month's abbreviation as printed or as OCR reads its O (Q, 0) and the I of MAI (1, l, L), lower-case for /i patterns. */

@@ -49,6 +49,21 @@ describe('OCR digit repairs confirmed by a check', () => {
     // A month after the due date in its year is the year before only if that year reads as well.
     expect(repairPeriod('DEZ/26260', '2020-09-15')).toBeNull();
     expect(repairPeriod('AGO/2777', '2020-09-15')).toBeNull();
+    // A quarter: its first month must not fall after the due date.
+    expect(repairPeriod('3º TRI/28020', '2020-10-29')).toBe('2020-Q3');
+    expect(repairPeriod('3º TRI/29010', '2010-10-29')).toBe('2010-Q3');
+    expect(repairPeriod('4º TRI/20018', '2019-01-28')).toBe('2018-Q4');
+    expect(repairPeriod('4º TRI/20019', '2019-04-28')).toBeNull();
+  });
+
+  it('repairs a due date after the inscription within the year after its period when the inscription alone leaves it open', () => {
+    const rows = [{ period: '2019-Q4', dueDate: '2028-01-30', principal: 100, fine: 20, interest: 5 }];
+    // 2020 and 2023 are both before the inscription; only 2020 follows the fourth quarter of 2019.
+    expect(repairRows(rows, {}, new Map(), '2025-06-30')).toEqual(['Vencimento "30/01/2028" lido por OCR corrigido para 30/01/2020; confira']);
+    expect(rows[0].dueDate).toBe('2020-01-30');
+    // No repair in that window: left as read (and flagged by the date checks).
+    const open = [{ period: '2015', dueDate: '2028-01-30', principal: 100, fine: 20, interest: 5 }];
+    expect(repairRows(open, {}, new Map(), '2025-06-30')).toEqual([]);
   });
 
   it('reports every change it makes to the rows', () => {

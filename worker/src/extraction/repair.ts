@@ -1,6 +1,6 @@
 import type { DebtRow } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { MONTH_ABBR, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
+import { MONTH_ABBR, fold, parseDate, parseDigitsDate, parsePeriod, periodStart } from './normalize';
 
 /**
  * Repairs of OCR digit confusions that a check confirms. Tesseract mistakes some digits for others
@@ -74,14 +74,19 @@ export function readsAs(read: string, printed: string): boolean {
 
 /** The periods (month and year, or a year) a garbled reading can be in the year of `due` or the one before, not after it. */
 function zeroedPeriods(raw: string, due: string): string[] {
-  const m = /^(?:(\p{L}{3})\p{L}*\.?\s?[/ -]?\s?|(\d{2,3})\/)?(\d{3,6})$/u.exec(raw.trim());
+  // A quarter ("3º TRI/28020") is read like a month: its first month must not fall after the due date.
+  const m = /^(?:(\p{L}{3})\p{L}*\.?\s?[/ -]?\s?|(\d{2,3})\/|([1-4])\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?)?(\d{3,6})$/iu.exec(raw.trim());
   if (!m) return [];
   const named = m[1] ? MONTH_ABBR.indexOf(fold(m[1]).toUpperCase()) + 1 : 0;
   if (m[1] && !named) return [];
   const months = named ? [named] : m[2] ? Array.from({ length: 12 }, (_, k) => k + 1).filter((k) => readsAs(m[2], String(k).padStart(2, '0'))) : [0];
   const out: string[] = [];
   for (const y of [Number(due.slice(0, 4)), Number(due.slice(0, 4)) - 1]) {
-    if (!readsAs(m[3], String(y))) continue;
+    if (!readsAs(m[4], String(y))) continue;
+    if (m[3]) {
+      if (`${y}-${String((Number(m[3]) - 1) * 3 + 1).padStart(2, '0')}` <= due.slice(0, 7)) out.push(`${y}-Q${m[3]}`);
+      continue;
+    }
     for (const mo of months) {
       const p = mo ? `${y}-${String(mo).padStart(2, '0')}` : String(y);
       if (p.slice(0, 7) <= due.slice(0, 7)) out.push(p);
@@ -196,7 +201,12 @@ export function repairRows(
     }
     const rawDue = r.dueDate === null ? unreadableDue.get(i) : registrationDate && r.dueDate > registrationDate ? iso2br(r.dueDate) : undefined;
     if (rawDue) {
-      const d = repairDate(rawDue, null, registrationDate);
+      // A due date falls after its period begins and, for a tax, within the year after it ends; that
+      // window decides between repairs the inscription date alone leaves open ("30/01/2028" under
+      // 4º TRI/2019 and an inscription in 2025: 2020 or 2023).
+      const start = periodStart(r.period);
+      const soon = start && `${Number(start.slice(0, 4)) + 2}${start.slice(4)}-01`;
+      const d = repairDate(rawDue, null, registrationDate) ?? (start && soon ? repairDate(rawDue, `${start}-01`, registrationDate && registrationDate < soon ? registrationDate : soon) : null);
       if (d) {
         notes.push(`Vencimento "${rawDue}" lido por OCR corrigido para ${iso2br(d)}; confira`);
         r.dueDate = d;

@@ -85,7 +85,8 @@ function findHeader(line: Line): Column[] | null {
     if (!kept.length) {
       // A short caption OCR garbled ("Nº" read as "Fo.") is an unnamed column; the rest of the line
       // must still name a debt table.
-      if (line.ocr && folded.replace(/[^a-z0-9]/g, '').length <= 3) {
+      // So is a short word OCR garbled past one edit ("ITEM" read as "ITER").
+      if (line.ocr && (folded.replace(/[^a-z0-9]/g, '').length <= 3 || /^\s*[a-z]{4,5}\.?\s*$/.test(folded))) {
         cols.push({ kind: 'other', x0: cell.x0, x1: cell.x1, total: false, amount: false });
         continue;
       }
@@ -96,7 +97,9 @@ function findHeader(line: Line): Column[] | null {
     for (const h of [...kept].reverse()) rest = rest.slice(0, h.start) + rest.slice(h.end);
     // The table's heading set on the header's own line ("COMPOSIÇÃO DO DÉBITO VLR. JUROS") is no header word.
     if (k === 0 && HEADING.test(folded.slice(0, kept[0].start))) rest = rest.slice(kept[0].start);
-    if (rest.replace(FILLER, '').replace(/\d+%|\bn\b|[º°]/g, '').length > 2) return null;
+    const residue = rest.replace(FILLER, '').replace(/\d+%|\bn\b|[º°]/g, '');
+    // A scan may garble one short word beside a known one ("CÓD. RECEITA" read as "CÔo. RECEITA").
+    if (residue.length > 2 && !(line.ocr && /^\s*[a-z]{2,4}\.?\s*$/.test(residue))) return null;
     const width = cell.x1 - cell.x0;
     const len = Math.max(folded.length, 1);
     for (const h of kept) {
@@ -205,7 +208,8 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
 const PERIOD_SHAPE = /(?<![\d/])\d{2}\/\d{4}(?![\d/])/g;
 // OCR's garbled years too: a dotted zero read as two glyphs ("28620" for 2020, "AGO/26260").
 // A bare year read past its decade ("2915", "2623") is one too; a receita code ("8109") is not year-shaped.
-const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|\d{2,3}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
+// A quarter's year is garbled the same way ("3º TRI/28020").
+const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|\d{2,3}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
 
 /** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position. */
 function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: number; x1: number }> {
@@ -454,6 +458,18 @@ function readRow(
     if (raw) {
       period = raw.text;
       label = raw.text;
+      unreadable = true;
+    }
+  }
+  // A period printed as a date whose slashes OCR lost ("11082020" under "Competência"): kept, flagged.
+  // So is a number cut short under the period column ("200" for 2011) on a row with its due date and
+  // amounts, as read: dropping the row would shift the ones after it and break the column sums.
+  if (!period && periodCol) {
+    const t = bare.find((b) => distance(b, periodCol)[0] === 0);
+    const d = t ? parseDigitsDate(t.text) : null;
+    if (t && (d || (due && tokens.filter((x) => x.kind === 'money').length >= 2))) {
+      period = d ? d.value : t.text;
+      label = t.text;
       unreadable = true;
     }
   }
