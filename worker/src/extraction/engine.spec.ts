@@ -76,6 +76,32 @@ describe('page model', () => {
     expect(p2.lines.filter((l) => l.furniture).map((l) => l.text)).toEqual(['2/2']);
   });
 
+  it('drops a scan\'s lone speck cell ("o" between a card\'s caption and the next card), keeping lone digits', () => {
+    const frags = [f('DÉBITO 1 - PERÍODO', 50, 100), f('o', 300, 100), f('DÉBITO 2 - PERÍODO', 500, 100), f('1', 50, 120), f('«', 300, 120)];
+    expect(buildLines(frags, 1, true).map((l) => l.cells.map((c) => c.text))).toEqual([['DÉBITO 1 - PERÍODO', 'DÉBITO 2 - PERÍODO'], ['1']]);
+    expect(buildLines(frags, 1, false).map((l) => l.cells.length)).toEqual([3, 2]);
+  });
+
+  it('marks a scanned footer that OCR read a little differently on each page as furniture, not a debt row', () => {
+    const pages = [1, 2, 3].map((n) =>
+      page(
+        n,
+        [
+          f(n === 2 ? 'PGEN - Divida Ativa da União' : 'PGFN - Divida Ativa da União', 50, 30),
+          f(['20/02/2017', '07/04/2017', '15/06/2017'][n - 1], 50, 300), r(['65,68', '281,80', '214,64'][n - 1], 200, 300), r('0,00', 260, 300),
+          f(n === 2 ? 'Emitido em 00/07/2025' : 'Emitido em 09/07/2025', 50, 800),
+        ],
+        true,
+      ),
+    );
+    markFurniture(pages, () => false);
+    expect(pages.map((p) => p.lines.filter((l) => l.furniture).length)).toEqual([2, 2, 2]);
+    // The same footers in a text layer differ: they are content there.
+    const text = [1, 2].map((n) => page(n, [f(n === 2 ? 'Emitido em 00/07/2025' : 'Emitido em 09/07/2025', 50, 800), f('Resumo', 50, 300)]));
+    markFurniture(text, () => false);
+    expect(text.flatMap((p) => p.lines.filter((l) => l.furniture && l.text.startsWith('Emitido')))).toEqual([]);
+  });
+
   it('puts a space between runs that overlap (a label whose width was mis-measured, then its value)', () => {
     const lines = buildLines([{ text: 'NOME / RAZÃO SOCIAL DO DEVEDOR', x0: 50, x1: 250.2, y: 374, size: 11 }, { text: 'CONCEIÇÃO SOUZA', x0: 248.1, x1: 350, y: 374, size: 11 }], 1, false);
     expect(lines[0].cells.map((c) => c.text)).toEqual(['NOME / RAZÃO SOCIAL DO DEVEDOR CONCEIÇÃO SOUZA']);
@@ -115,6 +141,8 @@ describe('lexicon', () => {
     expect(isTitle(ocr)).toBe(true);
     const [text] = buildLines([f('.CERTIDÃO DE DÍVIDA ATIVA PREVIDENCIÁRIA', 100, 100)], 1, false);
     expect(isTitle(text)).toBe(false);
+    // A speck read in the gap between two words.
+    expect(isTitle(buildLines([f('CERTIDÃO DE DÍVIDA.ATIVA PREVIDENCIÁRIA:', 100, 100)], 1, true)[0])).toBe(true);
   });
 
   it('knows the CNPJ by its old dotted name, and past a speck OCR glued to a caption', () => {
@@ -1190,17 +1218,21 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
         [
           f('Período', 40, 100), f('Vencto.', 130, 100), f('Tributo', 210, 100), f('Multa', 290, 100), f('Juros', 390, 100),
           f('3º TRI/28020', 40, 114), f('29/10/2020', 130, 114), r('552,62', 260, 114), r('414,46', 350, 114), r('417,60', 430, 114),
-          f('4º TRI/2020', 40, 128), f('29/01/2021', 130, 128), r('856,80', 260, 128), r('171,36', 350, 128), r('641,69', 430, 128),
+          f('4º TRW/2020', 40, 128), f('29/01/2021', 130, 128), r('856,80', 260, 128), r('171,36', 350, 128), r('641,69', 430, 128),
         ],
         1,
         true,
       ),
     );
-    expect(quarter.rows.map((x) => x.period)).toEqual(['3º TRI/28020', '2020-Q4']);
-    expect(repairRows(quarter.rows, {}, quarter.unreadableDue, null)).toEqual(['Período "3º TRI/28020" lido por OCR corrigido para 2020-Q3; confira']);
+    expect(quarter.rows.map((x) => x.period)).toEqual(['3º TRI/28020', '4º TRW/2020']);
+    expect(repairRows(quarter.rows, {}, quarter.unreadableDue, null)).toEqual([
+      'Período "3º TRI/28020" lido por OCR corrigido para 2020-Q3; confira',
+      'Período "4º TRW/2020" lido por OCR corrigido para 2020-Q4; confira',
+    ]);
     // A period printed as a date whose slashes OCR lost ("11082020"), and a year cut short ("200"),
     // keep their rows, flagged: dropping one would shift every later row and break the sums.
-    const lost = readTables(twoRowTable([['11082020', '28/09/2020'], ['200', '20/02/2011']]));
+    // (The second row's due date lost a slash too: "2002/2011".)
+    const lost = readTables(twoRowTable([['11082020', '28/09/2020'], ['200', '2002/2011']]));
     expect(lost.rows.map((x) => [x.period, x.dueDate, x.principal])).toEqual([['2020-08-11', '2020-09-28', 55262], ['200', '2011-02-20', 85680]]);
     expect(lost.warnings).toEqual([
       'Linha da tabela de débitos (11082020) com valor ilegível ou fora das colunas; confira',

@@ -1,3 +1,4 @@
+import { distance as editDistance } from 'fastest-levenshtein';
 import { fold } from './normalize';
 
 /**
@@ -121,7 +122,9 @@ export function buildLines(frags: Frag[], page: number, ocr: boolean): Line[] {
       run.push(f);
     }
     if (run.length) cells.push(makeCell(run));
-    const live = cells.filter((c) => c.text);
+    // On a scan, a cell of one letter or mark standing apart ("o", "t", "«") is a speck Tesseract read,
+    // not a value: it would split a caption from its value or a card's period from its caption.
+    const live = cells.filter((c) => c.text && !(ocr && /^[\p{L}\p{P}\p{S}]$/u.test(c.text)));
     const text = live.map((c) => c.text).join('\t');
     // fold keeps one character per character, so the line's folded text is its cells' joined.
     return { page, y: g[0].y, size, cells: live, text, folded: live.map((c) => c.folded).join('\t'), ocr, furniture: false };
@@ -150,12 +153,20 @@ function shape(folded: string): string {
  */
 export function markFurniture(pages: Page[], keep: (line: Line) => boolean): void {
   const edges = pages.map((p) => new Set([...p.lines.slice(0, EDGE), ...p.lines.slice(-EDGE)].map((l) => shape(l.folded))));
+  // OCR reads the same printed line a little differently on each page ("Emitido em 09/07/2025" and
+  // "Emitido em 00/07/2025", "PGFN"/"PGEN"): on scans a line one slip in ten characters away repeats.
+  // Only a line with words: two debt rows can be as close in their digits.
+  const repeats = (k: number, l: Line) => {
+    const own = shape(l.folded);
+    const near = (other: string) => other === own || (l.ocr && own.length >= 10 && /\p{L}{3}/u.test(own) && Math.abs(other.length - own.length) <= 2 && editDistance(own, other) <= Math.floor(own.length / 10));
+    return [edges[k - 1], edges[k + 1]].some((e) => e && [...e].some(near));
+  };
   pages.forEach((p, k) => {
     p.lines.forEach((l, i) => {
       const atEdge = i < EDGE || i >= p.lines.length - EDGE;
       if (l.cells.every((c) => PAGE_COUNTER.test(c.text.trim()))) l.furniture = true;
       else if ((i === 0 || i === p.lines.length - 1) && l.cells.length === 1 && EDGE_COUNTER.test(l.text.trim())) l.furniture = true;
-      else if (atEdge && (edges[k - 1]?.has(shape(l.folded)) || edges[k + 1]?.has(shape(l.folded))) && !keep(l)) l.furniture = true;
+      else if (atEdge && repeats(k, l) && !keep(l)) l.furniture = true;
       else if (l.cells.length > 1) {
         // A counter sharing its line with a header ("PROCURADORIA…      Página 1 de 2") is dropped from it.
         const cells = l.cells.filter((c) => !PAGE_COUNTER.test(c.text.trim()));

@@ -54,6 +54,11 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairPeriod('3º TRI/29010', '2010-10-29')).toBe('2010-Q3');
     expect(repairPeriod('4º TRI/20018', '2019-01-28')).toBe('2018-Q4');
     expect(repairPeriod('4º TRI/20019', '2019-04-28')).toBeNull();
+    // The "I/" after "TR" and the year's glyphs garbled too.
+    expect(repairPeriod('3º TR42013', '2013-10-30')).toBe('2013-Q3');
+    expect(repairPeriod('2º TRW/2020', '2020-07-29')).toBe('2020-Q2');
+    expect(repairPeriod('3º TRL2UI4', '2014-10-30')).toBe('2014-Q3');
+    expect(repairPeriod('3º TRIMESTRE', '2014-10-30')).toBeNull();
   });
 
   it('repairs a due date after the inscription within the year after its period when the inscription alone leaves it open', () => {

@@ -1,6 +1,6 @@
 import type { DebtRow } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { MONTH_ABBR, fold, parseDate, parseDigitsDate, parsePeriod, periodStart } from './normalize';
+import { MONTH_ABBR, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod, periodStart } from './normalize';
 
 /**
  * Repairs of OCR digit confusions that a check confirms. Tesseract mistakes some digits for others
@@ -75,16 +75,31 @@ export function readsAs(read: string, printed: string): boolean {
 /** The periods (month and year, or a year) a garbled reading can be in the year of `due` or the one before, not after it. */
 function zeroedPeriods(raw: string, due: string): string[] {
   // A quarter ("3º TRI/28020") is read like a month: its first month must not fall after the due date.
-  const m = /^(?:(\p{L}{3})\p{L}*\.?\s?[/ -]?\s?|(\d{2,3})\/|([1-4])\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?)?(\d{3,6})$/iu.exec(raw.trim());
-  if (!m) return [];
-  const named = m[1] ? MONTH_ABBR.indexOf(fold(m[1]).toUpperCase()) + 1 : 0;
-  if (m[1] && !named) return [];
-  const months = named ? [named] : m[2] ? Array.from({ length: 12 }, (_, k) => k + 1).filter((k) => readsAs(m[2], String(k).padStart(2, '0'))) : [0];
+  // OCR garbles the "I/" after "TR" and the year's glyphs too ("3º TR42013", "3º TRL2UI4"): the year is
+  // the last run of digits once lookalike letters are read as digits.
+  let monthWord: string | undefined;
+  let monthDigits: string | undefined;
+  let quarter = 0;
+  let year: string;
+  const q = /^([1-4])\s?[º°Oo0]?[.-]?\s?TR(.{1,8})$/iu.exec(raw.trim());
+  if (q) {
+    const tail = /\d{3,6}$/.exec(digitsFromLookalikes(q[2].replace(/[UuV]/g, '0')));
+    if (!tail) return [];
+    quarter = Number(q[1]);
+    year = tail[0];
+  } else {
+    const m = /^(?:(\p{L}{3})\p{L}*\.?\s?[/ -]?\s?|(\d{2,3})\/)?(\d{3,6})$/u.exec(raw.trim());
+    if (!m) return [];
+    [, monthWord, monthDigits, year] = m;
+  }
+  const named = monthWord ? MONTH_ABBR.indexOf(fold(monthWord).toUpperCase()) + 1 : 0;
+  if (monthWord && !named) return [];
+  const months = named ? [named] : monthDigits ? Array.from({ length: 12 }, (_, k) => k + 1).filter((k) => readsAs(monthDigits!, String(k).padStart(2, '0'))) : [0];
   const out: string[] = [];
   for (const y of [Number(due.slice(0, 4)), Number(due.slice(0, 4)) - 1]) {
-    if (!readsAs(m[4], String(y))) continue;
-    if (m[3]) {
-      if (`${y}-${String((Number(m[3]) - 1) * 3 + 1).padStart(2, '0')}` <= due.slice(0, 7)) out.push(`${y}-Q${m[3]}`);
+    if (!readsAs(year, String(y))) continue;
+    if (quarter) {
+      if (`${y}-${String((quarter - 1) * 3 + 1).padStart(2, '0')}` <= due.slice(0, 7)) out.push(`${y}-Q${quarter}`);
       continue;
     }
     for (const mo of months) {

@@ -146,6 +146,7 @@ interface Token {
 /** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012") or read as a stroke ("0272023") or a ring ("0102016"). */
 const OCR_MONEY = /(?<![\d.,/])\d{1,6}\.\d{2}(?![\d.,/])/g;
 const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[710]?((?:19|20)\d{2})(?![\d.,/])/g;
+const OCR_HALF_DATE = /(?<![\d.,/])(?:\d{4}\/\d{4}|\d{2}\/\d{6})(?![\d.,/])/g;
 const OCR_BARE = /(?<![\p{L}\d.,/])\d{3,8}(?![\p{L}\d.,/])/gu;
 
 function tokensOf(cell: Cell, ocr = false): Token[] {
@@ -197,6 +198,12 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       taken.push([m.index!, m.index! + m[0].length]);
       out.push({ kind: 'period', text: m[0], value: `${m[2]}-${m[1]}`, ...at(m.index!, m.index! + m[0].length) });
     }
+    // A date that lost one of its slashes ("2907/2015", "15/012020"): its digits, as a bare date.
+    for (const m of cell.text.matchAll(OCR_HALF_DATE)) {
+      if (!free(m.index!, m.index! + m[0].length)) continue;
+      taken.push([m.index!, m.index! + m[0].length]);
+      out.push({ kind: 'bare', text: m[0].replace('/', ''), value: Number(m[0].replace('/', '')), ...at(m.index!, m.index! + m[0].length) });
+    }
     for (const m of cell.text.matchAll(OCR_BARE)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       out.push({ kind: 'bare', text: m[0], value: Number(m[0]), ...at(m.index!, m.index! + m[0].length) });
@@ -208,8 +215,9 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
 const PERIOD_SHAPE = /(?<![\d/])\d{2}\/\d{4}(?![\d/])/g;
 // OCR's garbled years too: a dotted zero read as two glyphs ("28620" for 2020, "AGO/26260").
 // A bare year read past its decade ("2915", "2623") is one too; a receita code ("8109") is not year-shaped.
-// A quarter's year is garbled the same way ("3º TRI/28020").
-const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|\d{2,3}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
+// A quarter's year is garbled the same way ("3º TRI/28020"), and so are the "I/" after its "TR" and
+// the year's glyphs ("3º TR42013", "2º TRW/2020", "3º TRL2UI4").
+const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|]{3,8}|\d{2,3}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
 
 /** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position. */
 function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: number; x1: number }> {
@@ -447,6 +455,16 @@ function readRow(
     period = due;
     label = due;
   }
+  // A cell whose digits OCR read without their punctuation, right under its column: an amount in
+  // cents ("368372" for 3.683,72) or a date ("25052019"), kept as read and flagged, for the sums and
+  // the dates to check.
+  const under = (c: Column) => bare.find((t) => distance(t, c)[0] === 0);
+  const bareDue = !due && dueCol ? under(dueCol) : undefined;
+  const d = bareDue ? parseDigitsDate(bareDue.text) : null;
+  if (d) {
+    due = d.value;
+    doubt = true;
+  }
   // A period cell that holds a period's shape but no real period (OCR's "66/2005") keeps its row,
   // as read and flagged: dropping it would lose the row's values.
   let unreadable = false;
@@ -465,31 +483,21 @@ function readRow(
   // So is a number cut short under the period column ("200" for 2011) on a row with its due date and
   // amounts, as read: dropping the row would shift the ones after it and break the column sums.
   if (!period && periodCol) {
-    const t = bare.find((b) => distance(b, periodCol)[0] === 0);
-    const d = t ? parseDigitsDate(t.text) : null;
-    if (t && (d || (due && tokens.filter((x) => x.kind === 'money').length >= 2))) {
-      period = d ? d.value : t.text;
+    const t = under(periodCol);
+    const date = t ? parseDigitsDate(t.text) : null;
+    if (t && (date || (due && tokens.filter((x) => x.kind === 'money').length >= 2))) {
+      period = date ? date.value : t.text;
       label = t.text;
       unreadable = true;
     }
   }
   if (!period) return null;
-  // A cell whose digits OCR read without their punctuation, right under its column: an amount in
-  // cents ("368372" for 3.683,72) or a date ("25052019"), kept as read and flagged, for the sums and
-  // the dates to check.
-  const under = (c: Column) => bare.find((t) => distance(t, c)[0] === 0);
   for (const c of moneyCols) {
     const t = !cells.get(c)?.length ? under(c) : undefined;
     if (t) {
       cells.set(c, [{ ...t, kind: 'money' }]);
       doubt = true;
     }
-  }
-  const bareDue = !due && dueCol ? under(dueCol) : undefined;
-  const d = bareDue ? parseDigitsDate(bareDue.text) : null;
-  if (d) {
-    due = d.value;
-    doubt = true;
   }
   const pick = (kind: 'principal' | 'fine' | 'interest') => {
     const c = moneyCols.find((x) => x.kind === kind);
