@@ -4,7 +4,7 @@ import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, 
 import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, type ScalarField } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningHeader, readingOrder } from './page';
-import { repairRows } from './repair';
+import { pastLatest, repairRows } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
 import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues, valuesOf } from './values';
 
@@ -340,13 +340,16 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   let rows: DebtRow[] = table.rows;
   const masked: Array<[number, number]> = [];
   let rowsFromProse = false;
+  // Numbered cards ("DÉBITO 3 - …") are listed by their numbers, whatever their periods read as.
+  let numbered = false;
   if (!rows.length) {
     const loose = looseRows(stream, ocr);
     if (loose.length) {
       rowsFromProse = true;
-      rows = loose
-        .map((r) => ({ period: r.period, dueDate: r.dueDate, principal: r.principal ?? 0, fine: r.fine ?? 0, interest: r.interest ?? 0 }))
-        .sort(byPeriod);
+      numbered = loose.every((r) => r.item !== undefined) && new Set(loose.map((r) => r.item)).size === loose.length;
+      const order = numbered ? [...loose].sort((a, b) => a.item! - b.item!) : loose;
+      rows = order.map((r) => ({ period: r.period, dueDate: r.dueDate, principal: r.principal ?? 0, fine: r.fine ?? 0, interest: r.interest ?? 0 }));
+      if (!numbered) rows.sort(byPeriod);
       for (const r of loose) masked.push([r.start, r.end]);
       // A part some rows print and another row lacks was not read there (it reads as 0): a doubt.
       for (const [part, label] of [['principal', 'principal'], ['fine', 'multa'], ['interest', 'juros']] as const) {
@@ -438,7 +441,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     // Rows read from prose are listed by period: a repaired period ("2º TRI/2619") takes its place,
     // unless a period left unrepaired (after every due date) would drag its row out of place.
     const lastDue = rows.reduce((m, r) => (r.dueDate && r.dueDate > m ? r.dueDate : m), '');
-    if (rowsFromProse && rows.every((r) => r.period.slice(0, 4) <= lastDue.slice(0, 4))) rows.sort(byPeriod);
+    if (rowsFromProse && !numbered && rows.every((r) => r.period.slice(0, 4) <= lastDue.slice(0, 4))) rows.sort(byPeriod);
     for (const n of notes) flag('debts', n);
   }
   for (const [f, msg] of money.flags) flag(f, msg);
@@ -528,6 +531,9 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (rows.some((r) => r.dueDate && periodStart(r.period) !== null && periodStart(r.period)! > r.dueDate.slice(0, 7))) {
     flag('debts', 'Período de apuração posterior ao vencimento em alguma linha; confira a tabela de débitos');
   }
+  // A row kept with a period no repair could restore ("20018", "200", "2620" without a due date).
+  const unread = rows.find((r) => !/^\d{4}(?:-(?:Q[1-4]|\d{2}(?:-\d{2})?))?$/.test(r.period) || pastLatest(r.period));
+  if (unread) flag('debts', `Período "${unread.period}" ilegível na tabela de débitos; confira`);
   // What the law requires on every CDA (CTN art. 202, LEF art. 2º §5º) and was not found is a doubt.
   if (!registrationDate) flag('registrationDate', 'Campo não encontrado: data da inscrição');
   if (!proc.value) flag('administrativeProcess', 'Campo não encontrado: processo administrativo');

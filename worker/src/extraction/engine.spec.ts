@@ -1231,6 +1231,10 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     ]);
     // A period printed as a date whose slashes OCR lost ("11082020"), and a year cut short ("200"),
     // keep their rows, flagged: dropping one would shift every later row and break the sums.
+    // A month's year in lookalike letters ("MAI/ZOI9").
+    const letters = readTables(twoRowTable([['MAI/ZOI9', '20/06/2019'], ['JUN/2019', '15/07/2019']]));
+    expect(letters.rows.map((x) => x.period)).toEqual(['MAI/ZOI9', '2019-06']);
+    expect(repairRows(letters.rows, {}, letters.unreadableDue, null)).toEqual(['Período "MAI/ZOI9" lido por OCR corrigido para 2019-05; confira']);
     // (The second row's due date lost a slash too: "2002/2011".)
     const lost = readTables(twoRowTable([['11082020', '28/09/2020'], ['200', '2002/2011']]));
     expect(lost.rows.map((x) => [x.period, x.dueDate, x.principal])).toEqual([['2020-08-11', '2020-09-28', 55262], ['200', '2011-02-20', 85680]]);
@@ -1279,8 +1283,27 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     // A card whose month OCR garbled ("96/2017": a dotted zero read as 9) is kept and restored against its due date.
     const zeroed = frags.map((x) => (x.text === '12/2017' ? { ...x, text: '96/2017' } : x.text === '07/01/2018' ? { ...x, text: '07/07/2017' } : x));
     const [z] = extractFromPages([page(1, zeroed, true)]);
-    expect(z.debts.map((d) => d.period)).toEqual(['2017-06', '2017-11']);
+    // Numbered cards keep their printed order, whatever their periods read as.
+    expect(z.debts.map((d) => d.period)).toEqual(['2017-11', '2017-06']);
     expect(z.warnings).toContain('Período "96/2017" lido por OCR corrigido para 2017-06; confira');
+  });
+
+  it('lists numbered debt cards by their numbers when a garbled period would sort them out of place, and flags a period left unread', () => {
+    const card = (n: number, period: string, due: string, y: number) =>
+      [`DÉBITO ${n} - REFERÊNCIA`, `Exercício ${period}`, 'VENC.', due, 'PRINCIPAL', 'R$ 100,00', 'MULTA', 'R$ 20,00', 'JUROS', 'R$ 30,00'].map((t, k) => f(t, 40, y + 12 * k));
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      // A dotted zero read as 6 ("2617"), or as two glyphs ("20018"); the third card's due date unread.
+      ...card(1, '2617', '20/02/2017', 130),
+      ...card(2, '20018', '20/02/2018', 260),
+      ...card(3, '2620', 'sem data', 390),
+      f('Valor total: R$ 450,00', 40, 520),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debts.map((d) => d.period)).toEqual(['2017', '2018', '2620']);
+    expect(c.warnings).toContain('Período "20018" lido por OCR corrigido para 2018; confira');
+    expect(c.warnings).toContain('Período "2620" ilegível na tabela de débitos; confira');
   });
 
   it('reads a value and its caption that OCR set on one line, value first', () => {

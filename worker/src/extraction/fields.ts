@@ -776,7 +776,15 @@ export interface LooseRow {
   interest: number | null;
   start: number;
   end: number;
+  /** The number of the card the row was printed on ("DÉBITO 3 - PERÍODO"), when it has one. */
+  item?: number;
 }
+
+/**
+ * A numbered card's caption right before a row's period ("DÉBITO 1 - REFERÊNCIA Exercício 2017"): its
+ * number, its caption words after the dash. OCR may garble the card's word ("DÉBIVO 4 -").
+ */
+const ITEM_BEFORE = /(?:deb[a-z]{2,4}|parcela|item)\s*(?:n\s*[.ºo°]*\s*)?(\d{1,3})\s*[-–—]\s*(?:[a-z.,:]+\s*){0,3}$/;
 
 const ROW_FIELDS = new Set<LabelKind>(['principal', 'fine', 'interest', 'registrationDate']);
 const STOP_ROWS = /(?<![a-z])(?:somad[oa]s|consolidac|resumo|totais|total\s+(?:geral|devido|do|da|dos)|valores\s+consolidados|perfazendo)/g;
@@ -812,8 +820,9 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
     }
     // A year OCR read past LATEST_YEAR ("exercício 2621", dotted zeros) is kept as read: the repair
     // against the row's due date restores it, flagged, or leaves it visibly wrong.
-    const y = ocr ? /^[\s:–—-]*(\d{4})(?![\d/])/.exec(after) : null;
-    if (y && pastLatest(y[1])) starts.push({ at: m.index, valueAt: m.index + m[0].length + y[0].length, period: y[1] });
+    // A dotted zero read as two glyphs gives five digits ("exercício 20018").
+    const y = ocr ? /^[\s:–—-]*(\d{4,5})(?![\d/])/.exec(after) : null;
+    if (y && (y[1].length === 5 || pastLatest(y[1]))) starts.push({ at: m.index, valueAt: m.index + m[0].length + y[0].length, period: y[1] });
     // So is a month OCR garbled past reading ("96/2014", "87/2014": a dotted zero read as 9 or 8).
     const g = ocr ? /^[\s:.,;–—-]*(\d{2,3}\/\d{4})(?![\d/])/.exec(after) : null;
     if (g && !parsePeriod(g[1])) starts.push({ at: m.index, valueAt: m.index + m[0].length + g[0].length, period: g[1] });
@@ -836,6 +845,8 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
   starts.forEach((st, k) => {
     let end = Math.min(starts[k + 1]?.at ?? s.text.length, stops.find((x) => x > st.valueAt) ?? s.text.length);
     const row: LooseRow = { period: st.period, dueDate: null, principal: null, fine: null, interest: null, start: st.at, end };
+    const item = ITEM_BEFORE.exec(s.folded.slice(Math.max(0, st.at - 30), st.at));
+    if (item) row.item = Number(item[1]);
     const found: Array<{ slot: keyof LooseRow; at: number; value: string; valueEnd: number }> = [];
     for (const [slot, r, type] of slots) {
       r.lastIndex = st.valueAt;

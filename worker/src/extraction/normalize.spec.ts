@@ -121,6 +121,12 @@ describe('OCR repairs in prose and periods', () => {
   it('reads the "I/" of a quarter merged into a V', () => {
     expect(parsePeriod('1º TRV2017')).toBe('2017-Q1');
     expect(PERIOD_TOKEN.exec('4º TRV2017 . 28/01/2018')?.[0]).toBe('4º TRV2017');
+    // Its slash read as an apostrophe; MAI's "I/" read as a Y.
+    expect(parsePeriod("4º TRI'2015")).toBe('2015-Q4');
+    expect(PERIOD_TOKEN.exec("4º TRI'2015")?.[0]).toBe("4º TRI'2015");
+    expect(parsePeriod('MAY2017')).toBe('2017-05');
+    expect(PERIOD_TOKEN.exec('250 MAY2017 07/06/2017')?.[0]).toBe('MAY2017');
+    expect(parsePeriod('MAYO 2017')).toBeNull();
   });
 
   it('finds a quarter whose ordinal dot OCR read as a dash in running text', () => {

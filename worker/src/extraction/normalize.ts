@@ -98,13 +98,14 @@ export function parsePeriod(text: string): string | null {
   // Quarters first: the lookalike repair would turn the I of "TRI" into a 1.
   // OCR merges the "I/" of "TRI/2019" into a "V" ("1º TRV2019").
   // OCR may read the ordinal's dot as a dash ("4º-Trimestre/2017").
-  const q = /^([1-4lI])\s*[º°O0o]?[.-]?\s*(?:TR[I1l](?:M(?:ESTRE)?)?\.?|TRV(?=\d)|T)\s*[/ -]?\s*(\d{4})$/.exec(raw);
+  // OCR reads the slash as an apostrophe too ("4º TRI'2015").
+  const q = /^([1-4lI])\s*[º°O0o]?[.-]?\s*(?:TR[I1l](?:M(?:ESTRE)?)?\.?|TRV(?=\d)|T)\s*[/ '-]?\s*(\d{4})$/.exec(raw);
   if (q) return `${q[2]}-Q${digitsFromLookalikes(q[1])}`;
   // Month names ("MAI/2016", "Março/2019", "jul 2015").
   // OCR reads the O of a month as Q or 0 ("NQV/2021") and the I of MAI as 1 or L ("MA1/2020", "MAL2021",
-  // its slash lost); no month's name holds any of these.
-  const named = /^(JAN|FEV|MAR|ABR|MA[IL1|]|JUN|JUL|AG[OQ0]|SET|[OQ0]UT|N[OQ0]V|DEZ)[A-ZÇ]*\.?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
-  if (named) return `${named[2]}-${String(MONTH_ABBR.indexOf(named[1].replace(/[Q0]/g, 'O').replace(/^MA[L1|]$/, 'MAI')) + 1).padStart(2, '0')}`;
+  // its slash lost), or the "I/" as a Y ("MAY2017"); no month's name holds any of these.
+  const named = /^(JAN|FEV|MAR|ABR|MA[IL1|]|MAY(?=\d)|JUN|JUL|AG[OQ0]|SET|[OQ0]UT|N[OQ0]V|DEZ)[A-ZÇ]*\.?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  if (named) return `${named[2]}-${String(MONTH_ABBR.indexOf(named[1].replace(/[Q0]/g, 'O').replace(/^MA[L1|Y]$/, 'MAI')) + 1).padStart(2, '0')}`;
   const t = digitsFromLookalikes(raw);
   const full = parseDate(t);
   if (full) return full.value;
@@ -127,9 +128,9 @@ export function periodStart(period: string): string | null {
 export const MONTH_ABBR = ['JAN', 'FEV', 'MAR', 'ABR', 'MAI', 'JUN', 'JUL', 'AGO', 'SET', 'OUT', 'NOV', 'DEZ'];
 
 /** A month's abbreviation as printed or as OCR reads its O (Q, 0) and the I of MAI (1, l, L), lower-case for /i patterns. */
-export const MONTH_WORD = String.raw`(?:jan|fev|mar|abr|ma[il1|]|jun|jul|ag[oq0]|set|[oq0]ut|n[oq0]v|dez)`;
+export const MONTH_WORD = String.raw`(?:jan|fev|mar|abr|ma[il1|]|may(?=\d)|jun|jul|ag[oq0]|set|[oq0]ut|n[oq0]v|dez)`;
 
-export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}[\p{L}]*\.?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ -]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])`, 'iu');
+export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}[\p{L}]*\.?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ '-]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])`, 'iu');
 
 export type DocumentKind = 'cpf' | 'cnpj';
 

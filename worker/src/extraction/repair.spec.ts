@@ -59,6 +59,8 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairPeriod('2º TRW/2020', '2020-07-29')).toBe('2020-Q2');
     expect(repairPeriod('3º TRL2UI4', '2014-10-30')).toBe('2014-Q3');
     expect(repairPeriod('3º TRIMESTRE', '2014-10-30')).toBeNull();
+    // A named month's year in lookalike letters.
+    expect(repairPeriod('MAI/ZOI9', '2019-06-20')).toBe('2019-05');
   });
 
   it('repairs a due date after the inscription within the year after its period when the inscription alone leaves it open', () => {

@@ -88,9 +88,11 @@ function zeroedPeriods(raw: string, due: string): string[] {
     quarter = Number(q[1]);
     year = tail[0];
   } else {
-    const m = /^(?:(\p{L}{3})\p{L}*\.?\s?[/ -]?\s?|(\d{2,3})\/)?(\d{3,6})$/u.exec(raw.trim());
+    // A named month's year may be in lookalike letters ("MAI/ZOI9").
+    const m = /^(?:(\p{L}{3})\p{L}*\.?\s?[/ -]?\s?|(\d{2,3})\/)?(\d{3,6})$/u.exec(raw.trim()) ?? /^(\p{L}{3})\p{L}*\.?\s?[/ -]\s?()([\dOoIlZzSB]{4})$/u.exec(raw.trim());
     if (!m) return [];
     [, monthWord, monthDigits, year] = m;
+    year = digitsFromLookalikes(year);
   }
   const named = monthWord ? MONTH_ABBR.indexOf(fold(monthWord).toUpperCase()) + 1 : 0;
   if (monthWord && !named) return [];
