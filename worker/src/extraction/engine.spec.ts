@@ -809,6 +809,22 @@ describe('wordings and captions', () => {
     expect(c.fieldWarnings?.debtorName).toBeUndefined();
   });
 
+  it('reads a name under its caption when the word beside the caption is the next box\'s caption garbled ("Executado | CPEIME")', () => {
+    const frags = [
+      ...head,
+      f('Nm.inscrição Divida Ativa', 40, 90), f('Dt. Inscrição', 300, 90),
+      f('36.817.113-0', 40, 104), f('02/10/2019', 300, 104),
+      f('Executado', 40, 120), f('CPEIME', 300, 120),
+      f('JOSE PEREIRA PEREIRA', 40, 134), f('504.416.026-14', 300, 134),
+      f('Valor total: R$ 180,00', 40, 160),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c).toMatchObject({ debtorName: 'JOSE PEREIRA PEREIRA', debtorDocument: '50441602614' });
+    // A one-word name beside its caption with no name under it stays the name.
+    const [d] = extractFromPages([page(1, frags.filter((x) => x.text !== 'JOSE PEREIRA PEREIRA').map((x) => (x.text === 'CPEIME' ? { ...x, text: 'PETROBRAS' } : x)), true)]);
+    expect(d.debtorName).toBe('PETROBRAS');
+  });
+
   it('reads a row of captions that OCR ran together into one cell over the values under each', () => {
     const frags = [
       ...head,
@@ -1242,6 +1258,20 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
       'Linha da tabela de débitos (11082020) com valor ilegível ou fora das colunas; confira',
       'Linha da tabela de débitos (200) com valor ilegível ou fora das colunas; confira',
     ]);
+  });
+
+  it('reads a summary sentence after the table ("… R$ / 37.729,02 TOTAL DA DÍVIDA em …: R$ …") as fields, not as the table\'s totals row', () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      f('Período', 40, 130), f('Vencimento', 120, 130), f('Principal', 220, 130), f('Multa', 320, 130), f('Juros', 420, 130),
+      f('03/2019', 40, 144), f('20/04/2019', 120, 144), r('100,00', 270, 144), r('20,00', 370, 144), r('30,00', 470, 144),
+      f('Resumo do Débito', 40, 170),
+      f('VI: Originário: R$ 100,00 Multa Moratória: R$ 20,00 Juros de mora: R$ 30,00 Encargo legal (DL 1.025/69): R$', 40, 184),
+      f('30,00 TOTAL DA DÍVIDA em 26/09/2025: R$ 180,00', 40, 196),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c).toMatchObject({ principal: 10000, fine: 2000, interest: 3000, legalCharge: 3000, total: 18000, consolidationDate: '2025-09-26' });
   });
 
   it('flags debts not read when rows stand under a header the lexicon does not know', () => {

@@ -317,7 +317,14 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       const right = line.cells[k + 1];
       if (right && !findLabel(right.folded, line.ocr)) {
         const v = firstValue(type, right.text, true, line.ocr);
-        if (v) {
+        // On a scan, one word beside a name's caption over a name of several words is the next box's
+        // caption garbled past the lexicon ("Executado | CPEIME" over "JOSE PEREIRA | 504.416.026-14").
+        const garbledCaption = () => {
+          if (!line.ocr || type !== 'name' || /\s/.test(v!.value.trim())) return false;
+          const b = cellBelow(lines, skip, i, cell);
+          return !!b && (firstValue(type, b.cell.text, false, true)?.value.trim().split(/\s+/).length ?? 0) >= 2;
+        };
+        if (v && !garbledCaption()) {
           if (type === 'longText') v.value = continuation(lines, skip, i, right, v.value);
           if (type === 'status' || type === 'name') v.value = wrapped(lines, skip, i, right, v.value, type);
           return push(v, 'right', i);

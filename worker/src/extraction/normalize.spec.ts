@@ -127,6 +127,8 @@ describe('OCR repairs in prose and periods', () => {
     expect(parsePeriod('MAY2017')).toBe('2017-05');
     expect(PERIOD_TOKEN.exec('250 MAY2017 07/06/2017')?.[0]).toBe('MAY2017');
     expect(parsePeriod('MAYO 2017')).toBeNull();
+    // An O read as two glyphs.
+    expect(parsePeriod('NO0V/2016')).toBe('2016-11');
   });
 
   it('finds a quarter whose ordinal dot OCR read as a dash in running text', () => {

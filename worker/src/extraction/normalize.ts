@@ -104,8 +104,9 @@ export function parsePeriod(text: string): string | null {
   // Month names ("MAI/2016", "Março/2019", "jul 2015").
   // OCR reads the O of a month as Q or 0 ("NQV/2021") and the I of MAI as 1 or L ("MA1/2020", "MAL2021",
   // its slash lost), or the "I/" as a Y ("MAY2017"); no month's name holds any of these.
-  const named = /^(JAN|FEV|MAR|ABR|MA[IL1|]|MAY(?=\d)|JUN|JUL|AG[OQ0]|SET|[OQ0]UT|N[OQ0]V|DEZ)[A-ZÇ]*\.?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
-  if (named) return `${named[2]}-${String(MONTH_ABBR.indexOf(named[1].replace(/[Q0]/g, 'O').replace(/^MA[L1|Y]$/, 'MAI')) + 1).padStart(2, '0')}`;
+  // Its O may come out as two glyphs ("NO0V/2016").
+  const named = /^(JAN|FEV|MAR|ABR|MA[IL1|]|MAY(?=\d)|JUN|JUL|AG[OQ0]{1,2}|SET|[OQ0]{1,2}UT|N[OQ0]{1,2}V|DEZ)[A-ZÇ]*\.?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  if (named) return `${named[2]}-${String(MONTH_ABBR.indexOf(named[1].replace(/[OQ0]{1,2}/g, 'O').replace(/^MA[L1|Y]$/, 'MAI')) + 1).padStart(2, '0')}`;
   const t = digitsFromLookalikes(raw);
   const full = parseDate(t);
   if (full) return full.value;
@@ -128,7 +129,7 @@ export function periodStart(period: string): string | null {
 export const MONTH_ABBR = ['JAN', 'FEV', 'MAR', 'ABR', 'MAI', 'JUN', 'JUL', 'AGO', 'SET', 'OUT', 'NOV', 'DEZ'];
 
 /** A month's abbreviation as printed or as OCR reads its O (Q, 0) and the I of MAI (1, l, L), lower-case for /i patterns. */
-export const MONTH_WORD = String.raw`(?:jan|fev|mar|abr|ma[il1|]|may(?=\d)|jun|jul|ag[oq0]|set|[oq0]ut|n[oq0]v|dez)`;
+export const MONTH_WORD = String.raw`(?:jan|fev|mar|abr|ma[il1|]|may(?=\d)|jun|jul|ag[oq0]{1,2}|set|[oq0]{1,2}ut|n[oq0]{1,2}v|dez)`;
 
 export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}[\p{L}]*\.?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ '-]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])`, 'iu');
 

@@ -340,7 +340,9 @@ export function readTables(lines: Line[]): TableResult {
       // Amounts each after its own label ("VALOR ORIGINÁRIO: 838,56  MULTA MORATÓRIA: 628,92 …") are
       // the consolidation's fields, read as such: the table ended above them.
       if (line.cells.filter((c, k) => findLabel(c.folded, line.ocr) && cellTokens[k].some((t) => t.kind === 'money')).length >= 2) break;
-      if ((isTotalRow(line) && money.length) || (money.length >= 2 && holdsTotalWord(line))) {
+      // A total word inside a cell ("120.351,75 Totais") makes a totals row only right under the rows: after
+      // other lines it is a summary sentence ("37.729,02 TOTAL DA DÍVIDA em 26/09/2025: R$ 226.374,10").
+      if ((isTotalRow(line) && money.length) || (money.length >= 2 && !misses && holdsTotalWord(line))) {
         totals = { at: j, tokens };
         j++;
         break;
