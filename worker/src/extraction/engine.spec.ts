@@ -1251,6 +1251,9 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     const letters = readTables(twoRowTable([['MAI/ZOI9', '20/06/2019'], ['JUN/2019', '15/07/2019']]));
     expect(letters.rows.map((x) => x.period)).toEqual(['MAI/ZOI9', '2019-06']);
     expect(repairRows(letters.rows, {}, letters.unreadableDue, null)).toEqual(['Período "MAI/ZOI9" lido por OCR corrigido para 2019-05; confira']);
+    // A quarter whose digit OCR lost ("-TRI/2021"): its row kept, its period flagged as unread.
+    const noDigit = readTables(twoRowTable([['-TRI/2021', '29/10/2021'], ['07/2021', '20/08/2021']]));
+    expect(noDigit.rows.map((x) => x.period)).toEqual(['-TRI/2021', '2021-07']);
     // (The second row's due date lost a slash too: "2002/2011".)
     const lost = readTables(twoRowTable([['11082020', '28/09/2020'], ['200', '2002/2011']]));
     expect(lost.rows.map((x) => [x.period, x.dueDate, x.principal])).toEqual([['2020-08-11', '2020-09-28', 55262], ['200', '2011-02-20', 85680]]);

@@ -73,6 +73,17 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairRows(open, {}, new Map(), '2025-06-30')).toEqual([]);
   });
 
+  it('repairs a period year with two misread zeros, and a due year misread years past its period where the order confirms it', () => {
+    expect(repairYear('2681', '2001-03-15')).toBe('2001');
+    const row = (period: string, dueDate: string) => ({ period, dueDate, principal: 100, fine: 20, interest: 5 });
+    const rows = [row('1999', '1999-03-10'), row('2000', '2008-04-10'), row('2001', '2001-03-15')];
+    expect(repairRows(rows, {}, new Map(), null)).toEqual(['Vencimento "10/04/2008" lido por OCR corrigido para 10/04/2000; confira']);
+    expect(rows[1].dueDate).toBe('2000-04-10');
+    // A late due date that keeps the table's order is left as printed.
+    const late = [row('1999', '1999-03-10'), row('2000', '2008-04-10'), row('2001', '2009-03-15')];
+    expect(repairRows(late, {}, new Map(), null)).toEqual([]);
+  });
+
   it('reports every change it makes to the rows', () => {
     const rows = [
       { period: '66/2005', dueDate: '2005-07-02', principal: 100, fine: 20, interest: 5 },

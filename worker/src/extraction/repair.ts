@@ -129,12 +129,38 @@ export function repairDate(raw: string, lo: string | null, hi: string | null): s
  */
 export function repairYear(year: string, due: string): string | null {
   const fits = new Set<string>();
+  const inWindow = (y: string) => y <= due.slice(0, 4) && Number(y) >= Number(due.slice(0, 4)) - 10;
   for (const [from, tos] of Object.entries(CONFUSIONS)) {
     if (!year.includes(from)) continue;
     for (const to of tos) {
       const y = year.split(from).join(to);
-      if (y <= due.slice(0, 4) && Number(y) >= Number(due.slice(0, 4)) - 10) fits.add(y);
+      if (inWindow(y)) fits.add(y);
     }
+  }
+  // Two different glyphs of one zero-heavy year misread ("2681" for 2001): two single-digit slips.
+  if (!fits.size) for (const once of digitVariants(year)) for (const y of digitVariants(once)) if (y !== year && inWindow(y)) fits.add(y);
+  return fits.size === 1 ? [...fits][0] : null;
+}
+
+/**
+ * A due date whose year OCR misread years past its period's ("2008-04-10" in the row of exercício
+ * 2000, between rows due in 1999 and 2001): a tax falls due within the year after its period, so the
+ * one single-digit reading of the year in that window is taken, and only where it also puts the row
+ * back in the table's order, which the misread year broke.
+ */
+export function repairDueYear(rows: DebtRow[], i: number): string | null {
+  const r = rows[i];
+  const start = periodStart(r.period);
+  if (!r.dueDate || !start || Number(r.dueDate.slice(0, 4)) <= Number(start.slice(0, 4)) + 1) return null;
+  const prev = rows[i - 1]?.dueDate ?? null;
+  const next = rows[i + 1]?.dueDate ?? null;
+  if (!prev && !next) return null;
+  const inOrder = (d: string) => (!prev || prev <= d) && (!next || d <= next);
+  if (inOrder(r.dueDate)) return null;
+  const fits = new Set<string>();
+  for (const y of digitVariants(r.dueDate.slice(0, 4))) {
+    const d = `${y}${r.dueDate.slice(4)}`;
+    if (Number(y) >= Number(start.slice(0, 4)) && Number(y) <= Number(start.slice(0, 4)) + 1 && d.slice(0, 7) >= start && inOrder(d)) fits.add(d);
   }
   return fits.size === 1 ? [...fits][0] : null;
 }
@@ -215,6 +241,11 @@ export function repairRows(
         notes.push(`Período "${r.period}" lido por OCR corrigido para ${y}${r.period.slice(4)}; confira`);
         r.period = y + r.period.slice(4);
       }
+    }
+    const dueYear = repairDueYear(rows, i);
+    if (dueYear) {
+      notes.push(`Vencimento "${iso2br(r.dueDate!)}" lido por OCR corrigido para ${iso2br(dueYear)}; confira`);
+      r.dueDate = dueYear;
     }
     const rawDue = r.dueDate === null ? unreadableDue.get(i) : registrationDate && r.dueDate > registrationDate ? iso2br(r.dueDate) : undefined;
     if (rawDue) {

@@ -225,10 +225,17 @@ function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: numbe
   const out: Array<{ text: string; x0: number; x1: number }> = [];
   const width = cell.x1 - cell.x0;
   const len = Math.max(cell.text.length, 1);
+  let shaped = false;
   for (const m of cell.text.matchAll(ocr ? OCR_PERIOD_SHAPE : PERIOD_SHAPE)) {
+    shaped = true;
     if (parsePeriod(m[0])) continue;
     out.push({ text: m[0], x0: cell.x0 + (width * m.index!) / len, x1: cell.x0 + (width * (m.index! + m[0].length)) / len });
   }
+  // A scanned cell of no period's shape at all ("-TRI/2021": the quarter's digit lost) still holds the
+  // row's period, unread: short, with a year's worth of digits and a letter (bare digits are read as
+  // such), and no amount or date in it.
+  const t = cell.text.trim();
+  if (ocr && !shaped && t.length <= 14 && (t.match(/\d/g)?.length ?? 0) >= 3 && /\p{L}/u.test(t) && !/\d,\d{2}|\d{2}\/\d{2}\/\d/.test(t)) out.push({ text: t, x0: cell.x0, x1: cell.x1 });
   return out;
 }
 
