@@ -150,6 +150,8 @@ describe('lexicon', () => {
     expect(findLabel('€c.g.c. : 30.627,015/0006-50', true)?.kind).toBe('debtorDocument');
     expect(findLabel('€ 1.234,56')).toBeNull();
     expect(findLabel('c.n.pj.', true)?.kind).toBe('debtorDocument');
+    // Its J's hook read as a bracket.
+    expect(findLabel('c.n.p.). : 90.618.506/0007-47', true)).toMatchObject({ kind: 'debtorDocument', end: 8 });
   });
 
   it('ends a label after a bracketed qualifier before its separator ("Nº da Inscrição (DEBCAD): …")', () => {
@@ -1087,6 +1089,10 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
 
   it('reads a CNPJ whose second dot OCR lost ("27.084655/0002-22"), its check digits deciding', () => {
     expect(valuesOf('document', '27.084655/0002-22', true).map((v) => [v.value, v.valid])).toEqual([['27084655000222', true]]);
+    // One glyph read twice: the one digit whose removal the check digits accept.
+    expect(valuesOf('document', '90.618.5006/0007-47', true).map((v) => [v.value, v.valid, v.repaired])).toEqual([['90618506000747', true, true]]);
+    expect(valuesOf('document', '41.522.083/00004-09', true).map((v) => v.value)).toEqual(['41522083000409']);
+    expect(valuesOf('document', '90.618.5006/0007-47', false)).toEqual([]);
   });
 
   it('reads an amount with a speck read as a dot after its currency sign ("R$.3.058,82")', () => {

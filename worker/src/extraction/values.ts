@@ -101,8 +101,26 @@ export function documentValues(text: string, ocr = false): Value[] {
     if (restored) out.push({ value: restored, raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
     else out.push({ value: d.digits, raw: m[0], start: m.index, end: m.index + m[0].length, valid: d.valid, repaired: !!d.repairedFrom });
   }
-  return out;
+  if (ocr) {
+    // A CNPJ with one glyph read twice ("90.618.5006/0007-47", "41.522.083/00004-09"): the one digit
+    // whose removal makes the check digits pass, if just one, flagged as repaired.
+    // Only inside the group printed one digit too long: elsewhere a removal may pass by chance.
+    for (const m of all(OCR_LONG_CNPJ, text)) {
+      const groups = m.slice(1, 6);
+      const long = groups.findIndex((g, k) => g.length === [2, 3, 3, 4, 2][k] + 1);
+      if (groups.join('').length !== 15 || long < 0) continue;
+      const fits = new Set<string>();
+      for (let i = 0; i < groups[long].length; i++) {
+        const s = groups.map((g, k) => (k === long ? g.slice(0, i) + g.slice(i + 1) : g)).join('');
+        if (parseDocument(s)?.valid) fits.add(s);
+      }
+      if (fits.size === 1) out.push({ value: [...fits][0], raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
+
+const OCR_LONG_CNPJ = /(?<![\w./])(\d{2})\.(\d{3,4})\.(\d{3,4})\/(\d{4,5})-(\d{2})(?![\w/-])/g;
 
 function looksLikeDocument(raw: string): boolean {
   const d = parseDocument(raw);
