@@ -119,8 +119,12 @@ function choose(cands: Candidate[], field: ScalarField, bonus: (v: Value) => num
   const groups = new Map<string, { value: Value; score: number; n: number; route: Candidate['route'] }>();
   // The same reading found twice (two prose wordings over one spot) is one piece of support.
   const seen = new Set<string>();
+  // A sentence read across a caption into the value the geometry gave to another caption ("Inscrição
+  // DEBCAD nº" / "80 4 18 …" over "PGFN de Origem") is that same reading, not support for it.
+  const against = new Set(cands.filter((c) => c.field === field && c.against).map((c) => `${c.line}|${c.value.raw}`));
   for (const c of cands) {
     if (c.field !== field) continue;
+    if (c.route === 'prose' && against.has(`${c.line}|${c.value.raw}`)) continue;
     const spot = `${c.route}|${c.line}|${c.value.start}|${c.value.raw}`;
     if (seen.has(spot)) continue;
     seen.add(spot);

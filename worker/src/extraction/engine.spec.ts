@@ -827,6 +827,23 @@ describe('wordings and captions', () => {
     expect(d.debtorName).toBe('PETROBRAS');
   });
 
+  it('gives a value between a field\'s caption and a decoy\'s to the side the certificate\'s captions point to (values over captions)', () => {
+    const frags = [
+      ...head,
+      f('35.193.510-3', 40, 90), f('CONTRIBUIÇÃO DOS SEGURADOS', 300, 90),
+      f('Inscrição DEBCAD nº', 40, 100, 7), f('Natureza do Débito', 300, 100, 7),
+      f('80 4 18 991303-94', 40, 115), f('EM NEGOCIACAO NO SISPAR', 300, 115),
+      f('PGFN de Origem', 40, 125, 7), f('Situação Atual', 300, 125, 7),
+      f('612 / 9840', 40, 140), f('DISTRIBUIDORA PAULISTA LTDA', 300, 140),
+      f('FPAS', 40, 150, 7), f('Razão Social', 300, 150, 7),
+      f('17/05/2018', 40, 165), f('90.086.714/0008-23', 300, 165),
+      f('Data de Inscrição', 40, 175, 7), f('CGC/CNPJ', 300, 175, 7),
+      f('Valor total: R$ 180,00', 40, 200),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ registrationNumber: '351935103', status: 'EM NEGOCIACAO NO SISPAR', debtorName: 'DISTRIBUIDORA PAULISTA LTDA', registrationDate: '2018-05-17' });
+  });
+
   it('reads a row of captions that OCR ran together into one cell over the values under each', () => {
     const frags = [
       ...head,

@@ -42,6 +42,8 @@ export interface Candidate {
   line: number;
   /** The label the value was tied to (line and cell), where geometry tied it: one label, one value. */
   label?: string;
+  /** Read against the way the certificate's captions point (a value claimed from its other side too). */
+  against?: boolean;
 }
 
 const loose = new Map<string, string>();
@@ -255,7 +257,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   const { lines, skip } = r;
   // The cell each value over or under a label was read from, and the cells decoy captions own.
   const spots = new Map<Candidate, string>();
-  const decoyClaims: Array<[spot: string, label: string]> = [];
+  const decoyClaims: Array<[spot: string, label: string, route: Route]> = [];
   for (let i = 0; i < lines.length; i++) {
     if (skip[i]) continue;
     // A row of captions only (the values stand under them) may hold captions run together.
@@ -268,7 +270,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // Only a close neighbour: a section heading further down is not the caption's value.
       const close = (n: Neighbour | null) => !!n && Math.abs(lines[n.j].y - line.y) <= Math.max(lines[n.j].size, line.size) * 2.5;
       if (found?.kind === 'decoy' && !afterLabel(cell.text.slice(found.end)).trim())
-        for (const n of [cellAbove(lines, skip, i, cell), cellBelow(lines, skip, i, cell)]) if (close(n)) decoyClaims.push([n!.spot, `${i}:${k}`]);
+        for (const [n, route] of [[cellAbove(lines, skip, i, cell), 'above'], [cellBelow(lines, skip, i, cell), 'below']] as const) if (close(n)) decoyClaims.push([n!.spot, `${i}:${k}`, route]);
       if (!found && line.ocr) {
         const t = trailingCaption(cell);
         if (t && (!only || only.has(t.field))) out.push({ field: t.field, value: t.value, route: 'above', score: ROUTE_SCORE.above, line: i, label: `${i}:${k}` });
@@ -387,9 +389,17 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   for (const c of out) if (TEXT_TYPES.has(FIELDS[c.field].type) && c.route === otherSide(c)) c.score -= 0.6;
   // One value, one label: a value claimed from above by one label and from below by its own caption
   // (or the other way round) belongs to the side the certificate's labels point to.
+  // A decoy's caption claims its value the same way ("80 4 18 991303-94" over "PGFN de Origem" and
+  // under "Inscrição DEBCAD nº", whose own value stands over it).
   const claims = new Map<string, Set<Route>>();
   for (const [c, spot] of spots) addTo(claims, spot, c.route);
-  for (const [c, spot] of spots) if (c.route === otherSide(c) && !TEXT_TYPES.has(FIELDS[c.field].type) && claims.get(spot)!.size === 2) c.score -= 0.6;
+  for (const [spot, , route] of decoyClaims) if (claims.has(spot)) addTo(claims, spot, route);
+  for (const [c, spot] of spots) {
+    if (c.route === otherSide(c) && !TEXT_TYPES.has(FIELDS[c.field].type) && claims.get(spot)!.size === 2) {
+      c.score -= 0.6;
+      c.against = true;
+    }
+  }
   // A value between two labels (a column of labels each over its value) goes to the label that has
   // nothing else: the other one takes its value on its other side ("NOME DO DEVEDOR / ACME /
   // NATUREZA DA RECEITA / 2917 …": the name is the debtor's, the receita is the code under it).
