@@ -581,6 +581,10 @@ describe('certificates from the page model', () => {
     expect([a.registrationNumber, a.pages, b?.registrationNumber, b?.pages, b?.total]).toEqual(['8061910000111', [1], '', [2], 1800000]);
     expect(b.fieldWarnings?.registrationNumber).toBe('Campo não encontrado: número da inscrição');
     expect(extractFromPages([page(1, cda(40, '80 6 19 100001-11', '11.222.333/0001-81')), page(2, garbled)]).map((x) => x.pages)).toEqual([[1, 2]]);
+    // Unsigned but with a total of its own: another certificate, flagged.
+    const other = garbled.map((x) => (x.text === '18.000,00' ? { ...x, text: '19.000,00' } : x.text === '3.000,00' && x.y === 40 + 152 ? { ...x, text: '4.000,00' } : x));
+    const [c, d] = extractFromPages([page(1, cda(40, '80 6 19 100001-11', '11.222.333/0001-81')), page(2, other)]);
+    expect([c.pages, d?.pages, d?.registrationNumber]).toEqual([[1], [2], '']);
   });
 
   it('reads a co-debtor block that a page break splits, past the running header, so its CPF is not the debtor\'s', () => {
@@ -1125,6 +1129,9 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
   it('drops what is left of a dot leader before a value ("Sit... | ... ATIVA AJUIZADA")', () => {
     expect(valuesOf('status', '.. ATIVA AJUIZADA - GARANTIA - PENHORA', true).map((v) => v.value)).toEqual(['ATIVA AJUIZADA - GARANTIA - PENHORA']);
     expect(valuesOf('name', '... ACME COMÉRCIO LTDA').map((v) => v.value)).toEqual(['ACME COMÉRCIO LTDA']);
+    // Its specks read as glyphs around the dots.
+    expect(valuesOf('name', '0....? TRANSPORTADORA MINEIRA LTDA').map((v) => v.value)).toEqual(['TRANSPORTADORA MINEIRA LTDA']);
+    expect(valuesOf('name', '3M DO BRASIL LTDA').map((v) => v.value)).toEqual(['3M DO BRASIL LTDA']);
   });
 
   const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA DA UNIÃO', 160, 60)];

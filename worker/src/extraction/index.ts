@@ -45,7 +45,17 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     // A numbered stretch after a signed-off one whose number OCR lost completes it only when that one
     // is not a certificate in its own right (a debtor and a value of its own).
     const completes = () => !afterClosing || !standsAlone(prev.lines, pagesOf(prev.lines));
-    if (prev?.titled && seg.titled && (reg ? reg === prev.reg || (!prev.reg && completes()) : !afterClosing)) {
+    // A titled stretch whose number OCR lost is another certificate, even when the one before was not
+    // signed off, if both name a debtor and a value of their own and the values differ (a page that
+    // repeats the certificate's head, total included, continues it).
+    const continues = () => {
+      if (afterClosing) return false;
+      const own = readCertificate(seg.lines, pagesOf(seg.lines)).record;
+      if (!namesDebtorAndValue(own)) return true;
+      const before = readCertificate(prev.lines, pagesOf(prev.lines)).record;
+      return !namesDebtorAndValue(before) || before.total === own.total;
+    };
+    if (prev?.titled && seg.titled && (reg ? reg === prev.reg || (!prev.reg && completes()) : continues())) {
       prev.lines.push(...seg.lines);
       prev.reg ||= reg;
       continue;

@@ -215,8 +215,14 @@ export function revenueValue(text: string): Value | null {
 const NAME_STOP = /\s*(?:,|;|\s\(|\s[-–—]\s(?=(?:cnpj|cpf|c\.n\.p\.j|inscrit))|\s(?:inscrit[oa]|cnpj|cpf|c\.n\.p\.j|portador|com\s+sede|residente|domiciliad[oa]|estabelecid[oa])\b).*$/i;
 
 /** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
+/**
+ * What is left of a dot leader before a value ("Sit... | ... ATIVA"), with the glyphs OCR made of its
+ * specks ("Contribuinte.........0....? TRANSPORTADORA"): no part of the value.
+ */
+const LEADER_REST = /^(?:[:.…_·\-–—]\s*|[^\s\p{L}]{1,2}[.…·]{2,}[^\s\p{L}]{0,2}\s+)+/u;
+
 export function nameValue(text: string, prose = false): Value | null {
-  let t = collapseSpaces(text).replace(/^(?:[:.…_·\-–—]\s*)+/, '');
+  let t = collapseSpaces(text).replace(LEADER_REST, '');
   if (prose) t = t.replace(NAME_STOP, '');
   // A CPF/CNPJ glued to the name (OCR closed the gap: "SILVA788.515.377-04") is not part of it.
   t = t.replace(/\s*[-–—]?\s*(?:CPF|CNPJ)?[:\s]*\d{2,3}\.\d{3}\.\d{3}(?:\/\d{4})?-\d{2}\s*$/i, '');
@@ -231,8 +237,7 @@ export function nameValue(text: string, prose = false): Value | null {
 }
 
 export function textValue(text: string): Value | null {
-  // What is left of a dot leader before the value ("Sit... | ... ATIVA") is no part of it.
-  const t = collapseSpaces(text).replace(/^(?:[:.…_·\-–—]\s*)+/, '').replace(/\s*[:;]+$/, '').trim();
+  const t = collapseSpaces(text).replace(LEADER_REST, '').replace(/\s*[:;]+$/, '').trim();
   if (!t || !/\p{L}/u.test(t) && !/\d/.test(t)) return null;
   return { value: t, raw: t, start: 0, end: text.length };
 }
