@@ -1114,6 +1114,8 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(valuesOf('document', '90.618.5006/0007-47', true).map((v) => [v.value, v.valid, v.repaired])).toEqual([['90618506000747', true, true]]);
     expect(valuesOf('document', '41.522.083/00004-09', true).map((v) => v.value)).toEqual(['41522083000409']);
     expect(valuesOf('document', '90.618.5006/0007-47', false)).toEqual([]);
+    // One digit confused with another passes the check digits before zeros restored in two places.
+    expect(valuesOf('document', '060.991.611-04', true).map((v) => [v.value, v.repaired])).toEqual([['66099161104', true]]);
   });
 
   it('reads an amount with a speck read as a dot after its currency sign ("R$.3.058,82")', () => {

@@ -2,7 +2,7 @@ import { LEGAL_REFERENCE, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
-import { pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
+import { digitVariants, pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
 
 /**
  * Typed values found in text: each type has a token shape and a parser. A candidate is a value
@@ -96,8 +96,13 @@ export function documentValues(text: string, ocr = false): Value[] {
   for (const m of all(DOCUMENT_TOKEN, text)) {
     const d = parseDocument(m[0]);
     if (!d) continue;
-    // OCR's dotted zeros read as 6, 8 or 9: restored where the check digits then pass.
-    const restored = ocr && !d.valid ? restoreZeros(d.digits, (s) => (parseDocument(s)?.valid ? s : null)) : null;
+    // OCR's dotted zeros read as 6, 8 or 9: restored where the check digits then pass. Fewest changes
+    // first: one digit OCR confuses with another ("060.991.611-04" for 660.991.611-04) when just one such
+    // change passes, before zeros restored in several places.
+    const valid = (s: string) => (parseDocument(s)?.valid ? s : null);
+    const once = ocr && !d.valid ? [...new Set(digitVariants(d.digits).filter(valid))] : [];
+    const zeros = ocr && !d.valid && once.length !== 1 ? restoreZeros(d.digits, valid) : null;
+    const restored = once.length === 1 ? once[0] : zeros && (!once.length || once.includes(zeros)) ? zeros : null;
     if (restored) out.push({ value: restored, raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
     else out.push({ value: d.digits, raw: m[0], start: m.index, end: m.index + m[0].length, valid: d.valid, repaired: !!d.repairedFrom });
   }
