@@ -194,6 +194,9 @@ describe('lexicon', () => {
   it('tolerates the letters OCR confuses in labels', () => {
     expect(findLabel('vencimenio', true)).toBeNull();
     expect(findLabel('muita de mora', true)?.kind).toBe('fine');
+    // An o read as a zero, in a caption and in a sentence.
+    expect(findLabel('pr0cess0 administrativo', true)?.kind).toBe('administrativeProcess');
+    expect(findLabel('pr0cess0 administrativo', false)).toBeNull();
     // A speck read as a letter before a header word.
     expect(headerColumns(buildLines([f('Vvenc.', 40, 100), f('Multa Moratória Exercício', 120, 100), f('Vlr. Original', 300, 100), f('Juros', 380, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['due', 'fine', 'period', 'principal', 'interest']);
     // The table's heading on the header's line.
