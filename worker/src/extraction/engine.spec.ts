@@ -150,6 +150,8 @@ describe('lexicon', () => {
     expect(findLabel('€c.g.c. : 30.627,015/0006-50', true)?.kind).toBe('debtorDocument');
     expect(findLabel('€ 1.234,56')).toBeNull();
     expect(findLabel('c.n.pj.', true)?.kind).toBe('debtorDocument');
+    // Other registrations by their abbreviations are decoys.
+    expect(['insc. imobiliária', 'insc. municipal', 'insc. est.'].map((t) => findLabel(t)?.kind)).toEqual(['decoy', 'decoy', 'decoy']);
     // Its J's hook read as a bracket.
     expect(findLabel('c.n.p.). : 90.618.506/0007-47', true)).toMatchObject({ kind: 'debtorDocument', end: 8 });
   });
@@ -299,6 +301,9 @@ describe('tables by alignment', () => {
     const lines = pages.flatMap((p) => p.lines);
     const t = readTables(lines);
     expect(t.rows.map((x) => [x.period, x.principal])).toEqual([['2020-01', 1000], ['2020-02', 2000], ['2020-03', 3000]]);
+    // The summary's captions at the next page's top end the table: its values are no row.
+    const summary = page(2, [f('Consolidado em', 40, 63), f('Tributo', 218, 63), f('Multa', 386, 63), f('19/11/2025', 40, 75), r('60,00 R$', 260, 75), r('3,00 R$', 420, 75)]);
+    expect(readTables([...pages[0].lines, ...summary.lines]).rows.map((x) => x.period)).toEqual(['2020-01', '2020-02']);
   });
 });
 

@@ -306,7 +306,7 @@ export const DECOYS: string[] = [
   '(?:n\\s*[.ºo°]+\\s*)?pgfn\\s+de\\s+origem',
   'inscricao\\s+(?:de\\s+origem|anterior|originaria)',
   'inscricao\\s+(?:estadual|municipal|imobiliaria|cadastral)',
-  'insc\\.?\\s*(?:est|mun)\\.?',
+  'insc\\.?\\s*(?:est|mun|imob)[a-z]*\\.?',
   'matricula(?:\\s+do\\s+imovel)?',
   'renavam', 'placa(?:\\s*/\\s*renavam)?', 'chassi', 'veiculo',
   'cgm', 'cnae', 'cadastro\\s+(?:mobiliario|imobiliario|municipal)', 'fpas(?:\\s*/\\s*cod\\.?\\s*terceiros)?', 'cod\\.?\\s*terceiros',

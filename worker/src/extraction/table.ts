@@ -366,6 +366,9 @@ export function readTables(lines: Line[]): TableResult {
         misses = 0;
         continue;
       }
+      // A row of captions alone ("Consolidado em | Tributo | Multa") ends the table, at a page's top too:
+      // the summary's values under it are no debt row.
+      if (body.length && line.cells.length >= 2 && line.cells.every((c) => findLabel(c.folded, line.ocr))) break;
       // The head of a continuation page (a running header such as "Inscrição 80 6 …") does not end the table.
       if (sincePageTop <= 4 && j > i + 1 && body.length) continue;
       // A row of labels (the consolidated values' captions) ends the table.
