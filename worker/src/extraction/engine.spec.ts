@@ -221,6 +221,9 @@ describe('lexicon', () => {
     const cut = [f('CÔo. RECEITA', 40, 100), f('ITER', 110, 100), f('P.A.', 150, 100), f('VEN.', 190, 100), f('MULTA NORATÓRIA', 240, 100), f('PRINCIPAL', 340, 100), f('JUROS', 420, 100)];
     expect(headerColumns(buildLines(cut, 1, true)[0])?.map((c) => c.kind)).toEqual(['other', 'other', 'period', 'due', 'fine', 'principal', 'interest']);
     expect(headerColumns(buildLines(cut, 1, false)[0])).toBeNull();
+    // "Vlr. Originário" read as "VIA. Originário".
+    const via = [f('Competência', 40, 100), f('Dt. Venc.', 120, 100), f('VIA. Originário', 200, 100), f('Multa de mora', 300, 100), f('Juros SELIC', 400, 100)];
+    expect(headerColumns(buildLines(via, 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
     // "Vlr." read as "VII." beside the other captions.
     const vii = [f('Período', 40, 100), f('Receita', 100, 100), f('Juros Data Venc.', 170, 100), f('Muita de ofício', 280, 100), f('VII. Originário', 380, 100)];
     expect(headerColumns(buildLines(vii, 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'other', 'interest', 'due', 'fine', 'principal']);
