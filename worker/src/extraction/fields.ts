@@ -532,15 +532,16 @@ const RUNS_ON = /(?:^|\s)(?:da|de|do|das|dos|na|no|nas|nos|em|e|a|o|as|os|ao|com
 function wrappedFromAbove(lines: Line[], skip: boolean[], i: number): boolean {
   const above = sameBlockAbove(lines, skip, i);
   if (!above) return false;
+  const last = above.cells[above.cells.length - 1].folded.trim();
+  if (last.split(/\s+/).length < 5 || !RUNS_ON.test(last)) return false;
   // A label/value row above ("BASE LEGAL ¦ Lei nº 8.212/91, art. 30, I, a", or in one cell
   // "Fundamentação Legal - Lei nº 8.212/91, arts. 20 e 30, I, a") is no sentence running on, even
   // when its value ends on a word a sentence could go on from (the alínea "a"). Several pairs run
   // into one cell ("Principal: R$ 100,00 Multa: … Valor total da") may still end in a wrapped wording.
+  // (Checked last: the label lookups cost more than the words.)
   const first = above.cells[0];
   const lead = findLabel(first.folded, above.ocr);
-  if (lead && (above.cells.length > 1 || (SEPARATOR_AFTER.test(first.folded.slice(extendLabel(first.folded, lead.end))) && splitAtLabels(first, above.ocr).length === 1))) return false;
-  const last = above.cells[above.cells.length - 1].folded.trim();
-  return last.split(/\s+/).length >= 5 && RUNS_ON.test(last);
+  return !(lead && (above.cells.length > 1 || (SEPARATOR_AFTER.test(first.folded.slice(extendLabel(first.folded, lead.end))) && splitAtLabels(first, above.ocr).length === 1)));
 }
 
 /**
