@@ -244,7 +244,6 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
   return out;
 }
 
-
 const DEBCAD = /^\d{9}$/;
 /** The printed shapes of a PGFN inscription and of a DEBCAD, punctuation included. */
 const FEDERAL_SHAPE = /(?<![\d.\/-])(?:\d{2}[ .]\d[ .]\d{2}[ .]\d{6}-\d{2}|\d{2}\.\d{3}\.\d{3}-\d)(?![\d.\/-])/g;

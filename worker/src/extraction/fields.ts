@@ -91,9 +91,9 @@ export function ocrTolerant(source: string): string {
       } else if (/[a-z]/.test(c)) {
         // Thin letters (an l with a speck on its stem reads as k: "Mukta"), descenders, the capital F
         // whose lower bar a speck completes into an E, the small o whose ring a thin stroke leaves
-        // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a speck extends into a Y ("Ylr."), and
-        // the m that loses a stroke or splits in two ("NONE" for NOME, "CONP." for COMP., "rn"), and
-        // the J whose hook reads as a bracket ("C.N.P.). :").
+        // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a
+        // speck extends into a Y ("Ylr."), the m that loses a stroke or splits in two ("NONE" for NOME,
+        // "CONP." for COMP., "rn"), and the J whose hook reads as a bracket ("C.N.P.). :").
         out +=
           c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn)' : c === 'j' ? '[j)]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';

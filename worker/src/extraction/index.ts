@@ -29,7 +29,6 @@ const carriesField = (l: Line) =>
 export function extractFromPages(pages: Page[]): CertificateRecord[] {
   markFurniture(pages, carriesField);
   const lines = pages.flatMap((p) => p.lines);
-  const pagesOf = (ls: Line[]) => [...new Set(ls.map((l) => l.page))].sort((a, b) => a - b);
   // Continuation stretches are joined first (by their inscription number alone), so each
   // certificate is read in full once, however many pages repeat its title.
   const joined: Array<{ lines: Line[]; titled: boolean; reg: string }> = [];
@@ -44,15 +43,15 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     const afterClosing = !!prev && closed(prev.lines);
     // A numbered stretch after a signed-off one whose number OCR lost completes it only when that one
     // is not a certificate in its own right (a debtor and a value of its own).
-    const completes = () => !afterClosing || !standsAlone(prev.lines, pagesOf(prev.lines));
+    const completes = () => !afterClosing || !namesDebtorAndValue(recordOf(prev.lines));
     // A titled stretch whose number OCR lost is another certificate, even when the one before was not
     // signed off, if both name a debtor and a value of their own and the values differ (a page that
     // repeats the certificate's head, total included, continues it).
     const continues = () => {
       if (afterClosing) return false;
-      const own = readCertificate(seg.lines, pagesOf(seg.lines)).record;
+      const own = recordOf(seg.lines);
       if (!namesDebtorAndValue(own)) return true;
-      const before = readCertificate(prev.lines, pagesOf(prev.lines)).record;
+      const before = recordOf(prev.lines);
       return !namesDebtorAndValue(before) || before.total === own.total;
     };
     if (prev?.titled && seg.titled && (reg ? reg === prev.reg || (!prev.reg && completes()) : continues())) {
@@ -82,7 +81,9 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
 
 // A debtor named or identified by CPF/CNPJ (OCR may garble the name's sentence) and a value of its own.
 const namesDebtorAndValue = (r: CertificateRecord) => (!!r.debtorName || !!r.debtorDocument) && r.total > 0;
-const standsAlone = (lines: Line[], pages: number[]) => namesDebtorAndValue(readCertificate(lines, pages).record);
+const pagesOf = (ls: Line[]) => [...new Set(ls.map((l) => l.page))].sort((a, b) => a - b);
+/** A stretch read on its own, to decide whether it is a certificate in its own right. */
+const recordOf = (ls: Line[]) => readCertificate(ls, pagesOf(ls)).record;
 
 /** A stretch whose last lines sign it off (signature, authentication, issue date): the certificate ended there. */
 function closed(lines: Line[]): boolean {

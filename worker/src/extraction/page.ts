@@ -158,8 +158,9 @@ export function markFurniture(pages: Page[], keep: (line: Line) => boolean): voi
   // Only a line with words: two debt rows can be as close in their digits.
   const repeats = (k: number, l: Line) => {
     const own = shape(l.folded);
-    const near = (other: string) => other === own || (l.ocr && own.length >= 10 && /\p{L}{3}/u.test(own) && Math.abs(other.length - own.length) <= 2 && editDistance(own, other) <= Math.floor(own.length / 10));
-    return [edges[k - 1], edges[k + 1]].some((e) => e && [...e].some(near));
+    const fuzzy = l.ocr && own.length >= 10 && /\p{L}{3}/u.test(own);
+    const near = (other: string) => Math.abs(other.length - own.length) <= 2 && editDistance(own, other) <= Math.floor(own.length / 10);
+    return [edges[k - 1], edges[k + 1]].some((e) => e && (e.has(own) || (fuzzy && [...e].some(near))));
   };
   pages.forEach((p, k) => {
     p.lines.forEach((l, i) => {

@@ -101,7 +101,7 @@ function zeroedPeriods(raw: string, due: string): string[] {
   for (const y of [Number(due.slice(0, 4)), Number(due.slice(0, 4)) - 1]) {
     if (!readsAs(year, String(y))) continue;
     if (quarter) {
-      if (`${y}-${String((quarter - 1) * 3 + 1).padStart(2, '0')}` <= due.slice(0, 7)) out.push(`${y}-Q${quarter}`);
+      if (periodStart(`${y}-Q${quarter}`)! <= due.slice(0, 7)) out.push(`${y}-Q${quarter}`);
       continue;
     }
     for (const mo of months) {
@@ -157,10 +157,11 @@ export function repairDueYear(rows: DebtRow[], i: number): string | null {
   if (!prev && !next) return null;
   const inOrder = (d: string) => (!prev || prev <= d) && (!next || d <= next);
   if (inOrder(r.dueDate)) return null;
+  const first = Number(start.slice(0, 4));
   const fits = new Set<string>();
   for (const y of digitVariants(r.dueDate.slice(0, 4))) {
     const d = `${y}${r.dueDate.slice(4)}`;
-    if (Number(y) >= Number(start.slice(0, 4)) && Number(y) <= Number(start.slice(0, 4)) + 1 && d.slice(0, 7) >= start && inOrder(d)) fits.add(d);
+    if (Number(y) >= first && Number(y) <= first + 1 && d.slice(0, 7) >= start && inOrder(d)) fits.add(d);
   }
   return fits.size === 1 ? [...fits][0] : null;
 }

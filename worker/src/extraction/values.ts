@@ -219,13 +219,13 @@ export function revenueValue(text: string): Value | null {
 
 const NAME_STOP = /\s*(?:,|;|\s\(|\s[-–—]\s(?=(?:cnpj|cpf|c\.n\.p\.j|inscrit))|\s(?:inscrit[oa]|cnpj|cpf|c\.n\.p\.j|portador|com\s+sede|residente|domiciliad[oa]|estabelecid[oa])\b).*$/i;
 
-/** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
 /**
  * What is left of a dot leader before a value ("Sit... | ... ATIVA"), with the glyphs OCR made of its
  * specks ("Contribuinte.........0....? TRANSPORTADORA"): no part of the value.
  */
 const LEADER_REST = /^(?:[:.…_·\-–—]\s*|[^\s\p{L}]{1,2}[.…·]{2,}[^\s\p{L}]{0,2}\s+)+/u;
 
+/** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
 export function nameValue(text: string, prose = false): Value | null {
   let t = collapseSpaces(text).replace(LEADER_REST, '');
   if (prose) t = t.replace(NAME_STOP, '');
