@@ -1433,6 +1433,49 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     const [c] = extractFromPages([page(1, frags)]);
     expect(c).toMatchObject({ revenueCode: '121', revenueDescription: 'TAXA DE LICENÇA PARA FUNCIONAMENTO' });
   });
+
+  it('reads "MULTA ISOLADA" under a "Receita" caption as the receita, not as a multa caption, and no unit code over it as the code', () => {
+    expect(findLabel('multa isolada')).toBeNull();
+    expect(findLabel('multa de mora')?.kind).toBe('fine');
+    // Captions over values, one box under another; the unit's code stands right over "Receita".
+    const boxes = [
+      ['Número de Inscrição em Dívida Ativa', '4062378403028'], ['Processo Administrativo Fiscal', '10166.277117/2023-34'],
+      ['Unidade de Inscrição', '40.226.68'], ['Receita', 'MULTA ISOLADA'], ['CPF/CNPJ', '476.981.170-57'],
+      ['Sujeito passivo', 'ANA DOS SANTOS ARAÚJO'], ['Dt. Inscrição', '19/02/2023'], ['Valor total', 'R$ 100,00'],
+    ];
+    const frags = [...head, ...boxes.flatMap(([caption, value], k) => [f(caption, 40, 90 + 24 * k, 7), f(value, 40, 100 + 24 * k)])];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ revenueCode: '', revenueDescription: 'MULTA ISOLADA', registrationNumber: '4062378403028', debtorDocument: '47698117057' });
+  });
+
+  it('reads "Código Tributário Municipal, art. 120" as a fundamentação, not as a code\'s caption', () => {
+    expect(findLabel('codigo tributario municipal, art. 120')).toBeNull();
+    expect(findLabel('codigo')?.kind).toBe('revenueCode');
+    const rows = [
+      ['RECEITA', '1.2.1 — TAXA DE LICENÇA PARA FUNCIONAMENTO'], ['NOME DO DEVEDOR', 'ACME COMERCIO LTDA'], ['CPF/CNPJ', '11.222.333/0001-81'],
+      ['DOMICÍLIO TRIBUTÁRIO', 'Rua Marechal Deodoro 2700, Centro, Florianópolis/SC - CEP'], ['', '61844-107'],
+      ['FUNDAMENTO LEGAL', 'Código Tributário Municipal, art. 120'], ['INSC. MUN.', '324.036-7'], ['TOTAL', 'R$ 310,09'],
+    ];
+    const frags = [
+      ...head,
+      f('CERTIDÃO DE INSCRIÇÃO EM DÍVIDA ATIVA MUNICIPAL Nº 621814/2019', 40, 80),
+      ...rows.flatMap(([label, value], k) => [...(label ? [f(label, 40, 100 + 11 * k)] : []), f(value, 170, 100 + 11 * k)]),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ revenueCode: '121', legalBasis: 'Código Tributário Municipal, art. 120' });
+  });
+
+  it('keeps a debt card\'s caption that stands at the same place on two pages (not a running header)', () => {
+    const card = (n: number, period: string, due: string, y: number) =>
+      [`DÉBITO ${n} - PERÍODO`, period, 'DATA VENC.', due, 'TRIBUTO', 'R$ 100,00', 'MULTA DE MORA', 'R$ 20,00', 'JUROS', 'R$ 30,00'].map((t, k) => f(t, 40, y + 12 * k));
+    const first = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      ...card(1, '2016', '20/04/2016', 130),
+    ];
+    const [c] = extractFromPages([page(1, first), page(2, [...card(2, '2017', '20/01/2017', 60), f('Valor total: R$ 300,00', 40, 200)]), page(3, card(3, '2018', '20/02/2018', 60))]);
+    expect(c.debts.map((d) => d.dueDate)).toEqual(['2016-04-20', '2017-01-20', '2018-02-20']);
+  });
 });
 
 describe('periodStart', () => {

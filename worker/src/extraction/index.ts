@@ -2,6 +2,7 @@ import type { CertificateRecord, FileExtraction } from '@cda/shared';
 import { CLOSING_RE, isCourtFiling, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
 import { isFieldLabel } from './fields';
 import { type Line, type Page, markFurniture } from './page';
+import { isColumnCaption } from './table';
 import { PdfReadError, REASONS, readPages, sniff } from './text';
 
 export { OCR_WARNING } from './certificate';
@@ -23,7 +24,9 @@ export interface ExtractOptions {
 /** A repeated line that carries a field label (a header with the inscription number) is content, not furniture. */
 const carriesField = (l: Line) =>
   // A certificate's title repeated at the top of each page opens each certificate: never furniture.
-  isTitle(l) || l.cells.some((c) => isFieldLabel(c, l.ocr));
+  isTitle(l) || l.cells.some((c) => isFieldLabel(c, l.ocr)) ||
+  // A debt card's caption repeats where cards fall alike on two pages ("DATA VENC." third from the top).
+  (l.cells.length === 1 && isColumnCaption(l.cells[0], l.ocr));
 
 /** Certificates from already-read pages: the pure part, used by tests and the PDF path. */
 export function extractFromPages(pages: Page[]): CertificateRecord[] {

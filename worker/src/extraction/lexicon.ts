@@ -56,6 +56,13 @@ export interface FieldLexicon {
 }
 
 const NO = 'n\\s*[.ºo°]*\\s*\\.?';
+/** A law's name ("Código Tributário Municipal, art. 120"), the value of a fundamentação, not a code's caption. */
+const NOT_A_CODE = '(?!\\s+(?:tributario|civil|penal|de\\s+processo)\\b)';
+/**
+ * Receitas named after a kind of fine ("MULTA ISOLADA" under its "Receita" caption): the debt's
+ * description, not the caption of the certificate's multa.
+ */
+const NOT_A_FINE = '(?!\\s+(?:isolada|clt|trabalhista|regulamentar|eleitoral)\\b)';
 
 export const FIELDS: Record<ScalarField, FieldLexicon> = {
   registrationNumber: {
@@ -178,7 +185,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
   },
   revenueCode: {
     type: 'code',
-    labels: ['cod(?:igo|\\.)?\\s*(?:da\\s+|de\\s+)?receita', 'codigo\\s+do\\s+tributo', 'cod\\.?\\s*tributo', 'codigo', 'cod\\.'],
+    labels: ['cod(?:igo|\\.)?\\s*(?:da\\s+|de\\s+)?receita', 'codigo\\s+do\\s+tributo', 'cod\\.?\\s*tributo', `codigo${NOT_A_CODE}`, 'cod\\.'],
   },
   revenueDescription: {
     type: 'text',
@@ -240,7 +247,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
   },
   fine: {
     type: 'money',
-    labels: ['total\\s+(?:da\\s+)?multas?', 'multas?(?:\\s+(?:de\\s+)?(?:mora|oficio|moratoria|punitiva))?(?:\\s*\\(\\d+%\\))?', 'vlr\\.?\\s*multa'],
+    labels: ['total\\s+(?:da\\s+)?multas?', `multas?${NOT_A_FINE}(?:\\s+(?:de\\s+)?(?:mora|oficio|moratoria|punitiva))?(?:\\s*\\(\\d+%\\))?`, 'vlr\\.?\\s*multa'],
     prose: ['multa(?:\\s+(?:de\\s+)?(?:mora|oficio|moratoria))?(?:\\s*\\(\\d+\\s*%\\))?\\s+de'],
   },
   interest: {

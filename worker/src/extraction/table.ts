@@ -122,6 +122,19 @@ function findHeader(line: Line): Column[] | null {
   return cols;
 }
 
+/**
+ * A cell that is only one debt column's caption ("DATA VENC.", "TRIBUTO"): a debt card's caption,
+ * which may stand at the same place on two pages without being a running header.
+ */
+export function isColumnCaption(cell: { folded: string }, ocr: boolean): boolean {
+  const folded = cell.folded.trim();
+  return columnRe(ocr).some(({ re }) => {
+    re.lastIndex = 0;
+    const m = re.exec(folded);
+    return !!m && !(folded.slice(0, m.index) + folded.slice(m.index + m[0].length)).replace(FILLER, '');
+  });
+}
+
 /** A scanned header's words one letter off a column word ("mula de oficio") read as that word. */
 function nearHeaderWords(folded: string): string {
   return folded.replace(/[a-z]{4,}/g, (w) => {
