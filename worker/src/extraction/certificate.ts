@@ -3,7 +3,7 @@ import { formatCentavos } from '@cda/shared';
 import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
 import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, type ScalarField } from './lexicon';
 import { documentLabel, fold, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
-import { type Line, inRunningHeader, readingOrder } from './page';
+import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
 import { pastLatest, repairRows } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
 import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues, valuesOf } from './values';
@@ -190,14 +190,17 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
     let pendingLine = -1;
     let misses = 0;
     for (let j = i; j < Math.min(lines.length, i + 12) && misses < 2; j++) {
-      // The block goes on past a page break and the next page's running header.
-      if (j > i && (skip[j] || (lines[j].page !== lines[i].page && inRunningHeader(lines, j, lines[i])))) continue;
+      if (j > i && skip[j]) continue;
       const l = lines[j];
       const cells = j === i ? l.cells.slice(k0) : l.cells;
       // Each row may repeat the label ("Corresponsável: FULANO, CPF …" once per person).
       const own = (c: (typeof cells)[number]) => findLabel(c.folded, l.ocr);
       const text = cells.map((c, k) => (k === 0 && own(c)?.kind === 'coDebtors' ? afterLabel(c.text.slice(own(c)!.end)) : c.text)).join('\t');
       const docs = documentValues(text, l.ocr);
+      // The block goes on past a page break: the page's own footer ("Emitido em …", whose caption is a
+      // decoy's) and the next page's running header, neither of which holds a CPF/CNPJ (OCR sets the
+      // rows in another size than their label).
+      if (j > i && !docs.length && ((l.page !== lines[i].page && inRunningHeader(lines, j, lines[i])) || inRunningFooter(lines, j, lines[i]))) continue;
       if (!docs.length) {
         if (/^\s*(?:nao\s+ha|nenhum|inexistente|sem\s+corresponsave|-+\s*$)/.test(fold(text))) {
           out.lines.add(j);

@@ -616,6 +616,23 @@ describe('certificates from the page model', () => {
     expect(c.coDebtors).toEqual([{ name: 'ANTÔNIO FERREIRA DA SILVA', document: '57221364923' }]);
   });
 
+  it('reads a co-debtor block past its page\'s footer (a decoy\'s caption) and the next page\'s header, its rows set in another size than its label', () => {
+    const first = [
+      f('MINISTÉRIO DA FAZENDA', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60),
+      f('Certifico que ACME COMERCIO LTDA, C.N.P.J. 01.352.015/0004-24, se acha inscrito(a) na Dívida Ativa da União sob o nº 1051856924163.', 40, 100),
+      f('Valor total: R$ 1.800,00', 40, 130),
+      f('Corresponsáveis (CTN, art. 135):', 40, 760, 12), f('Emitido em 15/08/2025', 40, 800, 7),
+    ];
+    const next = [
+      f('Procuradoria-Geral da Fazenda Nacional', 40, 31, 7), f('Fls. 4', 500, 31, 7),
+      f('ANTÔNIO FERREIRA DA SILVA - CPF nº 572.213.649-23 - sócio', 60, 65, 9),
+      f('Emitida em 01/11/2025', 40, 120),
+    ];
+    const [c] = extractFromPages([page(1, first, true), page(2, next, true)]);
+    expect(c.debtorDocument).toBe('01352015000424');
+    expect(c.coDebtors).toEqual([{ name: 'ANTÔNIO FERREIRA DA SILVA', document: '57221364923' }]);
+  });
+
   it("reads an OCR'd title with a speck after a word, and keeps a certificate before the first title found by its content, flagged", () => {
     const specked = cda(40, '80 6 19 100001-11', '11.222.333/0001-81').map((x) => (x.text === 'CERTIDÃO DE DÍVIDA ATIVA' ? { ...x, text: 'TERMO DE. INSCRIÇÃO EM DÍVIDA ATIVA' } : x));
     const second = page(2, cda(40, '80 6 19 100002-12', '11.222.333/0001-81'), true);
@@ -1306,6 +1323,40 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     ]);
   });
 
+  it('keeps a scanned row whose period and due date lost their slashes and two amounts their punctuation', () => {
+    const lines = buildLines(
+      [
+        f('Período', 40, 100), f('Vencto.', 120, 100), f('Tributo', 200, 100), f('Multa', 280, 100), f('Juros', 360, 100),
+        f('15032021', 40, 114), f('280400201', 120, 114), r('35.517,05', 250, 114), r('2663779', 330, 114), r('2310832', 410, 114),
+        f('18/07/2021', 40, 128), f('28/08/2021', 120, 128), r('58.138,62', 250, 128), r('43.603,97', 330, 128), r('34.152,07', 410, 128),
+      ],
+      1,
+      true,
+    );
+    const t = readTables(lines);
+    expect(t.rows).toEqual([
+      { period: '2021-03-15', dueDate: null, principal: 3551705, fine: 2663779, interest: 2310832 },
+      { period: '2021-07-18', dueDate: '2021-08-28', principal: 5813862, fine: 4360397, interest: 3415207 },
+    ]);
+    expect(t.warnings).toEqual(['Linha da tabela de débitos (15032021) com valor ilegível ou fora das colunas; confira']);
+  });
+
+  it('reads a scanned header whose "JUROS SELIC" OCR ran together as "JUROSSELK", and a month read as "MAU2019" in a row', () => {
+    const lines = buildLines(
+      [
+        f('COMPETÊNCIA', 40, 100), f('DT.VENC.', 140, 100), f('VALOR PRINCIPAL', 220, 100), f('MULTA', 330, 100), f('JUROSSELK', 400, 100),
+        ...[['ABR/2019', '20/05/2019'], ['MAU2019', '20/06/2019'], ['JUN/2019', '15/07/2019']].flatMap(([p, d], k) => [
+          f(p, 40, 114 + 14 * k), f(d, 140, 114 + 14 * k), r('100,00', 290, 114 + 14 * k), r('20,00', 370, 114 + 14 * k), r('30,00', 450, 114 + 14 * k),
+        ]),
+      ],
+      1,
+      true,
+    );
+    const t = readTables(lines);
+    expect(t.rows.map((x) => [x.period, x.interest])).toEqual([['2019-04', 3000], ['MAU2019', 3000], ['2019-06', 3000]]);
+    expect(repairRows(t.rows, {}, t.unreadableDue, null)).toEqual(['Período "MAU2019" lido por OCR corrigido para 2019-05; confira']);
+  });
+
   it('reads a summary sentence after the table ("… R$ / 37.729,02 TOTAL DA DÍVIDA em …: R$ …") as fields, not as the table\'s totals row', () => {
     const frags = [
       ...head,
@@ -1342,6 +1393,17 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     ];
     const [c] = extractFromPages([page(1, frags, true)]);
     expect(c.debts).toEqual([{ period: '2017-09', dueDate: '2017-10-07', principal: 10000, fine: 2000, interest: 3000 }]);
+  });
+
+  it('reads a debt card whose due date caption carries a speck\'s letter ("NVENC.")', () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      ...['DÉBITO 1 - PA.', '02/2020', 'NVENC.', '25/03/2020', 'TRIBUTO', '698,20 R$', 'MULTA DE OFÍCIO', '139,64 R$', 'JUROS', '155,08 R$'].map((t, k) => f(t, 40, 130 + 12 * k)),
+      f('Valor total: R$ 992,92', 40, 270),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debts).toEqual([{ period: '2020-02', dueDate: '2020-03-25', principal: 69820, fine: 13964, interest: 15508 }]);
   });
 
   it('reads a debt card whose period caption OCR garbled past the lexicon ("DÉBITO 2 - CONP.")', () => {

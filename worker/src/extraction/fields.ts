@@ -696,10 +696,12 @@ function lineAt(s: Stream, offset: number): number {
 }
 
 const proseCache = new Map<string, RegExp>();
-function proseRe(source: string, ocr: boolean): RegExp {
-  const key = `${ocr ? 1 : 0}${source}`;
+/** `speck`: on a scan, the words may follow a lone letter OCR made of a speck at a word's start ("NVENC."). */
+function proseRe(source: string, ocr: boolean, speck = false): RegExp {
+  const key = `${ocr ? 1 : 0}${speck ? 1 : 0}${source}`;
   let re = proseCache.get(key);
-  if (!re) proseCache.set(key, (re = new RegExp(`(?<![a-z0-9])(?:${ocr ? ocrTolerant(source) : source})(?![a-z0-9])`, 'g')));
+  const before = ocr && speck ? '(?<=(?:^|[^a-z0-9])[a-z]?)' : '(?<![a-z0-9])';
+  if (!re) proseCache.set(key, (re = new RegExp(`${before}(?:${ocr ? ocrTolerant(source) : source})(?![a-z0-9])`, 'g')));
   return re;
 }
 
@@ -860,7 +862,8 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
   }
   stops.sort((a, b) => a - b);
   const rows: LooseRow[] = [];
-  const slots = ROW_SLOTS.map(([slot, src, type]) => [slot, proseRe(src, ocr), type] as const);
+  // A card's caption may carry a speck's letter ("NVENC." over its due date).
+  const slots = ROW_SLOTS.map(([slot, src, type]) => [slot, proseRe(src, ocr, true), type] as const);
   starts.forEach((st, k) => {
     let end = Math.min(starts[k + 1]?.at ?? s.text.length, stops.find((x) => x > st.valueAt) ?? s.text.length);
     const row: LooseRow = { period: st.period, dueDate: null, principal: null, fine: null, interest: null, start: st.at, end };

@@ -345,7 +345,8 @@ export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
   { kind: 'other', pattern: 'subtotal|(?:valor\\s+)?total(?:\\s+atualizado)?(?:\\s+\\(r\\$\\))?|valor\\s+atualizado|correcao(?:\\s+monetaria)?|corr\\.?\\s*monet\\.?|atualizacao|#|encargo(?:\\s+legal)?|item|n[.º°o]|codigo|cod\\.?|receita|parcela|seq\\.?|tributo\\s+cod' },
   { kind: 'principal', pattern: 'contribuicao|valor\\s+lancado|vlr?\\.?\\s*lancado|vl\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+originario|valor\\s+original|vlr\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+principal|principal|valor\\s+(?:do\\s+)?(?:tributo|imposto)|imposto(?:\\s+devido)?|tributo|valor\\s+historico|iss(?:qn)?\\s+devido|valor\\s+devido|valor|originario|original' },
   { kind: 'fine', pattern: 'multas?(?:\\s+(?:de\\s+)?(?:mora|oficio|moratoria))?|vlr\\.?\\s*multa' },
-  { kind: 'interest', pattern: 'juros(?:\\s+(?:de\\s+)?mora(?:torios?)?)?(?:\\s*\\(?selic\\)?)?|vlr\\.?\\s*juros' },
+  // OCR runs "JUROS SELIC" together and reads its "IC" as a k ("JUROSSELK").
+  { kind: 'interest', pattern: 'juros(?:\\s+(?:de\\s+)?mora(?:torios?)?)?(?:\\s*\\(?sel(?:ic|k)\\)?)?|vlr\\.?\\s*juros' },
 ];
 
 /**

@@ -131,6 +131,12 @@ export const MONTH_ABBR = ['JAN', 'FEV', 'MAR', 'ABR', 'MAI', 'JUN', 'JUL', 'AGO
 /** A month's abbreviation as printed or as OCR reads its O (Q, 0) and the I of MAI (1, l, L), lower-case for /i patterns. */
 export const MONTH_WORD = String.raw`(?:jan|fev|mar|abr|ma[il1|]|may(?=\d)|jun|jul|ag[oq0]{1,2}|set|[oq0]{1,2}ut|n[oq0]{1,2}v|dez)`;
 
+/**
+ * A month whose third letter and slash OCR read as one glyph ("MAU2019" for MAI/2019, "MAW2020"): the
+ * two letters it keeps name one month or two (MA: março or maio), the rows around it decide.
+ */
+export const GARBLED_MONTH = String.raw`(?:ja|fe|ma|ab|ju|ag|se|ou|no|de)[\p{L}|]`;
+
 export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}[\p{L}]*\.?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ '-]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])`, 'iu');
 
 export type DocumentKind = 'cpf' | 'cnpj';

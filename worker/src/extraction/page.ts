@@ -195,6 +195,17 @@ export function inRunningHeader(lines: Line[], j: number, body: Line): boolean {
   return j - top < 3 && lines.slice(top, j + 1).every((l) => l.furniture || !sameSize(l, body));
 }
 
+/**
+ * Line j is its page's running footer as seen from text set like `body` ("Emitido em 15/08/2025" under a
+ * list that goes on over the page): among the page's last two lines, with only furniture or lines in
+ * another type size from it to the page's end, and more text on a later page.
+ */
+export function inRunningFooter(lines: Line[], j: number, body: Line): boolean {
+  let end = j;
+  while (end + 1 < lines.length && lines[end + 1].page === lines[j].page) end++;
+  return end + 1 < lines.length && end - j < 2 && lines.slice(j, end + 1).every((l) => l.furniture || !sameSize(l, body));
+}
+
 /** One item of the reading stream: a cell's text with where it came from. */
 export interface Piece {
   line: number;

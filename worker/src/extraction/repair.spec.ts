@@ -54,6 +54,13 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairPeriod('3º TRI/29010', '2010-10-29')).toBe('2010-Q3');
     expect(repairPeriod('4º TRI/20018', '2019-01-28')).toBe('2018-Q4');
     expect(repairPeriod('4º TRI/20019', '2019-04-28')).toBeNull();
+    // A month whose third letter and slash OCR read as one glyph ("MAU2019"): março or maio, which
+    // the rows around it decide in a table listed by period; alone, no guess.
+    expect(repairPeriod('MAU2019', '2019-06-20', ['2019-04', '2019-06'])).toBe('2019-05');
+    expect(repairPeriod('MAU2019', '2019-06-20')).toBeNull();
+    expect(repairPeriod('JAW2020', '2020-02-20')).toBe('2020-01');
+    // Rows around it out of order: no help.
+    expect(repairPeriod('MAU2019', '2019-06-20', ['2019-06', '2019-04'])).toBeNull();
     // The "I/" after "TR" and the year's glyphs garbled too.
     expect(repairPeriod('3º TR42013', '2013-10-30')).toBe('2013-Q3');
     expect(repairPeriod('2º TRW/2020', '2020-07-29')).toBe('2020-Q2');

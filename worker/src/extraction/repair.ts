@@ -1,6 +1,6 @@
 import type { DebtRow } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { MONTH_ABBR, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod, periodStart } from './normalize';
+import { GARBLED_MONTH, MONTH_ABBR, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod, periodStart } from './normalize';
 
 /**
  * Repairs of OCR digit confusions that a check confirms. Tesseract mistakes some digits for others
@@ -53,13 +53,16 @@ export function missingCell(values: number[], target: number): { index: number; 
  * 2005-06); failing that, one whose year is the due date's or the year before, read with dotted
  * zeros ("AGO/26260" → 2020-08 before a due date in 2020).
  */
-export function repairPeriod(raw: string, due: string | null): string | null {
+export function repairPeriod(raw: string, due: string | null, around?: [before: string, after: string]): string | null {
   const fits = new Set<string>();
   for (const s of digitVariants(raw)) {
     const p = parsePeriod(s);
     if (p && (!due || p.slice(0, 7) <= due.slice(0, 7))) fits.add(p);
   }
   if (!fits.size && due) for (const p of zeroedPeriods(raw, due)) fits.add(p);
+  // Two readings left ("MAU2019": março or maio): in a table listed by period, the one between the
+  // periods of the rows around it.
+  if (fits.size > 1 && around && around[0] <= around[1]) for (const p of fits) if (p < around[0] || p > around[1]) fits.delete(p);
   return fits.size === 1 ? [...fits][0] : null;
 }
 
@@ -95,8 +98,11 @@ function zeroedPeriods(raw: string, due: string): string[] {
     year = digitsFromLookalikes(year);
   }
   const named = monthWord ? MONTH_ABBR.indexOf(fold(monthWord).toUpperCase()) + 1 : 0;
-  if (monthWord && !named) return [];
-  const months = named ? [named] : monthDigits ? Array.from({ length: 12 }, (_, k) => k + 1).filter((k) => readsAs(monthDigits!, String(k).padStart(2, '0'))) : [0];
+  // A month word whose third letter OCR garbled with its slash ("MAU2019"): the months its first two letters begin.
+  const garbled = monthWord && !named && new RegExp(`^${GARBLED_MONTH}$`, 'iu').test(monthWord);
+  const prefixed = garbled ? MONTH_ABBR.flatMap((a, k) => (a.startsWith(fold(monthWord!).toUpperCase().slice(0, 2)) ? [k + 1] : [])) : [];
+  if (monthWord && !named && !prefixed.length) return [];
+  const months = named ? [named] : prefixed.length ? prefixed : monthDigits ? Array.from({ length: 12 }, (_, k) => k + 1).filter((k) => readsAs(monthDigits!, String(k).padStart(2, '0'))) : [0];
   const out: string[] = [];
   for (const y of [Number(due.slice(0, 4)), Number(due.slice(0, 4)) - 1]) {
     if (!readsAs(year, String(y))) continue;
@@ -231,7 +237,9 @@ export function repairRows(
   const notes: string[] = [];
   rows.forEach((r, i) => {
     if (!/^\d{4}(?:-|$)/.test(r.period)) {
-      const p = repairPeriod(r.period, r.dueDate);
+      const iso = (k: number) => (rows[k] && /^\d{4}(?:-|$)/.test(rows[k].period) ? rows[k].period : undefined);
+      const [before, after] = [iso(i - 1), iso(i + 1)];
+      const p = repairPeriod(r.period, r.dueDate, before && after ? [before, after] : undefined);
       if (p) {
         notes.push(`Período "${r.period}" lido por OCR corrigido para ${p}; confira`);
         r.period = p;

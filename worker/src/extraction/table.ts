@@ -2,7 +2,7 @@ import type { DebtRow } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
 import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
-import { DATE_TOKEN, MONTH_WORD, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
+import { DATE_TOKEN, GARBLED_MONTH, MONTH_WORD, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
 import { iso2br, pastLatest, repairZeros } from './repair';
 import { moneyValues } from './values';
@@ -230,8 +230,8 @@ const PERIOD_SHAPE = /(?<![\d/])\d{2}\/\d{4}(?![\d/])/g;
 // A bare year read past its decade ("2915", "2623") is one too; a receita code ("8109") is not year-shaped.
 // A quarter's year is garbled the same way ("3º TRI/28020"), and so are the "I/" after its "TR" and
 // the year's glyphs ("3º TR42013", "2º TRW/2020", "3º TRL2UI4").
-// A month's year in lookalike letters ("MAI/ZOI9").
-const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|${MONTH_WORD}\p{L}*\.?\s?[/ -]\s?(?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|]{3,8}|\d{2,3}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
+// A month's year in lookalike letters ("MAI/ZOI9"); a month's last letter and slash read as one glyph ("MAU2019").
+const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|${MONTH_WORD}\p{L}*\.?\s?[/ -]\s?(?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|]{3,8}|${GARBLED_MONTH}\s?\d{4}|\d{2,3}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
 
 /** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position. */
 function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: number; x1: number }> {
@@ -369,8 +369,12 @@ export function readTables(lines: Line[]): TableResult {
       }
       // A row has cells; a line of running text (one long cell) that holds amounts and a date is prose.
       // So is an OCR'd row whose amounts all lost their punctuation ("JAN/2018 | 25/02/2018 | 54434 | 40826").
-      const bareRow = line.ocr && !money.length && tokens.filter((t) => t.kind === 'bare').length >= 2 && tokens.some((t) => t.kind === 'period' || t.kind === 'date');
-      if (line.cells.length >= 2 && (money.length || bareRow) && (tokens.some((t) => t.kind === 'date' || t.kind === 'period') || money.length >= 2)) {
+      const bare = tokens.filter((t) => t.kind === 'bare').length;
+      const bareRow = line.ocr && !money.length && bare >= 2 && tokens.some((t) => t.kind === 'period' || t.kind === 'date');
+      // And one whose period and due date lost their slashes too ("15032021 | 280400201 | 35.517,05 |
+      // 2663779"): cells of numbers under the header, the period's column to tell (readRow).
+      const numbersRow = line.ocr && line.cells.length >= 3 && bare >= 1 && money.length + bare >= 3;
+      if (line.cells.length >= 2 && (money.length || bareRow) && (tokens.some((t) => t.kind === 'date' || t.kind === 'period') || money.length >= 2 || numbersRow)) {
         // Values over a row of their captions (a consolidation printed caption-under-value) are that
         // summary's, not one more debt row.
         const next = lines[j + 1];
