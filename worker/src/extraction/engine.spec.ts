@@ -1395,6 +1395,30 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(c.debts).toEqual([{ period: '2017-09', dueDate: '2017-10-07', principal: 10000, fine: 2000, interest: 3000 }]);
   });
 
+  it('reads a number that wraps in an OCR\'d paragraph whose lines OCR measured a size apart', () => {
+    const frags = [
+      ...head,
+      f('O(A) Procurador(a) certifica que ACME COMERCIO LTDA (C.N.P.J. nº 11.222.333/0001-81) foi inscrito em Dívida Ativa da União sob o número 91 621', 40, 100, 37.8),
+      f('603886-10, originária do Processo Administrativo nº 19515.171034/2020-78.', 40, 145, 42),
+      f('TOTAL - 225,28 R$', 40, 200, 38),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.registrationNumber).toBe('9162160388610');
+  });
+
+  it('reads a value over its caption, not under "Livro e Folha" (a decoy\'s caption) under the number\'s caption', () => {
+    expect(findLabel('livro e folha')).toMatchObject({ kind: 'decoy', end: 13 });
+    const frags = [
+      f('SECRETARIA DA FAZENDA DO ESTADO DA BAHIA', 150, 40), f('CDA - CERTIDÃO DE DÍVIDA ATIVA', 160, 60),
+      f('851.014.349-7', 40, 100), f('FARMÁCIA SANTA LUZIA LTDA', 200, 100), f('20.998.750/0004-54', 420, 100),
+      f('Nº da CDA', 40, 112, 7), f('Devedor', 200, 112, 7), f('C.N.P.J.', 420, 112, 7),
+      f('4771943', 40, 124), f('18/11/2016', 200, 124), f('R$ 100,00', 420, 124),
+      f('Livro e Folha', 40, 136, 7), f('Inscrita em', 200, 136, 7), f('Valor total', 420, 136, 7),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c).toMatchObject({ registrationNumber: '8510143497', registrationDate: '2016-11-18' });
+  });
+
   it('reads a debt card whose due date caption carries a speck\'s letter ("NVENC.")', () => {
     const frags = [
       ...head,

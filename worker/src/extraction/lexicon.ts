@@ -317,7 +317,7 @@ export const DECOYS: string[] = [
   'matricula(?:\\s+do\\s+imovel)?',
   'renavam', 'placa(?:\\s*/\\s*renavam)?', 'chassi', 'veiculo',
   'cgm', 'cnae', 'cadastro\\s+(?:mobiliario|imobiliario|municipal)', 'fpas(?:\\s*/\\s*cod\\.?\\s*terceiros)?', 'cod\\.?\\s*terceiros',
-  'livro(?:\\s*/\\s*folha)?', 'lv\\.?\\s*/\\s*fls?\\.?', 'folhas?', 'fls\\.?',
+  'livro(?:\\s*(?:/|e)\\s*folhas?)?', 'lv\\.?\\s*/\\s*fls?\\.?', 'folhas?', 'fls\\.?',
   'cod(?:igo|\\.)?\\s*(?:da\\s+)?unidade', 'unidade(?:\\s+de\\s+inscricao)?', 'processo\\s+judicial', 'n\\s*[.ºo°]+\\s*(?:do\\s+)?processo\\s+judicial', '(?:n\\s*[.ºo°]+\\s*(?:da\\s+)?)?execucao\\s+fiscal(?:\\s+n\\s*[.ºo°]+)?', 'autos(?:\\s+n\\s*[.ºo°]+)?',
   'endereco(?:\\s+de\\s+correspondencia|\\s+do\\s+estabelecimento)?', 'logradouro', 'bairro', 'complemento', 'domicilio(?:\\s+tributario|\\s+fiscal)?', 'cep', 'localizacao(?:\\s+do\\s+imovel)?', 'setor\\s*/\\s*quadra\\s*/\\s*lote',
   'tipo', 'atividade', 'parcela', 'item',

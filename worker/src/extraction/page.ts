@@ -214,6 +214,8 @@ export interface Piece {
   folded: string;
   /** The line's type size. */
   size: number;
+  /** Read by OCR, whose type sizes vary from line to line. */
+  ocr?: boolean;
 }
 
 /**
@@ -224,7 +226,7 @@ export interface Piece {
  */
 export function readingOrder(lines: Line[], skip: (i: number) => boolean, isLabel: (c: Cell, ocr: boolean) => boolean = () => false): Piece[] {
   const out: Piece[] = [];
-  const piece = (i: number, k: number): Piece => ({ line: i, cell: k, text: lines[i].cells[k].text, folded: lines[i].cells[k].folded, size: lines[i].size });
+  const piece = (i: number, k: number): Piece => ({ line: i, cell: k, text: lines[i].cells[k].text, folded: lines[i].cells[k].folded, size: lines[i].size, ocr: lines[i].ocr });
   let i = 0;
   while (i < lines.length) {
     if (skip(i)) {
