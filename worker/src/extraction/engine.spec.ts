@@ -1323,6 +1323,20 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     ]);
   });
 
+  it('reads an amount after a speck\'s dot, and no amount in a code OCR read with a decimal dot under its own column', () => {
+    expect(valuesOf('money', '.2.638,31', true).map((v) => v.value)).toEqual(['263831']);
+    expect(valuesOf('money', 'R$ 1.234.567,89', true).map((v) => v.value)).toEqual(['123456789']);
+    const lines = buildLines(
+      [
+        f('Ano', 40, 100), f('Cód.', 100, 100), f('Data Venc.', 160, 100), f('Tributo', 260, 100), f('Juros', 340, 100), f('Multa', 420, 100),
+        f('2017', 40, 114), f('1.21', 100, 114), f('20/04/2017', 160, 114), r('R$ 73,50', 310, 114), r('R$ 65,64', 390, 114), r('R$ 14,70', 470, 114),
+      ],
+      1,
+      true,
+    );
+    expect(readTables(lines).rows).toEqual([{ period: '2017', dueDate: '2017-04-20', principal: 7350, fine: 1470, interest: 6564 }]);
+  });
+
   it('keeps a scanned row whose period and due date lost their slashes and two amounts their punctuation', () => {
     const lines = buildLines(
       [

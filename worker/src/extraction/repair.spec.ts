@@ -1,4 +1,4 @@
-import { digitVariants, missingCell, repairColumn, repairDate, repairPeriod, repairRows, repairYear, repairZeros } from './repair';
+import { digitVariants, missingCell, repairColumn, repairDate, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
 import { dateValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
@@ -132,5 +132,19 @@ describe('missingCell', () => {
     expect(missingCell([1000, 0], 900)).toBeNull();
     // 13 times the largest row: other misreads, not one row.
     expect(missingCell([700, 775, 0], 10135)).toBeNull();
+  });
+
+  it('restores a month OCR misread as another real month when one reading puts the row back in the table\'s order', () => {
+    const row = (period: string, dueDate: string) => ({ period, dueDate, principal: 100, fine: 0, interest: 0 });
+    const rows = [row('2014-07', '2014-08-07'), row('2014-06', '2014-09-07'), row('2014-09', '2014-10-20')];
+    expect(repairPeriodOrder(rows, 1)).toBe('2014-08');
+    expect(repairRows(rows, {}, new Map(), null)).toEqual(['Período "06/2014" lido por OCR corrigido para 2014-08 pela ordem da tabela; confira']);
+    // In order already, or nothing around it to order by: left as read.
+    expect(repairPeriodOrder([row('2014-07', '2014-08-07'), row('2014-08', '2014-09-07'), row('2014-09', '2014-10-20')], 1)).toBeNull();
+    expect(repairPeriodOrder([row('2014-06', '2014-09-07'), row('2014-09', '2014-10-20')], 0)).toBeNull();
+    expect(repairPeriodOrder([row('2014-05', '2014-06-07'), row('2014-03', '2014-09-07'), row('2014-09', '2014-10-20')], 1)).toBe('2014-08');
+    // Several readings in order ("00" may be 06, 08 or 09 between 06 and 09), or none: no guess.
+    expect(repairPeriodOrder([row('2014-06', '2014-07-07'), row('2014-00', '2014-09-07'), row('2014-09', '2014-10-20')], 1)).toBeNull();
+    expect(repairPeriodOrder([row('2014-07', '2014-08-07'), row('2014-02', '2014-09-07'), row('2014-09', '2014-10-20')], 1)).toBeNull();
   });
 });

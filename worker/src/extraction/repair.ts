@@ -172,6 +172,24 @@ export function repairDueYear(rows: DebtRow[], i: number): string | null {
   return fits.size === 1 ? [...fits][0] : null;
 }
 
+/**
+ * A month OCR misread as another real month ("06/2014" for 08/2014, between the rows of 07/2014 and
+ * 09/2014): the one single-digit reading that puts the row back in the table's order, not after its
+ * due date, taken only where the misread month broke that order.
+ */
+export function repairPeriodOrder(rows: DebtRow[], i: number): string | null {
+  const monthly = (p: string | undefined) => !!p && /^\d{4}-\d{2}$/.test(p);
+  const [prev, r, next] = [rows[i - 1]?.period, rows[i].period, rows[i + 1]?.period];
+  if (!monthly(r) || !monthly(prev) || !monthly(next) || prev! > next! || (prev! <= r && r <= next!)) return null;
+  const due = rows[i].dueDate?.slice(0, 7);
+  const fits = new Set<string>();
+  for (const v of digitVariants(r.replace('-', ''))) {
+    const p = `${v.slice(0, 4)}-${v.slice(4)}`;
+    if (parsePeriod(`${v.slice(4)}/${v.slice(0, 4)}`) === p && prev! <= p && p <= next! && (!due || p <= due)) fits.add(p);
+  }
+  return fits.size === 1 ? [...fits][0] : null;
+}
+
 /** Latest year a certificate's date can hold: an OCR'd "2069" is a 2009 whose zero read as 6. */
 export const LATEST_YEAR = 2050;
 /** Earliest year a repaired date may land on: older debts are not inscribed today. */
@@ -250,6 +268,11 @@ export function repairRows(
         notes.push(`Período "${r.period}" lido por OCR corrigido para ${y}${r.period.slice(4)}; confira`);
         r.period = y + r.period.slice(4);
       }
+    }
+    const inOrder = repairPeriodOrder(rows, i);
+    if (inOrder) {
+      notes.push(`Período "${r.period.slice(5)}/${r.period.slice(0, 4)}" lido por OCR corrigido para ${inOrder} pela ordem da tabela; confira`);
+      r.period = inOrder;
     }
     const dueYear = repairDueYear(rows, i);
     if (dueYear) {

@@ -458,6 +458,8 @@ function readRow(
       continue;
     }
     if (t.kind === 'money') {
+      // A code under its own column that OCR read with a decimal dot ("1.21" for 1.2.1 under "Cód.") is no amount.
+      if (textCols.some((c) => distance(t, c)[0] === 0) && !moneyCols.some((c) => distance(t, c)[0] === 0)) continue;
       const c = nearest(t, moneyCols);
       if (c) cells.set(c, [...(cells.get(c) ?? []), t]);
       continue;

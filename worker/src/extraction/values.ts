@@ -25,7 +25,8 @@ export interface Value {
 
 /** Money as printed: `1.234,56`, `1234,56`, `R$ 1.234,56`, `1.234,56 R$`, OCR shapes (`1.234.56`). */
 // "R$.3.058,82": a speck OCR read as a dot after the currency sign.
-export const MONEY = /(?<![\d.,/:])(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,]\s?\d{2}(?![\d/%])/g;
+// A dot before an amount is a speck unless it follows a digit (".2.638,31"; "1.234.567,89" is read whole).
+export const MONEY = /(?<![\d,/:]|[\d,]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,]\s?\d{2}(?![\d/%])/g;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
