@@ -253,7 +253,8 @@ const FEDERAL_SHAPE = /(?<![\d.\/-])(?:\d{2}[ .]\d[ .]\d{2}[ .]\d{6}-\d{2}|\d{2}
 const FEDERAL = /^\d{13}$/;
 const STATUS_PHRASE_RE = new RegExp(STATUS_PHRASE);
 /** A federal administrative process number as printed (13896.568826/2022-77): no other number has this shape. */
-const PROCESS_SHAPE = /(?<![\d.\/-])\d{5}\.\d{6}\/\d{4}-\d{2}(?![\d.\/-])/g;
+// Also printed bare, its year in place (13896809692201740): no other number on a certificate has 17 digits.
+const PROCESS_SHAPE = /(?<![\d.\/-])(?:\d{5}\.\d{6}\/\d{4}-\d{2}|\d{11}(?:19|20)\d{4})(?![\d.\/-])/g;
 
 /** Digits of every number of `shape` on the certificate, outside skipped lines and decoys' cells and the cells beside them. */
 function unlabelledShapes(lines: Line[], skip: boolean[], shape: RegExp): Set<string> {

@@ -1433,6 +1433,43 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(c).toMatchObject({ registrationNumber: '8510143497', registrationDate: '2016-11-18' });
   });
 
+  it('reads scanned captions whose dot leader OCR ended with a glyph or read as letters, and garbled "Dt. da Inscrição" captions', () => {
+    const frags = [
+      ...head,
+      f('NÚMERO DA CDA................: 4042199327109', 40, 90), f('CNPJ Nº... 78.117.243/0006-06', 40, 104),
+      f('RAZÃO SOCIAL....................: ACME IRMÃOS ROCHA LTDA', 40, 118),
+      f('ORIGEM...............................7 1138 — RAT - RISCO AMBIENTAL DO TRABALHO', 40, 132),
+      f('Inscrita em................es rr ereerereercerrereres 11/07/2016', 40, 146),
+      f('Valor total: R$ 100,00', 40, 160),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c).toMatchObject({ revenueCode: '1138', registrationDate: '2016-07-11' });
+    // A text layer's leader has no such glyphs: nothing changes there.
+    expect(findLabel('de da inscricao', true)?.kind).toBe('registrationDate');
+    expect(findLabel('da inscricao', true)?.kind).toBe('registrationDate');
+    expect(findLabel('de da inscricao')).toBeNull();
+    expect(findLabel('da inscricao em divida ativa', true)).toBeNull();
+    const split = [
+      ...head,
+      f('Processo Administrativo nº', 40, 90, 9), f('Pt.', 200, 90, 9), f('da Inscrição', 230, 90, 9), f('CNPJ', 400, 90, 9),
+      f('2016401118', 40, 102), f('11/01/2016', 215, 102), f('76.683.909/0001-53', 400, 102),
+      f('Nº da inscrição: 163210/2016', 40, 120), f('Valor total: R$ 100,00', 40, 134),
+    ];
+    expect(extractFromPages([page(1, split, true)])[0].registrationDate).toBe('2016-01-11');
+  });
+
+  it('takes a federal process number printed bare (17 digits, its year in place) when its caption is lost, flagged', () => {
+    const frags = [
+      ...head,
+      f('Número da CDA', 40, 90, 8), f('50.6.17.925318-02', 40, 102), f('Devedor Principal', 40, 116, 8), f('METALÚRGICA BOA VISTA S.A.', 40, 128),
+      f('CNPJ: 21.056.402/0001-88', 40, 142), f('Rua Sete de Setembro 1822, Maringá/PR', 40, 156), f('13896809692201740', 400, 156),
+      f('Valor total: R$ 100,00', 40, 170),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.administrativeProcess).toBe('13896809692201740');
+    expect(c.warnings).toContain('Processo administrativo encontrado sem rótulo; confira');
+  });
+
   it('reads a debt card whose due date caption carries a speck\'s letter ("NVENC.")', () => {
     const frags = [
       ...head,

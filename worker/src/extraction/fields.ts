@@ -113,12 +113,12 @@ interface Compiled {
 // A list marker, or a speck OCR read as a symbol glued to the caption ("€C.G.C.", "«Nome").
 const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*)?/;
 
-function compile(kind: LabelKind, sources: string[]): Compiled[] {
-  return sources.map((s) => ({ kind, plain: new RegExp(`^(?:${s})(?![a-z0-9])`), ocr: new RegExp(`^(?:${ocrTolerant(s)})(?![a-z0-9])`) }));
+function compile(kind: LabelKind, sources: string[], ocrOnly = false): Compiled[] {
+  return sources.map((s) => ({ kind, plain: ocrOnly ? /(?!)/ : new RegExp(`^(?:${s})(?![a-z0-9])`), ocr: new RegExp(`^(?:${ocrTolerant(s)})(?![a-z0-9])`) }));
 }
 
 const LABELS: Compiled[] = [
-  ...Object.entries(FIELDS).flatMap(([k, f]) => compile(k as ScalarField, f.labels)),
+  ...Object.entries(FIELDS).flatMap(([k, f]) => [...compile(k as ScalarField, f.labels), ...compile(k as ScalarField, f.ocrLabels ?? [], true)]),
   ...compile('decoy', DECOYS),
   ...compile('coDebtors', CO_DEBTOR_LABELS),
 ];
@@ -213,7 +213,9 @@ function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boole
   const vs = valuesOf(type, text, ocr);
   const v = vs[0];
   if (!v) return null;
-  if (anchored && fold(text.slice(0, v.start)).replace(/r\s?\$|\bem\b|\bde\b|[\s.:…_·=>|–—()-]/g, '').length > 0) return null;
+  const before = fold(text.slice(0, v.start)).replace(/r\s?\$|\bem\b|\bde\b|[\s.:…_·=>|–—()-]/g, '');
+  // On a scan, a dot leader read as a run of small letters ("Inscrita em.....es rr ereerereercer 11/07/2016") is still a leader.
+  if (anchored && before.length > 0 && !(ocr && /^[ercs]{6,}$/.test(before))) return null;
   return v;
 }
 
@@ -288,7 +290,9 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         if (value) out.push({ field, value, route, score: ROUTE_SCORE[route] + spec - penalty, line: at, label: `${i}:${k}` });
       };
       // A dot leader OCR ended with a glyph for its colon ("DATA INSC.........3") is only a leader.
-      const rest = line.ocr && /^\s*[.…_·]{3,}[^\s.]\s*$/.test(cell.text.slice(hit.end)) ? '' : afterLabel(cell.text.slice(hit.end));
+      // So is one before the value ("ORIGEM.........7 1138 — RAT"), but for a date, which may open with its day alone.
+      const leaderGlyph = line.ocr && type !== 'date' ? /^\s*[.…_·]{3,}[^\s.](?=\s)/.exec(cell.text.slice(hit.end))?.[0].length ?? 0 : 0;
+      const rest = line.ocr && /^\s*[.…_·]{3,}[^\s.]\s*$/.test(cell.text.slice(hit.end)) ? '' : afterLabel(cell.text.slice(hit.end + leaderGlyph));
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),
       // not a value; typed values (money, dates, numbers) carry their own shape.
       // A dot leader separates its label from the value on its own, with or without a colon.

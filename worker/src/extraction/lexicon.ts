@@ -53,6 +53,8 @@ export interface FieldLexicon {
   labels: string[];
   /** Wordings found inside prose sentences, each followed by the value ("em nome de X"). */
   prose?: string[];
+  /** Label wordings only a scan has: OCR's garbles of a printed label too far from it for the tolerant match. */
+  ocrLabels?: string[];
 }
 
 const NO = 'n\\s*[.ºo°]*\\s*\\.?';
@@ -104,6 +106,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'data\\s+inscricao',
       'inscricao\\s+em(?!\\s+divida)',
     ],
+    // "Dt. da Inscrição" read as "De da inscrição", or split into "Pt." and a cell of its own "da Inscrição".
+    ocrLabels: ['d[a-z]\\.?\\s+d[ae]\\s+inscricao', 'da\\s+inscricao(?=[\\s.:]*$)'],
     prose: [
       'cuja\\s+inscricao\\s+data\\s+de',
       // "foi inscrito em Dívida Ativa do Município de Pelotas em 30 de junho de 2025".
