@@ -261,9 +261,12 @@ function unlabelledShapes(lines: Line[], skip: boolean[], shape: RegExp): Set<st
   const shaped = new Set<string>();
   lines.forEach((l, i) => {
     if (skip[i]) return;
+    // A decoy's caption over or under the cell (values and captions in stacked boxes) owns it too.
+    const near = [lines[i - 1], lines[i + 1]].filter((n) => n && n.page === l.page && Math.abs(n.y - l.y) <= Math.max(n.size, l.size) * 2.5);
     l.cells.forEach((c, k) => {
       const decoy = (x: typeof c | undefined) => !!x && findLabel(x.folded, l.ocr)?.kind === 'decoy';
       if (decoy(c) || decoy(l.cells[k - 1])) return;
+      if (near.some((n) => n.cells.some((x) => x.x0 < c.x1 && c.x0 < x.x1 && decoy(x)))) return;
       for (const m of c.text.matchAll(shape)) shaped.add(m[0].replace(/\D/g, ''));
     });
   });

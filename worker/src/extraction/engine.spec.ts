@@ -1470,6 +1470,54 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(c.warnings).toContain('Processo administrativo encontrado sem rótulo; confira');
   });
 
+  it('keeps numbered debt cards at the same place on two pages whose numbers OCR read one slip apart, and an amount with a semicolon for its comma', () => {
+    const card = (n: number, period: string, due: string, y: number, principal = 'R$ 100,00') =>
+      [`DÉBITO ${n} - PER. APURAÇÃO`, period, 'VENC.', due, 'PRINCIPAL', principal, 'MULTA', 'R$ 20,00', 'JUROS', 'R$ 30,00'].map((t, k) => f(t, 40, y + 12 * k));
+    const first = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      ...card(1, '27/01/2018', '28/02/2018', 130, 'R$ 100;00'),
+    ];
+    const pages = [page(1, first, true), page(2, card(5, '09/12/2018', '28/01/2019', 60), true), page(3, [...card(9, '19/07/2019', '28/08/2019', 60), f('Valor total: R$ 450,00', 40, 200)], true)];
+    const [c] = extractFromPages(pages);
+    expect(c.debts.map((d) => [d.period, d.principal])).toEqual([['2018-01-27', 10000], ['2018-12-09', 10000], ['2019-07-19', 10000]]);
+  });
+
+  it('reads prose rows whose period label OCR read with a colon and whose quarter\'s year it garbled, restored against the due date', () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº: 50 6 18 491615-11', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      f('1) período de apuração 3º TRIM/2013, com vencimento em 29/10/2013: valor originário de R$', 40, 120),
+      f('100,00, multa de R$ 20,00 e juros de mora de R$ 30,00;', 40, 132),
+      f('2) período: de apuração 4º TRIM/20013, com vencimento em 28/01/2014: valor originário de R$', 40, 144),
+      f('200,00, multa de R$ 40,00 e juros de mora de R$ 60,00;', 40, 156),
+      f('Valor total: R$ 450,00', 40, 180),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debts.map((d) => [d.period, d.principal])).toEqual([['2013-Q3', 10000], ['2013-Q4', 20000]]);
+    expect(c.warnings).toContain('Período "4º TRIM/20013" lido por OCR corrigido para 2013-Q4; confira');
+  });
+
+  it('reads a federal number OCR read with a digit twice ("800 4 22 …"), flagged; no number taken from under a decoy\'s caption or from inside one', () => {
+    expect(valuesOf('registration', '800 4 22 507420-05', true).map((v) => [v.value, v.repaired])).toEqual([['8042250742005', true]]);
+    // Two different digits in the long group: no reading.
+    expect(valuesOf('registration', '810 4 22 507420-05', true)).toEqual([]);
+    const frags = [
+      f('MINISTÉRIO DA FAZENDA', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA PREVIDENCIÁRIA', 160, 60),
+      f('Inscrição DEBCAD nº', 40, 90, 8), f('Domicílio', 300, 90, 8), f('5º.705.698-8', 40, 102), f('Rua das Flores 10, Centro', 300, 102),
+      f('Nº do Processo', 40, 116, 8), f('Nº PGFN de Origem', 300, 116, 8), f('10880.413849/2022-52', 40, 128), f('60 4 22 893414-63', 300, 128),
+      f('Unidade de Inscrição', 40, 142, 8), f('Executado', 300, 142, 8), f('60.036.61', 40, 154), f('FARMÁCIA MONTE CARMELO LTDA', 300, 154),
+      f('CNPJ: 13.997.358/0002-63', 40, 170), f('Valor total: R$ 100,00', 40, 184),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.registrationNumber).toBe('');
+    expect(c.warnings).toContain('Campo não encontrado: número da inscrição');
+  });
+
+  it('drops a speck after a scanned situação and what OCR ran on after it', () => {
+    expect(valuesOf('status', 'EM NEGOCIACAO NO SISPAR * ;Lein?8.212/91, arts. 20 e 30', true).map((v) => v.value)).toEqual(['EM NEGOCIACAO NO SISPAR']);
+  });
+
   it('reads a debt card whose due date caption carries a speck\'s letter ("NVENC.")', () => {
     const frags = [
       ...head,

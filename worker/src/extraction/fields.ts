@@ -1,5 +1,5 @@
 import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, TITLES, type ValueType } from './lexicon';
-import { PERIOD_TOKEN, fold, parsePeriod } from './normalize';
+import { OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import { pastLatest } from './repair';
 import { type Cell, type Line, type Piece, SAME_LINE, inRunningHeader, sameSize } from './page';
 import { type Value, nameValue, revenueValue, textValue, valuesOf } from './values';
@@ -60,10 +60,10 @@ export function ocrTolerant(source: string): string {
     out = '';
     for (let k = 0; k < source.length; k++) {
       const c = source[k];
-      // OCR also drops the space between words ("Muitade mora") or reads a speck there as a hyphen
-      // or a dot ("Situação da-Inscrição", "sob o.nº"): a required gap becomes optional.
+      // OCR also drops the space between words ("Muitade mora") or reads a speck there as a hyphen,
+      // a dot or a colon ("Situação da-Inscrição", "sob o.nº", "período: de apuração"): a required gap becomes optional.
       if (c === '\\' && source[k + 1] === 's' && source[k + 2] === '+') {
-        out += '(?:\\s*|\\s?[-.]\\s?)';
+        out += '(?:\\s*|\\s?[-.:]\\s?)';
         k += 2;
       } else if (c === '\\' && source[k + 1] === '.') {
         // An abbreviation's dot read twice or with a comma after it ("Vlr.. Multa", "Dt., Venc.").
@@ -736,7 +736,7 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
           continue;
         }
         const at = m.index + m[0].length;
-        if (isMasked(m.index)) continue;
+        if (isMasked(m.index) || insideDecoy(s.folded, m.index, ocr)) continue;
         // A longer label of another field starting here ("Total do principal" is not "Total").
         const own = findLabel(s.folded.slice(m.index, m.index + 80), ocr);
         if (own && own.kind !== name && own.length > m[0].length) continue;
@@ -758,6 +758,17 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
       return x <= a && y >= b && y - x > b - a;
     });
   });
+}
+
+/** The wording at `at` is the tail of a decoy's caption ("Unidade de Inscrição" holds "Inscrição"). */
+function insideDecoy(folded: string, at: number, ocr: boolean): boolean {
+  for (let k = Math.max(0, at - 30); k < at; k++) {
+    if ((k === 0 || /\s/.test(folded[k - 1])) && !/\s/.test(folded[k])) {
+      const hit = findLabel(folded.slice(k, k + 80), ocr);
+      if (hit?.kind === 'decoy' && k + hit.end > at) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -813,6 +824,9 @@ export interface LooseRow {
  */
 const ITEM_BEFORE = /(?:deb[a-z]{2,4}|parcela|item)\s*(?:n\s*[.ºo°]*\s*)?(\d{1,3})\s*[-–—]\s*(?:[a-z.,:]+\s*){0,3}$/;
 
+/** A period's OCR shape right after a row's period label. */
+const OCR_PERIOD_AFTER = new RegExp(`^[\\s:.,;–—-]*(${OCR_PERIOD_SHAPE.source})`, 'iu');
+
 const ROW_FIELDS = new Set<LabelKind>(['principal', 'fine', 'interest', 'registrationDate']);
 const STOP_ROWS = /(?<![a-z])(?:somad[oa]s|consolidac|resumo|totais|total\s+(?:geral|devido|do|da|dos)|valores\s+consolidados|perfazendo)/g;
 
@@ -852,7 +866,13 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
     if (y && (y[1].length === 5 || pastLatest(y[1]))) starts.push({ at: m.index, valueAt: m.index + m[0].length + y[0].length, period: y[1] });
     // So is a month OCR garbled past reading ("96/2014", "87/2014": a dotted zero read as 9 or 8).
     const g = ocr ? /^[\s:.,;–—-]*(\d{2,3}\/\d{4})(?![\d/])/.exec(after) : null;
-    if (g && !parsePeriod(g[1])) starts.push({ at: m.index, valueAt: m.index + m[0].length + g[0].length, period: g[1] });
+    if (g && !parsePeriod(g[1])) {
+      starts.push({ at: m.index, valueAt: m.index + m[0].length + g[0].length, period: g[1] });
+      continue;
+    }
+    // And a quarter or a named month whose year OCR garbled ("4º TRIM/20013"), as read for the repair.
+    const q = ocr && !y ? OCR_PERIOD_AFTER.exec(after) : null;
+    if (q && !parsePeriod(q[1])) starts.push({ at: m.index, valueAt: m.index + m[0].length + q[0].length, period: q[1].trim() });
   }
   const stops: number[] = [];
   STOP_ROWS.lastIndex = 0;

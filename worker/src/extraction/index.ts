@@ -1,6 +1,6 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
 import { CLOSING_RE, isCourtFiling, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
-import { isFieldLabel } from './fields';
+import { DEBT_ITEM_RE, isFieldLabel } from './fields';
 import { type Line, type Page, markFurniture } from './page';
 import { isColumnCaption } from './table';
 import { PdfReadError, REASONS, readPages, sniff } from './text';
@@ -25,8 +25,10 @@ export interface ExtractOptions {
 const carriesField = (l: Line) =>
   // A certificate's title repeated at the top of each page opens each certificate: never furniture.
   isTitle(l) || l.cells.some((c) => isFieldLabel(c, l.ocr)) ||
-  // A debt card's caption repeats where cards fall alike on two pages ("DATA VENC." third from the top).
-  (l.cells.length === 1 && isColumnCaption(l.cells[0], l.ocr));
+  // A debt card's caption repeats where cards fall alike on two pages ("DATA VENC." third from the top),
+  // and OCR may read two cards' numbers alike ("DÉBITO 5 -" and "DÉBITO 9 -" are one slip apart).
+  (l.cells.length === 1 && isColumnCaption(l.cells[0], l.ocr)) ||
+  l.cells.some((c) => DEBT_ITEM_RE.test(c.folded));
 
 /** Certificates from already-read pages: the pure part, used by tests and the PDF path. */
 export function extractFromPages(pages: Page[]): CertificateRecord[] {

@@ -106,8 +106,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'data\\s+inscricao',
       'inscricao\\s+em(?!\\s+divida)',
     ],
-    // "Dt. da Inscrição" read as "De da inscrição", or split into "Pt." and a cell of its own "da Inscrição".
-    ocrLabels: ['d[a-z]\\.?\\s+d[ae]\\s+inscricao', 'da\\s+inscricao(?=[\\s.:]*$)'],
+    // "Dt. da Inscrição" read as "De da inscrição" or "Ot. da Inscrição", or split into "Pt." and a cell of its own "da Inscrição".
+    ocrLabels: ['[do][a-z]\\.?\\s+d[ae]\\s+inscricao', 'da\\s+inscricao(?=[\\s.:]*$)'],
     prose: [
       'cuja\\s+inscricao\\s+data\\s+de',
       // "foi inscrito em Dívida Ativa do Município de Pelotas em 30 de junho de 2025".

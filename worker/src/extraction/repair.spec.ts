@@ -59,6 +59,9 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairPeriod('MAU2019', '2019-06-20', ['2019-04', '2019-06'])).toBe('2019-05');
     expect(repairPeriod('MAU2019', '2019-06-20')).toBeNull();
     expect(repairPeriod('JAW2020', '2020-02-20')).toBe('2020-01');
+    // A quarter printed "2T/2021" whose T OCR read as a 7; not one after its due date.
+    expect(repairPeriod('27/2021', '2021-07-30')).toBe('2021-Q2');
+    expect(repairPeriod('37/2021', '2021-06-30')).toBeNull();
     // Rows around it out of order: no help.
     expect(repairPeriod('MAU2019', '2019-06-20', ['2019-06', '2019-04'])).toBeNull();
     // The "I/" after "TR" and the year's glyphs garbled too.
@@ -146,5 +149,13 @@ describe('missingCell', () => {
     // Several readings in order ("00" may be 06, 08 or 09 between 06 and 09), or none: no guess.
     expect(repairPeriodOrder([row('2014-06', '2014-07-07'), row('2014-00', '2014-09-07'), row('2014-09', '2014-10-20')], 1)).toBeNull();
     expect(repairPeriodOrder([row('2014-07', '2014-08-07'), row('2014-02', '2014-09-07'), row('2014-09', '2014-10-20')], 1)).toBeNull();
+  });
+
+  it('repairs the one cell of a column with a digit read twice or lost when that alone makes the column add up', () => {
+    // 100.156,64 for 10.156,64 (a zero read twice); 922,02 for 9.022,02 (a zero lost).
+    expect(repairColumn([10015664, 20000], 1015664 + 20000)).toEqual({ index: 0, value: 1015664 });
+    expect(repairColumn([92202, 150000], 902202 + 150000)).toEqual({ index: 0, value: 902202 });
+    // Several cells could take a lost "1" in front: no guess.
+    expect(repairColumn([1181, 5000, 2300], 11181 + 5000 + 2300)).toBeNull();
   });
 });

@@ -33,6 +33,24 @@ export function repairColumn(values: number[], target: number): { index: number;
       if (sum - v + value === target) fits.push({ index, value });
     }
   });
+  if (fits.length) return fits.length === 1 ? fits[0] : null;
+  // Failing that, a glyph read twice or lost ("100.156,64" for 10.156,64, "922,02" for 9.022,02): the
+  // one cell whose one digit removed or added makes the column add up, when just one does.
+  const wanted = target - sum;
+  values.forEach((v, index) => {
+    const digits = String(v);
+    const seen = new Set<number>();
+    for (let i = 0; i <= digits.length; i++) {
+      const options = [...(i < digits.length && digits.length > 3 ? [digits.slice(0, i) + digits.slice(i + 1)] : []), ...'0123456789'.split('').map((d) => digits.slice(0, i) + d + digits.slice(i))];
+      for (const s of options) {
+        const value = Number(s);
+        if (value - v === wanted && !seen.has(value)) {
+          seen.add(value);
+          fits.push({ index, value });
+        }
+      }
+    }
+  });
   return fits.length === 1 ? fits[0] : null;
 }
 
@@ -60,6 +78,9 @@ export function repairPeriod(raw: string, due: string | null, around?: [before: 
     if (p && (!due || p.slice(0, 7) <= due.slice(0, 7))) fits.add(p);
   }
   if (!fits.size && due) for (const p of zeroedPeriods(raw, due)) fits.add(p);
+  // A quarter printed "2T/2021" whose T OCR read as a 7 ("27/2021": no month is 17 to 47).
+  const t = fits.size ? null : /^([1-4])7\/((?:19|20)\d{2})$/.exec(raw.trim());
+  if (t && (!due || periodStart(`${t[2]}-Q${t[1]}`)! <= due.slice(0, 7))) fits.add(`${t[2]}-Q${t[1]}`);
   // Two readings left ("MAU2019": março or maio): in a table listed by period, the one between the
   // periods of the rows around it.
   if (fits.size > 1 && around && around[0] <= around[1]) for (const p of fits) if (p < around[0] || p > around[1]) fits.delete(p);

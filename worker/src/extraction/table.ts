@@ -2,7 +2,7 @@ import type { DebtRow } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
 import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
-import { DATE_TOKEN, GARBLED_MONTH, MONTH_WORD, OCR_DATE_TOKEN, PERIOD_TOKEN, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
+import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
 import { iso2br, pastLatest, repairZeros } from './repair';
 import { moneyValues } from './values';
@@ -226,13 +226,6 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
 }
 
 const PERIOD_SHAPE = /(?<![\d/])\d{2}\/\d{4}(?![\d/])/g;
-// OCR's garbled years too: a dotted zero read as two glyphs ("28620" for 2020, "AGO/26260").
-// A bare year read past its decade ("2915", "2623") is one too; a receita code ("8109") is not year-shaped.
-// A quarter's year is garbled the same way ("3º TRI/28020"), and so are the "I/" after its "TR" and
-// the year's glyphs ("3º TR42013", "2º TRW/2020", "3º TRL2UI4").
-// A month's year in lookalike letters ("MAI/ZOI9"); a month's last letter and slash read as one glyph ("MAU2019").
-const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|${MONTH_WORD}\p{L}*\.?\s?[/ -]\s?(?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|]{3,8}|${GARBLED_MONTH}\s?\d{4}|\d{2,3}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
-
 /** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position. */
 function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: number; x1: number }> {
   const out: Array<{ text: string; x0: number; x1: number }> = [];

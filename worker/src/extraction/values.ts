@@ -25,8 +25,9 @@ export interface Value {
 
 /** Money as printed: `1.234,56`, `1234,56`, `R$ 1.234,56`, `1.234,56 R$`, OCR shapes (`1.234.56`). */
 // "R$.3.058,82": a speck OCR read as a dot after the currency sign.
+// OCR may read the decimal comma as a semicolon ("R$ 569;53").
 // A dot before an amount is a speck unless it follows a digit (".2.638,31"; "1.234.567,89" is read whole).
-export const MONEY = /(?<![\d,/:]|[\d,]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,]\s?\d{2}(?![\d/%])/g;
+export const MONEY = /(?<![\d,/:]|[\d,]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
@@ -162,6 +163,21 @@ export function registrationValues(text: string, ocr = false): Value[] {
     }
     if (!slash && digits.length < 7) continue;
     if (!slash && value.includes('/')) continue;
+    // A PGFN number in its printed groups (80 4 22 507420-05) with one group a glyph too long
+    // ("800 4 22 …"): a digit read twice, when the group's doubled digits give one reading, flagged.
+    const grouped = ocr ? /^(\d{2,3}) (\d{1,2}) (\d{2,3}) (\d{6,7})-(\d{2,3})$/.exec(raw) : null;
+    if (grouped) {
+      const groups = grouped.slice(1, 6);
+      const long = groups.map((g, k) => g.length - [2, 1, 2, 6, 2][k]);
+      if (long.filter((x) => x === 1).length === 1 && long.every((x) => x === 0 || x === 1)) {
+        const at = long.indexOf(1);
+        const g = groups[at];
+        const doubled = [...g].flatMap((d, i) => (d === g[i - 1] || d === g[i + 1] ? [i] : []));
+        const readings = new Set(doubled.map((i) => groups.map((x, k) => (k === at ? x.slice(0, i) + x.slice(i + 1) : x)).join('')));
+        if (readings.size === 1) out.push({ value: [...readings][0], raw, start: m.index, end: m.index + m[0].length, repaired: true });
+        continue;
+      }
+    }
     // A municipal or state number with its year ("45913/2624"): a year past LATEST_YEAR is OCR's dotted zero.
     const year = ocr && slash ? /^\d{1,10}\/(\d{4})$|^(\d{4})\/\d{1,10}$/.exec(value) : null;
     const was = year ? (year[1] ?? year[2]) : null;
@@ -278,6 +294,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               .replace(/(?<=\p{L})\s*['’`´]\s*(?=\p{L})/gu, ' ')
               .replace(/(?<=\s[-–—]\s?)[:;,.]+(?=\s|\p{Lu})/gu, '')
               .replace(/(?<=\s)[:;,.]+(?=[-–—]\s)/g, '')
+              // And a lone speck after its last word, with whatever OCR ran on after it ("EM NEGOCIACAO NO SISPAR * ;Lein?8.212/91").
+              .replace(/\s+[*^~|'"•]+(?:\s.*)?$/u, '')
           : text,
       );
       return v && STATUS_WORD.test(fold(v.value)) ? [v] : [];
