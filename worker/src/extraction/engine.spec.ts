@@ -1514,6 +1514,21 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(c.warnings).toContain('Campo não encontrado: número da inscrição');
   });
 
+  it('reads no receita from an amount after "Tributo", no debts heading into a name, no CNPJ caption at a name\'s end', () => {
+    expect(revenueValue('9716,70 Mylta Mora: 1943,34')).toBeNull();
+    expect(revenueValue('1070 - ITR - IMPOSTO TERRITORIAL RURAL')).toMatchObject({ code: '1070' });
+    expect(valuesOf('name', 'PANIFICADORA DO VALE LTDA EPP C.N.PJ.', true).map((v) => v.value)).toEqual(['PANIFICADORA DO VALE LTDA EPP']);
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90, 11), f('CNPJ: 11.222.333/0001-81', 40, 104, 11), f('Executado: COMERCIAL BRASIL SUL LTDA', 40, 118, 11),
+      f('DEMONSTRATIVO DO DÉBITO', 40, 132, 11),
+      f('Período', 40, 146), f('Vencimento', 120, 146), f('Principal', 220, 146), f('Multa', 300, 146), f('Juros', 380, 146),
+      f('02/2012', 40, 160), f('25/03/2012', 120, 160), r('100,00', 270, 160), r('20,00', 340, 160), r('30,00', 420, 160),
+      f('Valor total: R$ 150,00', 40, 180),
+    ];
+    expect(extractFromPages([page(1, frags, true)])[0].debtorName).toBe('COMERCIAL BRASIL SUL LTDA');
+  });
+
   it('drops a speck after a scanned situação and what OCR ran on after it', () => {
     expect(valuesOf('status', 'EM NEGOCIACAO NO SISPAR * ;Lein?8.212/91, arts. 20 e 30', true).map((v) => v.value)).toEqual(['EM NEGOCIACAO NO SISPAR']);
   });

@@ -622,8 +622,9 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
   const c = next.cells[k];
   // The next line's cell is another label's value when a label stands before it on that line.
   if (!c || next.cells.slice(0, k + 1).some((x) => findLabel(x.folded, next.ocr)) || /[\d:]/.test(c.text) || c.text !== c.text.toUpperCase()) return first;
-  // The next page's title opens another stretch, however much it reads like a situação ("… DÍVIDA ATIVA").
-  if (!samePage && isTitle(next)) return first;
+  // The next page's title opens another stretch, however much it reads like a situação ("… DÍVIDA ATIVA");
+  // the debts' heading opens the table ("DEMONSTRATIVO DO DÉBITO" under a name, OCR setting it in the name's size).
+  if ((!samePage && isTitle(next)) || DEBT_HEADING_RE.test(c.folded)) return first;
   if (type === 'status' ? !valuesOf('status', c.text).length : !nameValue(`${first} ${c.text}`)) return first;
   return `${first} ${c.text}`;
 }

@@ -225,6 +225,8 @@ const LEGAL_REF = new RegExp(LEGAL_REFERENCE);
 export function revenueValue(text: string): Value | null {
   const t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
   if (!t || /^[—–-]+$/.test(t) || LEGAL_REF.test(fold(t))) return null;
+  // An amount is no receita ("Tributo: 9716,70 Multa Mora: …" names the principal).
+  if (/^(?:R\s?\$\s?)?\d{1,3}(?:[.\s]?\d{3})*,\d{2}(?!\d)/.test(t)) return null;
   const m = CODE_THEN_TEXT.exec(t);
   // The description as printed (the README's normal form), whitespace collapsed.
   if (m) return { value: t, raw: t, start: 0, end: text.length, code: m[1].replace(/\D/g, ''), description: m[2].trim() };
@@ -248,6 +250,8 @@ export function nameValue(text: string, prose = false): Value | null {
   if (prose) t = t.replace(NAME_STOP, '');
   // A CPF/CNPJ glued to the name (OCR closed the gap: "SILVA788.515.377-04") is not part of it.
   t = t.replace(/\s*[-–—]?\s*(?:CPF|CNPJ)?[:\s]*\d{2,3}\.\d{3}\.\d{3}(?:\/\d{4})?-\d{2}\s*$/i, '');
+  // So is the next box's caption OCR ran into it ("PANIFICADORA DO VALE LTDA EPP C.N.PJ.").
+  t = t.replace(/\s+(?:C\.?\s?N\.?\s?P\.?\s?J|C\.?\s?P\.?\s?F|C\.?\s?G\.?\s?C)[.\s/:)]*$/i, '');
   t = t.replace(/\s*[,;:]+$/, '').trim();
   if (!t || /^[/(|\\[]/.test(t) || /:/.test(t)) return null;
   const letters = t.match(/\p{L}/gu)?.length ?? 0;
