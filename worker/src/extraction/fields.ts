@@ -389,7 +389,21 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   const rowSides = new Map(rowNums.map((l) => [l, sideOf(labelled.filter((c) => labelRow(c) === l))]));
   const blockSides = new Map([...new Set(blockOf.values())].map((b) => [b, sideOf(labelled.filter((c) => blockOf.get(labelRow(c)) === b))]));
   const whole = sideOf(typed) ?? 'above';
-  const otherSide = (c: Candidate): Route => rowSides.get(labelRow(c)) ?? blockSides.get(blockOf.get(labelRow(c)) ?? -1) ?? whole;
+  // A stack of boxes with no typed value of its own (receita, situação, fundamentação) is read by its
+  // spacing before the rest of the page's: a caption stands closer to its own value than to the
+  // previous box's (a summary printed value over caption further down does not decide for it).
+  const readable = (from: number, step: number) => {
+    for (let j = from + step; j >= 0 && j < lines.length; j += step) if (!skip[j]) return lines[j].page === lines[from].page ? lines[j] : null;
+    return null;
+  };
+  const spacing = (row: number): Route | undefined => {
+    if (row < 0) return undefined;
+    const [up, down] = [readable(row, -1), readable(row, 1)];
+    if (!up || !down) return undefined;
+    const [gapUp, gapDown] = [lines[row].y - up.y, down.y - lines[row].y];
+    return gapDown * 1.15 < gapUp ? 'above' : gapUp * 1.15 < gapDown ? 'below' : undefined;
+  };
+  const otherSide = (c: Candidate): Route => rowSides.get(labelRow(c)) ?? blockSides.get(blockOf.get(labelRow(c)) ?? -1) ?? spacing(labelRow(c)) ?? whole;
   for (const c of out) if (TEXT_TYPES.has(FIELDS[c.field].type) && c.route === otherSide(c)) c.score -= 0.6;
   // One value, one label: a value claimed from above by one label and from below by its own caption
   // (or the other way round) belongs to the side the certificate's labels point to.

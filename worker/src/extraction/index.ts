@@ -21,6 +21,8 @@ export interface ExtractOptions {
   maxPages?: number;
 }
 
+const SIGNER_RE = /^procurador(?:a|\(a\))?\s+d[ao]s?\s/;
+
 /** A repeated line that carries a field label (a header with the inscription number) is content, not furniture. */
 const carriesField = (l: Line) =>
   // A certificate's title repeated at the top of each page opens each certificate: never furniture.
@@ -28,7 +30,10 @@ const carriesField = (l: Line) =>
   // A debt card's caption repeats where cards fall alike on two pages ("DATA VENC." third from the top),
   // and OCR may read two cards' numbers alike ("DÉBITO 5 -" and "DÉBITO 9 -" are one slip apart).
   (l.cells.length === 1 && isColumnCaption(l.cells[0], l.ocr)) ||
-  l.cells.some((c) => DEBT_ITEM_RE.test(c.folded));
+  l.cells.some((c) => DEBT_ITEM_RE.test(c.folded)) ||
+  // A signer's title under one certificate's signature and another's ("PROCURADOR DA FAZENDA NACIONAL"
+  // at one page's top and the next one's): each signs its own certificate.
+  SIGNER_RE.test(l.folded);
 
 /** Certificates from already-read pages: the pure part, used by tests and the PDF path. */
 export function extractFromPages(pages: Page[]): CertificateRecord[] {
