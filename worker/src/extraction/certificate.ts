@@ -359,7 +359,8 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
       numbered = loose.every((r) => r.item !== undefined) && new Set(loose.map((r) => r.item)).size === loose.length;
       const order = numbered ? [...loose].sort((a, b) => a.item! - b.item!) : loose;
       rows = order.map((r) => ({ period: r.period, dueDate: r.dueDate, principal: r.principal ?? 0, fine: r.fine ?? 0, interest: r.interest ?? 0 }));
-      if (!numbered) rows.sort(byPeriod);
+      // A period OCR left unread keeps its printed place among the others (its neighbours help restore it).
+      if (!numbered && rows.every((r) => /^\d{4}(?:-|$)/.test(r.period))) rows.sort(byPeriod);
       for (const r of loose) masked.push([r.start, r.end]);
       // A part some rows print and another row lacks was not read there (it reads as 0): a doubt.
       for (const [part, label] of [['principal', 'principal'], ['fine', 'multa'], ['interest', 'juros']] as const) {

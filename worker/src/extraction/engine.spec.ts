@@ -1,7 +1,7 @@
 import type { Candidate } from './fields';
 import { extendLabel, findLabel, geometricCandidates, isFieldLabel, isTitle, makeStream, onlyLabelWords, proseCandidates } from './fields';
 import { chooseMoney } from './certificate';
-import { periodStart } from './normalize';
+import { parsePeriod, periodStart } from './normalize';
 import { UNTITLED, extractFromPages } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
@@ -1559,6 +1559,26 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     ];
     const certs = extractFromPages(pages);
     expect(certs.map((c) => c.pages)).toEqual([[1, 2], [2, 3], [3]]);
+  });
+
+  it('reads prose rows whose month OCR garbled with its slash kept ("MAU/2012") in printed order, restored by the rows around it', () => {
+    const row = (n: number, period: string, due: string, y: number) => f(`período de apuração ${period}, com vencimento em ${due}: valor originário de R$ ${n},00, multa de R$ 2,00 e juros de R$ 3,00;`, 40, y);
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      row(10, 'ABR/2012', '07/05/2012', 120), row(20, 'MAU/2012', '07/06/2012', 134), row(30, 'JUN/2012', '15/07/2012', 148),
+      f('SIT: | ATIVA', 40, 170), f('Valor total: R$ 75,00', 40, 184),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debts.map((d) => [d.period, d.principal])).toEqual([['2012-04', 1000], ['2012-05', 2000], ['2012-06', 3000]]);
+    expect(c.warnings).toContain('Período "MAU/2012" lido por OCR corrigido para 2012-05; confira');
+  });
+
+  it('reads scanned situação captions and values OCR marked ("SIT:", an em dash), and a month with a colon before its slash', () => {
+    expect(findLabel('sit:', true)?.kind).toBe('status');
+    expect(valuesOf('status', 'ATIVA — PROTESTADA', true).map((v) => v.value)).toEqual(['ATIVA - PROTESTADA']);
+    expect(parsePeriod('DEZ:/2018')).toBe('2018-12');
+    expect(valuesOf('status', 'ATIVA — PROTESTADA').map((v) => v.value)).toEqual(['ATIVA — PROTESTADA']);
   });
 
   it('drops a speck after a scanned situação and what OCR ran on after it', () => {

@@ -104,8 +104,8 @@ export function parsePeriod(text: string): string | null {
   // Month names ("MAI/2016", "Março/2019", "jul 2015").
   // OCR reads the O of a month as Q or 0 ("NQV/2021") and the I of MAI as 1 or L ("MA1/2020", "MAL2021",
   // its slash lost), or the "I/" as a Y ("MAY2017"); no month's name holds any of these.
-  // Its O may come out as two glyphs ("NO0V/2016").
-  const named = /^(JAN|FEV|MAR|ABR|MA[IL1|]|MAY(?=\d)|JUN|JUL|AG[OQ0]{1,2}|SET|[OQ0]{1,2}UT|N[OQ0]{1,2}V|DEZ)[A-ZÇ]*\.?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  // Its O may come out as two glyphs ("NO0V/2016"); a speck before its slash as a colon ("DEZ:/2018").
+  const named = /^(JAN|FEV|MAR|ABR|MA[IL1|]|MAY(?=\d)|JUN|JUL|AG[OQ0]{1,2}|SET|[OQ0]{1,2}UT|N[OQ0]{1,2}V|DEZ)[A-ZÇ]*[.:]?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
   if (named) return `${named[2]}-${String(MONTH_ABBR.indexOf(named[1].replace(/[OQ0]{1,2}/g, 'O').replace(/^MA[L1|Y]$/, 'MAI')) + 1).padStart(2, '0')}`;
   const t = digitsFromLookalikes(raw);
   const full = parseDate(t);
@@ -137,14 +137,14 @@ export const MONTH_WORD = String.raw`(?:jan|fev|mar|abr|ma[il1|]|may(?=\d)|jun|j
  */
 export const GARBLED_MONTH = String.raw`(?:ja|fe|ma|ab|ju|ag|se|ou|no|de)[\p{L}|]`;
 
-export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}[\p{L}]*\.?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ '-]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])`, 'iu');
+export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}[\p{L}]*[.:]?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ '-]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])`, 'iu');
 
 // OCR's garbled years too: a dotted zero read as two glyphs ("28620" for 2020, "AGO/26260").
 // A bare year read past its decade ("2915", "2623") is one too; a receita code ("8109") is not year-shaped.
 // A quarter's year is garbled the same way ("3º TRI/28020"), and so are the "I/" after its "TR" and
 // the year's glyphs ("3º TR42013", "2º TRW/2020", "3º TRL2UI4").
 // A month's year in lookalike letters ("MAI/ZOI9"); a month's last letter and slash read as one glyph ("MAU2019").
-export const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|${MONTH_WORD}\p{L}*\.?\s?[/ -]\s?(?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|]{3,8}|${GARBLED_MONTH}\s?\d{4}|\d{2,3}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
+export const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|${MONTH_WORD}\p{L}*\.?\s?[/ -]\s?(?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|]{3,8}|${GARBLED_MONTH}\s?[/ -]?\s?\d{4}|\d{2,3}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
 
 export type DocumentKind = 'cpf' | 'cnpj';
 

@@ -298,6 +298,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               .replace(/(?<=\p{L})\s*['’`´]\s*(?=\p{L})/gu, ' ')
               .replace(/(?<=\s[-–—]\s?)[:;,.]+(?=\s|\p{Lu})/gu, '')
               .replace(/(?<=\s)[:;,.]+(?=[-–—]\s)/g, '')
+              // A hyphen OCR read as a dash ("ATIVA — PROTESTADA").
+              .replace(/\s[—–]\s/g, ' - ')
               // And a lone speck after its last word, with whatever OCR ran on after it ("EM NEGOCIACAO NO SISPAR * ;Lein?8.212/91").
               .replace(/\s+[*^~|'"•]+(?:\s.*)?$/u, '')
           : text,
