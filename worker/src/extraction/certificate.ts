@@ -249,7 +249,8 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
 
 const DEBCAD = /^\d{9}$/;
 /** The printed shapes of a PGFN inscription and of a DEBCAD, punctuation included. */
-const FEDERAL_SHAPE = /(?<![\d.\/-])(?:\d{2}[ .]\d[ .]\d{2}[ .]\d{6}-\d{2}|\d{2}\.\d{3}\.\d{3}-\d)(?![\d.\/-])/g;
+// A DEBCAD may be printed bare: nine digits alone in their box (no other number on a certificate has nine).
+const FEDERAL_SHAPE = /(?<![\d.\/-])(?:\d{2}[ .]\d[ .]\d{2}[ .]\d{6}-\d{2}|\d{2}\.\d{3}\.\d{3}-\d)(?![\d.\/-])|^\s*\d{9}\s*$/g;
 const FEDERAL = /^\d{13}$/;
 const STATUS_PHRASE_RE = new RegExp(STATUS_PHRASE);
 /** A federal administrative process number as printed (13896.568826/2022-77): no other number has this shape. */
@@ -261,12 +262,16 @@ function unlabelledShapes(lines: Line[], skip: boolean[], shape: RegExp): Set<st
   const shaped = new Set<string>();
   lines.forEach((l, i) => {
     if (skip[i]) return;
-    // A decoy's caption over or under the cell (values and captions in stacked boxes) owns it too.
+    // A decoy's caption alone in its box over or under the cell (stacked boxes) owns it too.
     const near = [lines[i - 1], lines[i + 1]].filter((n) => n && n.page === l.page && Math.abs(n.y - l.y) <= Math.max(n.size, l.size) * 2.5);
     l.cells.forEach((c, k) => {
       const decoy = (x: typeof c | undefined) => !!x && findLabel(x.folded, l.ocr)?.kind === 'decoy';
       if (decoy(c) || decoy(l.cells[k - 1])) return;
-      if (near.some((n) => n.cells.some((x) => x.x0 < c.x1 && c.x0 < x.x1 && decoy(x)))) return;
+      const caption = (x: typeof c) => {
+        const hit = findLabel(x.folded, l.ocr);
+        return hit?.kind === 'decoy' && !afterLabel(x.text.slice(hit.end)).trim();
+      };
+      if (near.some((n) => n.cells.some((x) => x.x0 < c.x1 && c.x0 < x.x1 && caption(x)))) return;
       for (const m of c.text.matchAll(shape)) shaped.add(m[0].replace(/\D/g, ''));
     });
   });

@@ -1581,6 +1581,24 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(valuesOf('status', 'ATIVA — PROTESTADA').map((v) => v.value)).toEqual(['ATIVA — PROTESTADA']);
   });
 
+  it('takes a federal number whose caption OCR garbled, flagged: a DEBCAD printed bare in its box, or one over a decoy\'s line that carries its own value', () => {
+    const bare = [
+      f('MINISTÉRIO DA FAZENDA', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA - C.D.A.', 160, 60),
+      f('Nm.instrição Dívida Ativa', 40, 90, 8), f('Dt. Inscrição', 240, 90, 8), f('Unidade de Inscrição', 400, 90, 8),
+      f('581568764', 40, 102), f('28/09/2023', 240, 102), f('60.776.81', 400, 102),
+      f('CNPJ: 09.336.878/0005-09', 40, 120), f('Devedor: CLÍNICA MONTE CARMELO S/A', 40, 134), f('Valor total: R$ 100,00', 40, 148),
+    ];
+    const [b] = extractFromPages([page(1, bare, true)]);
+    expect(b.registrationNumber).toBe('581568764');
+    expect(b.warnings).toContain('Número da inscrição encontrado sem rótulo; confira');
+    const dashed = [
+      f('MINISTÉRIO DA FAZENDA', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA - C.D.A.', 160, 60),
+      f('Nm.iInscrição Divida Ativa - 44.112.619-8', 40, 90), f('Inscrição de origem - 6425149003001', 40, 102),
+      f('CNPJ: 09.336.878/0005-09', 40, 120), f('Devedor: CLÍNICA MONTE CARMELO S/A', 40, 134), f('Valor total: R$ 100,00', 40, 148),
+    ];
+    expect(extractFromPages([page(1, dashed, true)])[0].registrationNumber).toBe('441126198');
+  });
+
   it('drops a speck after a scanned situação and what OCR ran on after it', () => {
     expect(valuesOf('status', 'EM NEGOCIACAO NO SISPAR * ;Lein?8.212/91, arts. 20 e 30', true).map((v) => v.value)).toEqual(['EM NEGOCIACAO NO SISPAR']);
   });
