@@ -213,9 +213,10 @@ function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boole
   const vs = valuesOf(type, text, ocr);
   const v = vs[0];
   if (!v) return null;
+  if (!anchored) return v;
   const before = fold(text.slice(0, v.start)).replace(/r\s?\$|\bem\b|\bde\b|[\s.:…_·=>|–—()-]/g, '');
   // On a scan, a dot leader read as a run of small letters ("Inscrita em.....es rr ereerereercer 11/07/2016") is still a leader.
-  if (anchored && before.length > 0 && !(ocr && /^[ercs]{6,}$/.test(before))) return null;
+  if (before.length > 0 && !(ocr && /^[ercs]{6,}$/.test(before))) return null;
   return v;
 }
 
@@ -706,14 +707,7 @@ export function makeStream(pieces: Piece[]): Stream {
 }
 
 function lineAt(s: Stream, offset: number): number {
-  let lo = 0;
-  let hi = s.spans.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (s.spans[mid].start <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return s.spans[lo]?.piece.line ?? 0;
+  return s.spans[lineSpan(s, offset)]?.piece.line ?? 0;
 }
 
 const proseCache = new Map<string, RegExp>();
@@ -751,12 +745,13 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
           continue;
         }
         const at = m.index + m[0].length;
-        if (isMasked(m.index) || insideDecoy(s.folded, m.index, ocr)) continue;
+        if (isMasked(m.index)) continue;
         // A longer label of another field starting here ("Total do principal" is not "Total").
         const own = findLabel(s.folded.slice(m.index, m.index + 80), ocr);
         if (own && own.kind !== name && own.length > m[0].length) continue;
         const v = proseValue(lex.type, s.text, at, ocr);
-        if (v && !isMasked(v.start) && !runsIntoDecoy(s.folded, m.index, v.start, ocr)) {
+        // (The decoy lookups last: they cost more than the value's.)
+        if (v && !isMasked(v.start) && !runsIntoDecoy(s.folded, m.index, v.start, ocr) && !insideDecoy(s, m.index, ocr)) {
           out.push({ field: name, value: v, route: 'prose', score: ROUTE_SCORE.prose + (lex.prose?.includes(src) ? 0.2 : 0), line: lineAt(s, v.start) });
           wording.set(out[out.length - 1], [m.index, at]);
         }
@@ -775,15 +770,36 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
   });
 }
 
-/** The wording at `at` is the tail of a decoy's caption ("Unidade de Inscrição" holds "Inscrição"). */
-function insideDecoy(folded: string, at: number, ocr: boolean): boolean {
-  for (let k = Math.max(0, at - 30); k < at; k++) {
-    if ((k === 0 || /\s/.test(folded[k - 1])) && !/\s/.test(folded[k])) {
-      const hit = findLabel(folded.slice(k, k + 80), ocr);
-      if (hit?.kind === 'decoy' && k + hit.end > at) return true;
+const DECOY_LABELS = LABELS.filter((c) => c.kind === 'decoy');
+
+/**
+ * The wording at `at` is the tail of a decoy's caption in the same cell ("Unidade de Inscrição" holds
+ * "Inscrição"). Decoy patterns only, uncached: these slices are never looked up twice.
+ */
+function insideDecoy(s: Stream, at: number, ocr: boolean): boolean {
+  const from = Math.max(s.spans[lineSpan(s, at)]?.start ?? 0, at - 30);
+  for (let k = from; k < at; k++) {
+    if ((k === 0 || /\s/.test(s.folded[k - 1])) && !/\s/.test(s.folded[k])) {
+      const rest = s.folded.slice(k, at + 40);
+      if (DECOY_LABELS.some((c) => {
+        const m = (ocr ? c.ocr : c.plain).exec(rest);
+        return !!m && k + m[0].length > at;
+      })) return true;
     }
   }
   return false;
+}
+
+/** Index of the stream span holding `offset` (the last one starting at or before it). */
+function lineSpan(s: Stream, offset: number): number {
+  let lo = 0;
+  let hi = s.spans.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (s.spans[mid].start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /**
