@@ -1,8 +1,8 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, findLabel, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
+import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, findLabel, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
 import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, type ScalarField } from './lexicon';
-import { documentLabel, fold, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
+import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
 import { pastLatest, repairRows } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
@@ -267,11 +267,7 @@ function unlabelledShapes(lines: Line[], skip: boolean[], shape: RegExp): Set<st
     l.cells.forEach((c, k) => {
       const decoy = (x: typeof c | undefined) => !!x && findLabel(x.folded, l.ocr)?.kind === 'decoy';
       if (decoy(c) || decoy(l.cells[k - 1])) return;
-      const caption = (x: typeof c) => {
-        const hit = findLabel(x.folded, l.ocr);
-        return hit?.kind === 'decoy' && !afterLabel(x.text.slice(hit.end)).trim();
-      };
-      if (near.some((n) => n.cells.some((x) => x.x0 < c.x1 && c.x0 < x.x1 && caption(x)))) return;
+      if (near.some((n) => n.cells.some((x) => x.x0 < c.x1 && c.x0 < x.x1 && isDecoyCaption(x, n.ocr)))) return;
       for (const m of c.text.matchAll(shape)) shaped.add(m[0].replace(/\D/g, ''));
     });
   });
@@ -365,7 +361,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
       const order = numbered ? [...loose].sort((a, b) => a.item! - b.item!) : loose;
       rows = order.map((r) => ({ period: r.period, dueDate: r.dueDate, principal: r.principal ?? 0, fine: r.fine ?? 0, interest: r.interest ?? 0 }));
       // A period OCR left unread keeps its printed place among the others (its neighbours help restore it).
-      if (!numbered && rows.every((r) => /^\d{4}(?:-|$)/.test(r.period))) rows.sort(byPeriod);
+      if (!numbered && rows.every((r) => isReadPeriod(r.period))) rows.sort(byPeriod);
       for (const r of loose) masked.push([r.start, r.end]);
       // A part some rows print and another row lacks was not read there (it reads as 0): a doubt.
       for (const [part, label] of [['principal', 'principal'], ['fine', 'multa'], ['interest', 'juros']] as const) {

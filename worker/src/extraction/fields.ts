@@ -176,6 +176,12 @@ export function afterLabel(text: string): string {
   return text.replace(/^[\s.:…_·=>|-]*(?:\((?:em\s+)?r\$\)|\(r\$\))?[\s.:…_·=>|–—-]*(?:n\s*[.ºo°]\s*\.?\s*:?\s+)?/i, '');
 }
 
+/** A decoy's caption alone in its box ("PGFN de Origem", "Unidade de Inscrição"): it owns the value over or under it. */
+export function isDecoyCaption(cell: { text: string; folded: string }, ocr: boolean): boolean {
+  const hit = findLabel(cell.folded, ocr);
+  return hit?.kind === 'decoy' && !afterLabel(cell.text.slice(hit.end)).trim();
+}
+
 /** True when the text is empty or only label words and punctuation ("/ RAZÃO SOCIAL DO DEVEDOR"). */
 export function onlyLabelWords(text: string): boolean {
   // A legal reference or a rate inside a label ("Encargo DL 1.025/69 (20%)") is part of the label.
@@ -272,7 +278,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // that value is not free for a field's label beside it.
       // Only a close neighbour: a section heading further down is not the caption's value.
       const close = (n: Neighbour | null) => !!n && Math.abs(lines[n.j].y - line.y) <= Math.max(lines[n.j].size, line.size) * 2.5;
-      if (found?.kind === 'decoy' && !afterLabel(cell.text.slice(found.end)).trim())
+      if (isDecoyCaption(cell, line.ocr))
         for (const [n, route] of [[cellAbove(lines, skip, i, cell), 'above'], [cellBelow(lines, skip, i, cell), 'below']] as const) if (close(n)) decoyClaims.push([n!.spot, `${i}:${k}`, route]);
       if (!found && line.ocr) {
         const t = trailingCaption(cell);

@@ -126,6 +126,9 @@ export function periodStart(period: string): string | null {
   return m ? m[1] : null;
 }
 
+/** A period as the record holds it once read ("2019", "2019-05", "2019-Q3", "2019-05-10"), not OCR's raw text. */
+export const isReadPeriod = (period: string) => /^\d{4}(?:-|$)/.test(period);
+
 export const MONTH_ABBR = ['JAN', 'FEV', 'MAR', 'ABR', 'MAI', 'JUN', 'JUL', 'AGO', 'SET', 'OUT', 'NOV', 'DEZ'];
 
 /** A month's abbreviation as printed or as OCR reads its O (Q, 0) and the I of MAI (1, l, L), lower-case for /i patterns. */

@@ -1,6 +1,6 @@
 import type { DebtRow } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { GARBLED_MONTH, MONTH_ABBR, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod, periodStart } from './normalize';
+import { GARBLED_MONTH, MONTH_ABBR, digitsFromLookalikes, fold, isReadPeriod, parseDate, parseDigitsDate, parsePeriod, periodStart } from './normalize';
 
 /**
  * Repairs of OCR digit confusions that a check confirms. Tesseract mistakes some digits for others
@@ -275,8 +275,8 @@ export function repairRows(
 ): string[] {
   const notes: string[] = [];
   rows.forEach((r, i) => {
-    if (!/^\d{4}(?:-|$)/.test(r.period)) {
-      const iso = (k: number) => (rows[k] && /^\d{4}(?:-|$)/.test(rows[k].period) ? rows[k].period : undefined);
+    if (!isReadPeriod(r.period)) {
+      const iso = (k: number) => (rows[k] && isReadPeriod(rows[k].period) ? rows[k].period : undefined);
       const [before, after] = [iso(i - 1), iso(i + 1)];
       const p = repairPeriod(r.period, r.dueDate, before && after ? [before, after] : undefined);
       if (p) {
