@@ -1,7 +1,7 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
 import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, findLabel, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
-import { CLOSING, COURT_FILING, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, type ScalarField } from './lexicon';
+import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
 import { pastLatest, repairRows } from './repair';
@@ -459,6 +459,27 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   for (const [f, msg] of money.flags) flag(f, msg);
 
   const consDate = pick('consolidationDate');
+  if (!consDate.value && ocr) {
+    // A scan can lose a box's caption whole ("Cálculo em" run into the box's border) while its date
+    // survives: a date printed alone in its cell, beside no caption, that is the day the certificate
+    // was issued is the consolidation date (values are consolidated on the day they are certified).
+    // Only one such date, never the inscription's; flagged.
+    const issuedRe = new RegExp(ISSUED);
+    const issued = new Set(lines.filter((l) => issuedRe.test(l.folded)).flatMap((l) => dateValues(l.text, true).map((d) => d.value)));
+    const bare = new Map<string, Value>();
+    lines.forEach((l, i) => {
+      if (skip[i] || issuedRe.test(l.folded)) return;
+      l.cells.forEach((c, k) => {
+        if (!/^\s*\S{10}\.?\s*$/.test(c.text) || (k > 0 && findLabel(l.cells[k - 1].folded, true))) return;
+        const d = dateValues(c.text, true)[0];
+        if (d && issued.has(d.value) && d.value !== regDate.value?.value) bare.set(d.value, d);
+      });
+    });
+    if (bare.size === 1) {
+      consDate.value = [...bare.values()][0];
+      flag('consolidationDate', 'Data de consolidação sem rótulo legível, igual à data de emissão; confira');
+    }
+  }
   const proc = pick('administrativeProcess');
   if (!proc.value) {
     // OCR can lose the caption while the number keeps the administrative process's own shape
@@ -701,6 +722,17 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
             const rest = t.v !== null && t.s >= 1 && p.v !== null && e.v === null ? t.v - sum : 0;
             if (rest > 0 && rest !== t.v && printed.has(rest)) {
               combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: rest, total: t.v }, score: score - 1 + 6, adds: true, rowsMatch });
+            }
+          }
+          // Both captions garbled ("Encagolegal TO | Torademonanos TT"): two printed amounts, the
+          // smaller no more than the parts and the larger the parts plus it, to the cent. Weaker than
+          // a labelled total's leftover; both flagged as found by the sum.
+          if (e.v === null && p.v !== null) {
+            for (const rest of printed) {
+              const t = rest > 0 && rest <= sum ? totalByValue.get(sum + rest) : undefined;
+              if (!t || t.s >= 1) continue;
+              const rowsMatch = !!sums && p.v === sums.principal && (m.v ?? 0) === sums.fine && (j.v ?? 0) === sums.interest;
+              combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: rest, total: t.v }, score: p.s + m.s + j.s + t.s - 1 + 6 + (rowsMatch ? 3 : 0), adds: true, rowsMatch });
             }
           }
         }

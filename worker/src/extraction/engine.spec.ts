@@ -358,16 +358,20 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     expect(readTables(lines).rows).toEqual([{ period: '2012', dueDate: '2012-04-20', principal: 434237, fine: 86847, interest: 400458 }]);
   });
 
-  it('reads OCR slips in a table: a lost period slash (012012) and a decimal comma read as a dot (6425.33)', () => {
+  it('reads OCR slips in a table: a lost period slash (012012) and a decimal comma read as a dot (6425.33) or a colon (891:98)', () => {
     const lines = buildLines(
       [
         f('Competência', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100),
         f('012012', 40, 114), f('07/02/2012', 120, 114), r('6425.33', 270, 114), r('562,36', 340, 114), r('1737,99', 420, 114),
+        f('02/2012', 40, 128), f('07/03/2012', 120, 128), r('2459,00', 270, 128), r('1844,25', 340, 128), r('891:98', 420, 128),
       ],
       1,
       true,
     );
-    expect(readTables(lines).rows).toEqual([{ period: '2012-01', dueDate: '2012-02-07', principal: 642533, fine: 56236, interest: 173799 }]);
+    expect(readTables(lines).rows).toEqual([
+      { period: '2012-01', dueDate: '2012-02-07', principal: 642533, fine: 56236, interest: 173799 },
+      { period: '2012-02', dueDate: '2012-03-07', principal: 245900, fine: 184425, interest: 89198 },
+    ]);
     // Text PDFs print what they mean: no such reading there.
     expect(readTables(buildLines([f('Competência', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100), f('012012', 40, 114), f('07/02/2012', 120, 114), r('6425.33', 270, 114), r('562,36', 340, 114), r('1737,99', 420, 114)], 1, false)).rows).toEqual([]);
   });
@@ -1196,6 +1200,9 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
       headerColumns(buildLines([f('Período de Apuração', 40, 100), f('Vencimento', 140, 100), f('Tributo', 240, 100), f(fine, 320, 100), f('Juros SELIC', 420, 100)], 1, ocr)[0])?.map((c) => c.kind) ?? null;
     expect(kinds('Mula de ofício', true)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
     expect(kinds('Mola de ofício', true)).toBeNull();
+    // Run into the words after it ("Mulitadeofício"): its one-letter-off prefix is the column word.
+    expect(kinds('Mulitadeofício', true)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
+    expect(kinds('Molitadeofício', true)).toBeNull();
     // A text layer's header is read as printed.
     expect(kinds('Mula de ofício', false)).toBeNull();
   });
@@ -1451,6 +1458,11 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(findLabel('da inscricao', true)?.kind).toBe('registrationDate');
     expect(findLabel('de da inscricao')).toBeNull();
     expect(findLabel('da inscricao em divida ativa', true)).toBeNull();
+    // "Dt. Inscrição" read as "De. Inscrição" or "Dx. Inscrição"; "INSCRITA EM" alone in its box as "ANSCRITAEM".
+    expect(findLabel('de. inscricao', true)?.kind).toBe('registrationDate');
+    expect(findLabel('dx. inscricao', true)?.kind).toBe('registrationDate');
+    expect(findLabel('anscritaem', true)?.kind).toBe('registrationDate');
+    expect(findLabel('anscritaem')).toBeNull();
     const split = [
       ...head,
       f('Processo Administrativo nº', 40, 90, 9), f('Pt.', 200, 90, 9), f('da Inscrição', 230, 90, 9), f('CNPJ', 400, 90, 9),

@@ -62,8 +62,9 @@ export function ocrTolerant(source: string): string {
       const c = source[k];
       // OCR also drops the space between words ("Muitade mora") or reads a speck there as a hyphen,
       // a dot or a colon ("Situação da-Inscrição", "sob o.nº", "período: de apuração"): a required gap becomes optional.
+      // After the speck, the break to a line OCR sized apart ("Data de:" / "Consolidação: …") is two spaces.
       if (c === '\\' && source[k + 1] === 's' && source[k + 2] === '+') {
-        out += '(?:\\s*|\\s?[-.:]\\s?)';
+        out += '(?:\\s*|\\s?[-.:]\\s{0,2})';
         k += 2;
       } else if (c === '\\' && source[k + 1] === '.') {
         // An abbreviation's dot read twice or with a comma after it ("Vlr.. Multa", "Dt., Venc.").

@@ -106,8 +106,9 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'data\\s+inscricao',
       'inscricao\\s+em(?!\\s+divida)',
     ],
-    // "Dt. da Inscrição" read as "De da inscrição" or "Ot. da Inscrição", or split into "Pt." and a cell of its own "da Inscrição".
-    ocrLabels: ['[do][a-z]\\.?\\s+d[ae]\\s+inscricao', 'da\\s+inscricao(?=[\\s.:]*$)'],
+    // "Dt. da Inscrição" read as "De da inscrição" or "Ot. da Inscrição", or split into "Pt." and a cell of its own "da Inscrição";
+    // "Dt. Inscrição" as "De. Inscrição", "Dx. Inscrição"; a caption "INSCRITA EM" alone in its box as "ANSCRITAEM".
+    ocrLabels: ['[do][a-z]\\.?\\s+d[ae]\\s+inscricao', '[do][a-z]\\.\\s+inscricao', 'da\\s+inscricao(?=[\\s.:]*$)', '[a-z]nscrit[oa]\\s+em(?=[\\s.:]*$)'],
     prose: [
       'cuja\\s+inscricao\\s+data\\s+de',
       // "foi inscrito em Dívida Ativa do Município de Pelotas em 30 de junho de 2025".
@@ -304,6 +305,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'posicao\\s+em',
       // "Total Geral em 11/08/2025: …": a total dated by its consolidation.
       '(?:valor\\s+)?total(?:\\s+[a-z]+){0,2}\\s+em(?=\\s+\\d)',
+      // "(valores atualizados até 26/10/2025)" whose "até" a scan garbled ("mé").
+      'valores\\s+atualizad[oa]s\\s+[a-z]{2,3}(?=\\s+\\d{2}/\\d{2}/\\d{4})',
     ],
   },
 };
@@ -403,6 +406,8 @@ export const COURT_FILING = 'excelentissim[oa]|meritissim[oa]|peticao\\s+inicial
  */
 /** The rule a certificate is signed on. */
 export const SIGNATURE_RULE = '_{8,}';
+/** The day a certificate was issued: "Emitida em 07/09/2025", "Data de emissão", or its place and date ("São Paulo, 30 de outubro de 2025."). */
+export const ISSUED = '(?:emitid[oa]\\s+em|lavrad[oa]\\s+em|data\\s+(?:da\\s+)?emissao)[\\s.:]*\\d|^[a-z][a-z\' ]{2,40}(?:\\s*[/-]\\s*[a-z]{2})?,\\s+\\d{1,2}(?:º|o)?(?:/|\\s+de\\s+)';
 export const CLOSING = SIGNATURE_RULE + '|procurador(?:a|\\(a\\))?\\s+d[ao]s?\\s|assinad[oa]\\s+(?:digitalmente|eletronicamente)|codigo\\s+de\\s+(?:autenticidade|verificacao|controle)|emitid[oa]\\s+em|lavrad[oa]\\s+em';
 
 export const ISSUERS: Array<{ issuer: 'federal' | 'state' | 'municipal'; pattern: string; name: string }> = [

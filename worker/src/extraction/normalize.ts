@@ -68,8 +68,9 @@ function validDate(y: number, m: number, d: number): boolean {
 
 /** `dd/mm/yyyy` (also `dd.mm.yyyy`, `dd-mm-yyyy`) to ISO; null when not a real calendar date. */
 export function parseDate(text: string): Parsed<string> | null {
+  // A zero's ring read as a raised "º" ("2º/07/2024"): in a date it can only be the zero.
   const t = text.trim().replace(/([/.-]) (?=\d)/g, '$1');
-  const fixed = digitsFromLookalikes(t);
+  const fixed = digitsFromLookalikes(t.replace(/^(\d)[º°](?=[/.-])/, '$10'));
   const m = /^(\d{2})[/.-](\d{2})[/.-](\d{4})$/.exec(fixed);
   if (!m) return null;
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -87,7 +88,8 @@ export function parseDigitsDate(digits: string): Parsed<string> | null {
 export const OCR_DATE_TOKEN = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/g;
 
 // OCR may leave a space after a separator ("10/ 10/2020").
-export const DATE_TOKEN = /(?<![\d/])[0-3OoDl][\dOoDl][/.-] ?[01Oo][\dOoDlSB][/.-] ?[12l][\dOoDlSB]{3}(?![\d/])/g;
+// A zero's ring read with a tail is a Q ("Q2/10/2025").
+export const DATE_TOKEN = /(?<![\d/])[0-3OoQDl][\dOoQDlº°][/.-] ?[01OoQ][\dOoQDlSB][/.-] ?[12l][\dOoQDlSB]{3}(?![\d/])/g;
 
 /**
  * Apuração period: `03/2018` → `2018-03`, `1º TRI/2019` → `2019-Q1`, `2019` → `2019`,

@@ -184,6 +184,13 @@ describe('two readings of one page', () => {
     const thin = [w('26/08', 100, 95, 90), w('/2015', 200, 95, 100), w('2089', 400, 99, 80, 140)];
     expect(mergeReadings(base, thin).map((x) => x.text + x.conf)).toEqual(['26/08/201560', '208970']);
   });
+
+  it('puts in a line the base reading lost whole, at its place, when the other read it with confidence', () => {
+    const at = (text: string, left: number, top: number, line: string, conf = 95): OcrWord => ({ text, left, top, width: 150, height: 30, line, conf });
+    const base = [at('57.748,76', 100, 100, 'a'), at('27.778,24', 100, 300, 'b')];
+    const thin = [at('57.748,76', 100, 100, 'x'), at('ENCARGO', 100, 200, 'y'), at('LEGAL', 300, 200, 'y'), at('27.778,24', 100, 300, 'z'), at('~~', 100, 400, 'w', 20)];
+    expect(mergeReadings(base, thin).map((x) => `${x.text}@${x.line}`)).toEqual(['57.748,76@a', 'ENCARGO@other:y', 'LEGAL@other:y', '27.778,24@b']);
+  });
 });
 
 describe('render resolution', () => {

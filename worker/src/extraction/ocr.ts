@@ -373,11 +373,43 @@ export function mergeReadings(base: OcrWord[], other: OcrWord[]): OcrWord[] {
   };
   const byTop = [...other].sort((a, b) => a.top - b.top);
   const near = (w: OcrWord, list: OcrWord[]) => list.filter((o) => o.top < w.top + w.height && o.top + o.height > w.top && same(w, o));
-  return base.map((w) => {
+  const merged = base.map((w) => {
     const match = near(w, byTop);
     if (match.length !== 1 || (match[0].conf ?? 0) <= (w.conf ?? 0) || near(match[0], base).length !== 1) return w;
     return { ...w, text: match[0].text, conf: match[0].conf };
   });
+  return withMissingLines(merged, other);
+}
+
+const overlaps = (a: OcrWord, b: OcrWord) =>
+  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+
+/**
+ * A line the other reading holds and base lost whole (no word of it touches a word of base: a row of
+ * small captions set against a box's border, which one binarisation joins to the rule) is put into
+ * base at its place, when it was read with confidence. Lines base has, even in part, stay base's.
+ */
+function withMissingLines(base: OcrWord[], other: OcrWord[]): OcrWord[] {
+  const groups = (words: OcrWord[]) => {
+    const out: OcrWord[][] = [];
+    for (const w of words) {
+      const last = out[out.length - 1];
+      if (last && last[0].line === w.line) last.push(w);
+      else out.push([w]);
+    }
+    return out;
+  };
+  const missing = groups(other).filter((line) =>
+    score(line) >= 80 && line.some((w) => /[\p{L}\p{N}]{3}/u.test(w.text)) && !line.some((w) => base.some((b) => overlaps(w, b))));
+  if (!missing.length) return base;
+  const top = (line: OcrWord[]) => Math.min(...line.map((w) => w.top));
+  // Base's lines keep their order; each lost line goes before the first base line below it.
+  const lines = groups(base);
+  for (const line of missing) {
+    const at = lines.findIndex((l) => top(l) > top(line));
+    lines.splice(at < 0 ? lines.length : at, 0, line.map((w) => ({ ...w, line: `other:${w.line}` })));
+  }
+  return lines.flat();
 }
 
 /** Mean confidence of the words that hold digits: what the certificate's numbers rest on. */

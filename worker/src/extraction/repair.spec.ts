@@ -108,6 +108,15 @@ describe('OCR digit repairs confirmed by a check', () => {
   });
 });
 
+describe('a zero read as a Q in a date', () => {
+  it('reads "Q2/10/2025" as 02/10/2025, flagged as repaired', () => {
+    expect(dateValues('Data de Consolidação.......: Q2/10/2025', true).map((v) => [v.value, v.repaired])).toEqual([['2025-10-02', true]]);
+  });
+  it('reads a zero\'s ring read as a raised º ("2º/07/2024") as the zero, flagged as repaired', () => {
+    expect(dateValues('2º/07/2024', true).map((v) => [v.value, v.repaired])).toEqual([['2024-07-20', true]]);
+  });
+});
+
 describe("years OCR read past 2050 in inscription numbers and dates in words", () => {
   it('restores the dotted zeros of a number\'s year and of a date written out, flagged as repaired', () => {
     expect(registrationValues('sob o número 45913/2624, originária', true).map((v) => [v.value, v.repaired])).toEqual([['45913/2024', true]]);

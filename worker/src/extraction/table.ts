@@ -139,7 +139,13 @@ export function isColumnCaption(cell: { folded: string }, ocr: boolean): boolean
 function nearHeaderWords(folded: string): string {
   return folded.replace(/[a-z]{4,}/g, (w) => {
     if (COLUMN_WORDS.includes(w)) return w;
-    return COLUMN_WORDS.find((c) => Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 1) ?? w;
+    const near = COLUMN_WORDS.find((c) => Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 1);
+    if (near || w.length < 8 || COLUMN_WORDS.some((c) => w.startsWith(c))) return near ?? w;
+    // A column word OCR ran into the words after it, one letter off ("mulitadeoficio"): its prefix is read as it.
+    for (const c of COLUMN_WORDS) {
+      for (const n of [c.length - 1, c.length, c.length + 1]) if (n < w.length - 1 && editDistance(c, w.slice(0, n)) === 1) return c + w.slice(n);
+    }
+    return w;
   });
 }
 
@@ -156,8 +162,8 @@ interface Token {
   repairedFrom?: string;
 }
 
-/** OCR's slips in a table cell: a decimal comma read as a dot ("6425.33"), a period's slash lost ("012012") or read as a stroke ("0272023") or a ring ("0102016"). */
-const OCR_MONEY = /(?<![\d.,/])\d{1,6}\.\d{2}(?![\d.,/])/g;
+/** OCR's slips in a table cell: a decimal comma read as a dot or a colon ("6425.33", "891:98"), a period's slash lost ("012012") or read as a stroke ("0272023") or a ring ("0102016"). */
+const OCR_MONEY = /(?<![\d.,/:])\d{1,6}[.:]\d{2}(?![\d.,/:])/g;
 const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[710]?((?:19|20)\d{2})(?![\d.,/])/g;
 const OCR_HALF_DATE = /(?<![\d.,/])(?:\d{4}\/\d{4}|\d{2}\/\d{6})(?![\d.,/])/g;
 const OCR_BARE = /(?<![\p{L}\d.,/])\d{3,8}(?![\p{L}\d.,/])/gu;
@@ -204,7 +210,7 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
     for (const m of cell.text.matchAll(OCR_MONEY)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
-      out.push({ kind: 'money', text: m[0], value: Math.round(Number(m[0]) * 100), ...at(m.index!, m.index! + m[0].length) });
+      out.push({ kind: 'money', text: m[0], value: Math.round(Number(m[0].replace(':', '.')) * 100), ...at(m.index!, m.index! + m[0].length) });
     }
     for (const m of cell.text.matchAll(OCR_PERIOD)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
