@@ -1760,6 +1760,38 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
   });
 });
 
+describe('values a paragraph or a page break sets beside a caption', () => {
+  it('does not read the number a sentence ends with as the value of the caption row under it', () => {
+    const frags = [
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA PREVIDENCIÁRIA', 150, 60),
+      f('O(A) Procurador(a) da Fazenda Nacional, no uso de suas atribuições legais, CERTIFICA que', 86, 140, 11),
+      f('o débito abaixo descrito, de responsabilidade de COMERCIAL NOVA ERA S/A (CNPJ nº', 50, 154, 11),
+      f('73.579.579/0005-96), foi inscrito em Dívida Ativa da União em 20 de maio de 2015, sob o número', 50, 169, 11),
+      f('31.905.876-1, originária do Processo Administrativo nº 10166.485676/2014-21.', 50, 183, 11),
+      f('CÓDIGO DA RECEITA', 54, 203, 9), f('Origem do Débito', 236, 203, 9),
+      f('1082', 54, 217, 11), f('CONTRIBUIÇÃO EMPRESA/EMPREGADOR', 236, 217, 11),
+      f('Base Legal', 54, 236, 9), f('Situação do Débito', 254, 236, 9),
+      f('Lei nº 8.212/91, art. 22, incisos I e II', 54, 249, 11), f('EM NEGOCIACAO NO SISPAR', 254, 249, 11),
+      f('Valor total: R$ 100,00', 50, 280, 11),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect(c.revenueCode).toBe('1082');
+  });
+
+  it('does not run a name at a page\'s foot into the value under the next page\'s first caption', () => {
+    const first = [
+      f('PROCURADORIA-GERAL DO ESTADO DO PARANÁ', 150, 40), f('CDA - CERTIDÃO DE DÍVIDA ATIVA Nº 1884287873', 150, 60),
+      f('C.N.P.J.', 50, 80, 7.5), f('18.814.572/0005-01', 50, 91, 9), f('Executado', 50, 106, 7.5), f('METALÚRGICA NOVA ERA COMÉRCIO E SERVIÇOS LTDA', 50, 117, 9),
+    ];
+    const second = [
+      f('Pág. 2/3', 514, 30, 6.5), f('Tributo', 50, 63, 7.5), f('ICMS - IMPOSTO DECLARADO E NÃO PAGO', 50, 74, 9),
+      f('Inscrito em', 50, 89, 7.5), f('26/02/2021', 50, 99, 9), f('Valor total: R$ 100,00', 50, 130, 9),
+    ];
+    const [c] = extractFromPages([page(1, first), page(2, second)]);
+    expect(c.debtorName).toBe('METALÚRGICA NOVA ERA COMÉRCIO E SERVIÇOS LTDA');
+  });
+});
+
 describe('periodStart', () => {
   it('gives the first month of monthly, quarterly, annual and dated periods', () => {
     expect(['2019-03', '2019-Q2', '2019', '2019-03-25', 'x'].map(periodStart)).toEqual(['2019-03', '2019-04', '2019-01', '2019-03', null]);

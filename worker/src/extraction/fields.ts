@@ -357,8 +357,9 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // Above: a caption printed under its value (form boxes); found by the value's type, and for
       // free text weighed against "below" by which way the certificate's typed values went.
       const above = cellAbove(lines, skip, i, cell);
-      // The last line of a paragraph is the end of a sentence, not a value printed over its caption.
-      if (above && !(TEXT_TYPES.has(type) && inParagraph(lines, skip, above.j))) {
+      // The last line of a paragraph is the end of a sentence, not a value printed over its caption
+      // (nor is the registration number a sentence ends with the receita code of the caption under it).
+      if (above && !inParagraph(lines, skip, above.j)) {
         const v = firstValue(type, above.cell.text, !TEXT_TYPES.has(type), line.ocr);
         if (v) spots.set(out[out.push({ field, value: v, route: 'above', score: ROUTE_SCORE.above + spec, line: above.j, label: `${i}:${k}` }) - 1], above.spot);
       }
@@ -634,7 +635,14 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
   // the next page's header.
   let j = i + 1;
   while (lines[j]?.furniture && lines[j].page === lines[i].page) j++;
-  if (lines[j]?.page === lines[i].page + 1) while (lines[j] && inRunningHeader(lines, j, lines[i])) j++;
+  // A caption alone among the next page's first lines ("Tributo" over "ICMS - …") opens the next box.
+  const caption = (l: Line) => !l.furniture && l.cells.some((c) => {
+    const hit = findLabel(c.folded, l.ocr);
+    return !!hit && !c.folded.slice(extendLabel(c.folded, hit.end)).replace(/[\s.:]/g, '');
+  });
+  if (lines[j]?.page === lines[i].page + 1) {
+    for (; lines[j] && inRunningHeader(lines, j, lines[i]); j++) if (caption(lines[j])) return first;
+  }
   const next = lines[j];
   // A wrapped value keeps its type size; a smaller line under it is the next box's caption.
   if (!next || skip[j] || !sameSize(next, lines[i])) return first;
