@@ -1664,6 +1664,20 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(c.warnings).toContain('Período "2620" ilegível na tabela de débitos; confira');
   });
 
+  it('keeps a prose row whose month OCR read with a raised ordinal ("0º/2018"), its period flagged unread', () => {
+    const row = (p: string, due: string, y: number) =>
+      f(`a. competência ${p}, com vencimento em ${due}: valor originário de R$ 100,00, multa de R$ 20,00 e juros de mora de R$ 30,00;`, 40, y);
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      f('Discriminação dos débitos:', 40, 120), row('0º/2018', '20/07/2018', 134), row('07/2018', '15/08/2018', 148), row('08/2018', '15/09/2018', 162),
+      f('Valor total: R$ 450,00', 40, 190),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debts.map((d) => [d.period, d.dueDate])).toEqual([['0º/2018', '2018-07-20'], ['2018-07', '2018-08-15'], ['2018-08', '2018-09-15']]);
+    expect(c.warnings).toContain('Período "0º/2018" ilegível na tabela de débitos; confira');
+  });
+
   it('reads a value and its caption that OCR set on one line, value first', () => {
     const frags = [
       ...head,

@@ -149,7 +149,8 @@ export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD
 // A quarter's year is garbled the same way ("3º TRI/28020"), and so are the "I/" after its "TR" and
 // the year's glyphs ("3º TR42013", "2º TRW/2020", "3º TRL2UI4").
 // A month's year in lookalike letters ("MAI/ZOI9"); a month's last letter and slash read as one glyph ("MAU2019").
-export const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|${MONTH_WORD}\p{L}*\.?\s?[/ -]\s?(?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|]{3,8}|${GARBLED_MONTH}\s?[/ -]?\s?\d{4}|\d{2,3}\/\d{3,6}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
+// A month whose last digit OCR read as a raised ordinal ("0º/2018"): kept as a row, its period flagged unread.
+export const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|${MONTH_WORD}\p{L}*\.?\s?[/ -]\s?(?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|]{3,8}|${GARBLED_MONTH}\s?[/ -]?\s?\d{4}|\d{2,3}\/\d{3,6}|[01][º°]\/\d{4}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
 
 export type DocumentKind = 'cpf' | 'cnpj';
 
