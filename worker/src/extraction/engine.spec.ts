@@ -1200,6 +1200,8 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
       headerColumns(buildLines([f('Período de Apuração', 40, 100), f('Vencimento', 140, 100), f('Tributo', 240, 100), f(fine, 320, 100), f('Juros SELIC', 420, 100)], 1, ocr)[0])?.map((c) => c.kind) ?? null;
     expect(kinds('Mula de ofício', true)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
     expect(kinds('Mola de ofício', true)).toBeNull();
+    // "Comp." whose m OCR read as "in" ("Atualização Coinp." over the periods).
+    expect(headerColumns(buildLines([f('Juros Mora', 40, 100), f('Principal', 120, 100), f('Atualização Coinp.', 200, 100), f('Vlr. Multa Venc.', 320, 100), f('Subtotal', 440, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['interest', 'principal', 'other', 'period', 'fine', 'due', 'other']);
     // Run into the words after it ("Mulitadeofício"): its one-letter-off prefix is the column word.
     expect(kinds('Mulitadeofício', true)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
     expect(kinds('Molitadeofício', true)).toBeNull();
@@ -1458,6 +1460,8 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(findLabel('da inscricao', true)?.kind).toBe('registrationDate');
     expect(findLabel('de da inscricao')).toBeNull();
     expect(findLabel('da inscricao em divida ativa', true)).toBeNull();
+    // "NOME / RAZÃO SOCIAL" whose slash OCR lost.
+    expect(findLabel('nome razao social do devedor textil paulista ltda epp', true)?.kind).toBe('debtorName');
     // "Dt. Inscrição" read as "De. Inscrição" or "Dx. Inscrição"; "INSCRITA EM" alone in its box as "ANSCRITAEM".
     expect(findLabel('de. inscricao', true)?.kind).toBe('registrationDate');
     expect(findLabel('dx. inscricao', true)?.kind).toBe('registrationDate');

@@ -72,8 +72,8 @@ export function ocrTolerant(source: string): string {
         k++;
       } else if (c === '\\') out += c + source[++k];
       else if (c === '/') {
-        // A slash between words is a thin stroke: read as "I" or "l", or with one before it ("NOMEI/RAZÃO", "CNPJICPF").
-        out += '(?:[ilt1|!]?/|[ilt1|!])';
+        // A slash between words is a thin stroke: read as "I" or "l", or with one before it ("NOMEI/RAZÃO", "CNPJICPF"), or lost ("NOME RAZÃO SOCIAL").
+        out += '(?:[ilt1|!]?/|[ilt1|!])?';
       }
       else if (c === '[') {
         const end = source.indexOf(']', k + 1);
@@ -94,9 +94,9 @@ export function ocrTolerant(source: string): string {
         // whose lower bar a speck completes into an E, the small o whose ring a thin stroke leaves
         // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a
         // speck extends into a Y ("Ylr."), the m that loses a stroke or splits in two ("NONE" for NOME,
-        // "CONP." for COMP., "rn"), and the J whose hook reads as a bracket ("C.N.P.). :").
+        // "CONP." for COMP., "rn", "in" as in "Coinp."), and the J whose hook reads as a bracket ("C.N.P.). :").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn)' : c === 'j' ? '[j)]' : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn|in)' : c === 'j' ? '[j)]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }

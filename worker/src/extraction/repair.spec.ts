@@ -108,6 +108,14 @@ describe('OCR digit repairs confirmed by a check', () => {
   });
 });
 
+describe('an inscription number whose first digit OCR read as a letter', () => {
+  it('reads "B22308/2013" as 822308/2013, flagged as repaired; a text layer keeps what it prints', () => {
+    expect(registrationValues('Número do Termo.......... B22308/2013', true).map((v) => [v.value, v.repaired])).toEqual([['822308/2013', true]]);
+    expect(registrationValues('B22308/2013', false)).toEqual([]);
+    expect(registrationValues('ABS1234567', true)).toEqual([]);
+  });
+});
+
 describe('a zero read as a Q in a date', () => {
   it('reads "Q2/10/2025" as 02/10/2025, flagged as repaired', () => {
     expect(dateValues('Data de Consolidação.......: Q2/10/2025', true).map((v) => [v.value, v.repaired])).toEqual([['2025-10-02', true]]);

@@ -136,8 +136,11 @@ function looksLikeDocument(raw: string): boolean {
 
 export function registrationValues(text: string, ocr = false): Value[] {
   const out: Value[] = [];
-  for (const m of all(REGISTRATION, text)) {
-    const raw = m[0].trim();
+  // A scan's first digit read as its lookalike letter ("B22308/2013"): the digit, same length, so the
+  // offsets hold; the value then differs from its raw text and is flagged as repaired.
+  const read = ocr ? text.replace(/(?<![\p{L}\d/.,])[BSZ](?=\d{4,}(?:\/\d{4})?(?![\p{L}\d/]))/gu, (c) => digitsFromLookalikes(c)) : text;
+  for (const m of all(REGISTRATION, read)) {
+    const raw = text.slice(m.index, m.index + m[0].length).trim();
     if (/^\d{2}[/.-]\d{2}[/.-]\d{4}$/.test(raw) || /^\d{1,2}[/.-]\d{4}$/.test(raw)) continue;
     // A unit code ("70.691.82", its own shape) before the number in one cell is the neighbouring
     // caption's value: the number is what follows it.
