@@ -1213,6 +1213,9 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(valuesOf('status', "EM'NEGOCIACAO NO SISPAR", true)[0]?.value).toBe('EM NEGOCIACAO NO SISPAR');
     expect(valuesOf('status', 'INSCRITO -: PROTESTADO', true)[0]?.value).toBe('INSCRITO - PROTESTADO');
     expect(valuesOf('status', "EM'NEGOCIACAO NO SISPAR", false)[0]?.value).toBe("EM'NEGOCIACAO NO SISPAR");
+    // The next box's value OCR ran into it is cut; a situação's own last words stay.
+    expect(valuesOf('status', 'EM NEGOCIACAO NO SISPAR RAT-RISCO AMBIENTAL DO TRABALHO', true)[0]?.value).toBe('EM NEGOCIACAO NO SISPAR');
+    expect(valuesOf('status', 'INSCRITA - EM COBRANÇA ADMINISTRATIVA', true)[0]?.value).toBe('INSCRITA - EM COBRANÇA ADMINISTRATIVA');
   });
 
   it('reads a prose certificate whose "sob o nº" OCR read with a dot and whose CNPJ label it garbled, and keeps it apart from the next one on the page', () => {

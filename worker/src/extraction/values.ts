@@ -307,7 +307,15 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               .replace(/\s+[*^~|'"•]+(?:\s.*)?$/u, '')
           : text,
       );
-      return v && STATUS_WORD.test(fold(v.value)) ? [v] : [];
+      if (!v || !STATUS_WORD.test(fold(v.value))) return [];
+      // On a scan, the next box's value OCR ran into the situação ("EM NEGOCIACAO NO SISPAR RAT-RISCO
+      // AMBIENTAL DO TRABALHO"): three words or more with no situação word after its last one are cut.
+      if (ocr) {
+        const words = v.value.split(' ');
+        const last = words.reduce((at, w, i) => (STATUS_WORD.test(fold(w)) ? i : at), -1);
+        if (words.length - last - 1 >= 3) v.value = words.slice(0, last + 1).join(' ');
+      }
+      return [v];
     }
     case 'name': {
       const v = nameValue(text);
