@@ -1781,6 +1781,19 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
   });
 });
 
+describe('a scanned situação split by OCR', () => {
+  const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA DA UNIÃO', 160, 60), f('Inscrição nº: 80 6 19 100001-93', 40, 80), f('Valor total: R$ 100,00', 40, 200)];
+  it('goes on in the next cell of its line when that cell holds situação words alone', () => {
+    const [c] = extractFromPages([page(1, [...head, f('SITUAÇÃO ATUAL DA INSCRIÇÃO: ATIVA AJUIZADA', 40, 100), f('GARANTIA - PENHORA', 300, 100), f('Compõem a inscrição os seguintes débitos:', 40, 114)], true)]);
+    expect(c.status).toBe('ATIVA AJUIZADA GARANTIA - PENHORA');
+  });
+
+  it('goes on in a line of situação words OCR sized taller, past a speck read as a full stop', () => {
+    const [c] = extractFromPages([page(1, [...head, f('SITUAÇÃO ATUAL.........: ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA-DECISAO.', 40, 100), f('JUDICIAL', 200, 113, 16), f('FUNDAMENTO..............: Lei nº 9.430/96, art. 44', 40, 126)], true)]);
+    expect(c.status).toBe('ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA-DECISAO JUDICIAL');
+  });
+});
+
 describe('values a paragraph or a page break sets beside a caption', () => {
   it('does not read the number a sentence ends with as the value of the caption row under it', () => {
     const frags = [

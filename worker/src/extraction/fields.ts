@@ -1,4 +1,4 @@
-import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, type ScalarField, TITLES, type ValueType } from './lexicon';
+import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, STATUS_LINKS, STATUS_STEMS, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import { pastLatest } from './repair';
 import { type Cell, type Line, type Piece, SAME_LINE, inRunningHeader, sameSize } from './page';
@@ -321,6 +321,10 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money', line.ocr);
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
         if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, i, cell, v.value, type);
+        // On a scan, a situação OCR split at a wide space goes on in the next cell, in situação words
+        // alone ("ATIVA AJUIZADA | GARANTIA - PENHORA").
+        const after = line.cells[k + 1];
+        if (type === 'status' && v && line.ocr && after && statusWordsOnly(after.text)) v.value = `${v.value} ${after.text.trim()}`;
         push(v, 'inline', i);
         // A total printed with its date ("consolidado em 31/10/2025: R$ …") dates the values.
         if (field === 'total') for (const d of valuesOf('date', rest, line.ocr).slice(0, 1)) out.push({ field: 'consolidationDate', value: d, route: 'inline', score: 2.2, line: i });
@@ -644,19 +648,30 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
     for (; lines[j] && inRunningHeader(lines, j, lines[i]); j++) if (caption(lines[j])) return first;
   }
   const next = lines[j];
-  // A wrapped value keeps its type size; a smaller line under it is the next box's caption.
-  if (!next || skip[j] || !sameSize(next, lines[i])) return first;
-  const samePage = next.page === lines[i].page && j === i + 1 && next.y - lines[i].y <= lines[i].size * 1.8;
-  if (!samePage && next.page !== lines[i].page + 1) return first;
+  if (!next || skip[j]) return first;
   const k = next.cells.findIndex((x) => x.x0 >= cell.x0 - next.size && x.x0 < cell.x1 && x.x1 <= cell.x1 + next.size * 20);
   const c = next.cells[k];
+  // A wrapped value keeps its type size; a smaller line under it is the next box's caption. OCR sizes
+  // a short line by its tallest glyphs ("JUDICIAL"): a scanned line of situação words alone wraps at any size.
+  if (!sameSize(next, lines[i]) && !(type === 'status' && next.ocr && c && statusWordsOnly(c.text))) return first;
+  const samePage = next.page === lines[i].page && j === i + 1 && next.y - lines[i].y <= lines[i].size * 1.8;
+  if (!samePage && next.page !== lines[i].page + 1) return first;
   // The next line's cell is another label's value when a label stands before it on that line.
   if (!c || next.cells.slice(0, k + 1).some((x) => findLabel(x.folded, next.ocr)) || /[\d:]/.test(c.text) || c.text !== c.text.toUpperCase()) return first;
   // The next page's title opens another stretch, however much it reads like a situação ("… DÍVIDA ATIVA");
   // the debts' heading opens the table ("DEMONSTRATIVO DO DÉBITO" under a name, OCR setting it in the name's size).
   if ((!samePage && isTitle(next)) || DEBT_HEADING_RE.test(c.folded)) return first;
   if (type === 'status' ? !valuesOf('status', c.text).length : !nameValue(`${first} ${c.text}`)) return first;
-  return `${first} ${c.text}`;
+  // A speck OCR read as a full stop where the situação breaks ("SUSPENSA-DECISAO." / "JUDICIAL").
+  return `${next.ocr && type === 'status' ? first.replace(/\.\s*$/, '') : first} ${c.text}`;
+}
+
+const STATUS_WORD_RE = new RegExp(`^(?:${STATUS_STEMS})`);
+const STATUS_LINK_RE = new RegExp(`^(?:${STATUS_LINKS})$`);
+/** A cell made only of situação words and their links ("GARANTIA - PENHORA", "SUSPENSA-DECISAO JUDICIAL"). */
+function statusWordsOnly(text: string): boolean {
+  const words = fold(text).split(/[^a-z]+/).filter(Boolean);
+  return words.some((w) => STATUS_WORD_RE.test(w)) && words.every((w) => STATUS_WORD_RE.test(w) || STATUS_LINK_RE.test(w));
 }
 
 /** Words a legal citation goes on with, capitalised or not. */
