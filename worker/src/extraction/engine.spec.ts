@@ -1795,6 +1795,18 @@ describe('a scanned situação split by OCR', () => {
 });
 
 describe('values a paragraph or a page break sets beside a caption', () => {
+  it('does not read a decoy\'s caption OCR led with a glyph as the value beside a caption', () => {
+    const frags = [
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('TERMO DE INSCRIÇÃO EM DÍVIDA ATIVA DA UNIÃO', 150, 60),
+      f('Nº INSCRIÇÃO', 40, 80, 8), f('DATA DE INSCRIÇÃO', 400, 80, 8), f('80 6 19 100001-93', 40, 92), f('22/02/2015', 400, 92),
+      f('NATUREZA DA DÍVIDA', 40, 108), f('DT — LIVRO E FOLHA', 170, 108), f('Nº DO PROCESSO', 330, 108),
+      f('1097 — IPI - OUTROS PRODUTOS', 40, 120), f('3467 / 62', 220, 120), f('13896475415201384', 330, 120),
+      f('Valor total: R$ 100,00', 40, 150),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect([c.revenueCode, c.revenueDescription]).toEqual(['1097', 'IPI - OUTROS PRODUTOS']);
+  });
+
   it('does not read the number a sentence ends with as the value of the caption row under it', () => {
     const frags = [
       f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA PREVIDENCIÁRIA', 150, 60),

@@ -338,8 +338,11 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         const v = firstValue(type, right.text, true, line.ocr);
         // On a scan, one word beside a name's caption over a name of several words is the next box's
         // caption garbled past the lexicon ("Executado | CPEIME" over "JOSE PEREIRA | 504.416.026-14").
+        // So is a decoy's caption OCR led with a glyph ("NATUREZA DA DÍVIDA | DT — LIVRO E FOLHA").
         const garbledCaption = () => {
-          if (!line.ocr || type !== 'name' || /\s/.test(v!.value.trim())) return false;
+          if (!line.ocr) return false;
+          if (TEXT_TYPES.has(type) && endsInDecoyCaption(right.folded)) return true;
+          if (type !== 'name' || /\s/.test(v!.value.trim())) return false;
           const b = cellBelow(lines, skip, i, cell);
           return !!b && (firstValue(type, b.cell.text, false, true)?.value.trim().split(/\s+/).length ?? 0) >= 2;
         };
@@ -539,6 +542,15 @@ function inParagraph(lines: Line[], skip: boolean[], i: number): boolean {
   if (!above) return false;
   const text = above.cells.map((c) => c.text).join(' ').trim();
   return above.cells.length === 1 && text.split(/\s+/).length >= 10 && !/[.:;!?]$/.test(text);
+}
+
+/** A cell whose last words, after a word or two of OCR junk, are a decoy's whole caption ("dt — livro e folha"). */
+function endsInDecoyCaption(folded: string): boolean {
+  for (const m of folded.matchAll(/(?<=^\S{1,3}[\s—–-]+)[a-z]/g)) {
+    const hit = findLabel(folded.slice(m.index), true);
+    if (hit?.kind === 'decoy' && !folded.slice(m.index! + hit.end).replace(/[\s.:]/g, '')) return true;
+  }
+  return false;
 }
 
 /** The readable line right above line i, when it is close enough and in the same type size to run on into it. */
