@@ -1786,6 +1786,9 @@ describe('a scanned situação split by OCR', () => {
   it('goes on in the next cell of its line when that cell holds situação words alone', () => {
     const [c] = extractFromPages([page(1, [...head, f('SITUAÇÃO ATUAL DA INSCRIÇÃO: ATIVA AJUIZADA', 40, 100), f('GARANTIA - PENHORA', 300, 100), f('Compõem a inscrição os seguintes débitos:', 40, 114)], true)]);
     expect(c.status).toBe('ATIVA AJUIZADA GARANTIA - PENHORA');
+    // Not into the next field's caption and value ("INSCRITA EM: 22/01/2025").
+    const [d] = extractFromPages([page(1, [...head, f('SITUAÇÃO: ATIVA EM COBRANÇA', 40, 100), f('INSCRITA EM: 22/01/2025', 300, 100)], true)]);
+    expect([d.status, d.registrationDate]).toEqual(['ATIVA EM COBRANCA', '2025-01-22']);
   });
 
   it('goes on in a line of situação words OCR sized taller, past a speck read as a full stop', () => {

@@ -324,7 +324,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         // On a scan, a situação OCR split at a wide space goes on in the next cell, in situação words
         // alone ("ATIVA AJUIZADA | GARANTIA - PENHORA").
         const after = line.cells[k + 1];
-        if (type === 'status' && v && line.ocr && after && statusWordsOnly(after.text)) v.value = `${v.value} ${after.text.trim()}`;
+        if (type === 'status' && v && line.ocr && after && statusWordsOnly(after.text) && !findLabel(after.folded, true)) v.value = `${v.value} ${after.text.trim()}`;
         push(v, 'inline', i);
         // A total printed with its date ("consolidado em 31/10/2025: R$ …") dates the values.
         if (field === 'total') for (const d of valuesOf('date', rest, line.ocr).slice(0, 1)) out.push({ field: 'consolidationDate', value: d, route: 'inline', score: 2.2, line: i });
@@ -682,6 +682,8 @@ const STATUS_WORD_RE = new RegExp(`^(?:${STATUS_STEMS})`);
 const STATUS_LINK_RE = new RegExp(`^(?:${STATUS_LINKS})$`);
 /** A cell made only of situação words and their links ("GARANTIA - PENHORA", "SUSPENSA-DECISAO JUDICIAL"). */
 function statusWordsOnly(text: string): boolean {
+  // Words only: "INSCRITA EM: 22/01/2025" is the next field's caption and value.
+  if (/[\d:]/.test(text)) return false;
   const words = fold(text).split(/[^a-z]+/).filter(Boolean);
   return words.some((w) => STATUS_WORD_RE.test(w)) && words.every((w) => STATUS_WORD_RE.test(w) || STATUS_LINK_RE.test(w));
 }
