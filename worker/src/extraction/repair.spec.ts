@@ -16,6 +16,10 @@ describe('OCR digit repairs confirmed by a check', () => {
 
   it('repairs periods and due dates into real, ordered ones', () => {
     expect(repairPeriod('66/2005', '2005-07-02')).toBe('2005-06');
+    // A period printed as a date whose second slash OCR lost, on or before its due date.
+    expect(repairPeriod('07/022013', '2013-03-15')).toBe('2013-02-07');
+    expect(repairPeriod('28/032023', '2023-03-10')).toBeNull();
+    expect(repairPeriod('28/032023', '2023-03-28')).toBeNull();
     expect(repairDate('62/09/2005', null, '2006-09-18')).toBe('2005-09-02');
     expect(repairDate('02/10/2065', null, '2006-09-18')).toBe('2005-10-02');
     expect(repairDate('99/99/9999', null, null)).toBeNull();

@@ -73,6 +73,11 @@ export function missingCell(values: number[], target: number): { index: number; 
  */
 export function repairPeriod(raw: string, due: string | null, around?: [before: string, after: string]): string | null {
   const fits = new Set<string>();
+  // A period printed as a date whose second slash OCR lost ("07/022013"): that date, before the due date
+  // (the due date itself, read into the period's place, is no period).
+  const halfDate = /^(\d{2})\/(\d{2})(\d{4})$/.exec(raw.trim());
+  const dated = halfDate ? parseDigitsDate(halfDate.slice(1).join('')) : null;
+  if (dated && (!due || dated.value < due)) return dated.value;
   for (const s of digitVariants(raw)) {
     const p = parsePeriod(s);
     if (p && (!due || p.slice(0, 7) <= due.slice(0, 7))) fits.add(p);
