@@ -499,7 +499,9 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     lines.forEach((l, i) => {
       if (skip[i]) return;
       for (const c of l.cells) {
-        const v = STATUS_PHRASE_RE.test(c.folded) ? valuesOf('status', c.text, ocr)[0] : undefined;
+        // The tail of a dot leader whose caption OCR garbled ("SH... | ... ATIVA AJUIZADA") leads the cell.
+        const lead = /^[\s.…_·]*/.exec(c.folded)![0].length;
+        const v = STATUS_PHRASE_RE.test(c.folded.slice(lead)) ? valuesOf('status', c.text.slice(lead), ocr)[0] : undefined;
         if (v) found.set(normalizeStatus(v.value, ocr), v);
       }
     });

@@ -500,6 +500,9 @@ describe('certificates from the page model', () => {
     const [c] = extractFromPages([page(1, garbled, true)]);
     expect(c.status).toBe('INSCRITO - PROTESTADO');
     expect(c.fieldWarnings?.status).toBe('Situação encontrada sem rótulo; confira');
+    // Led by the tail of its dot leader ("SH... | ... ATIVA AJUIZADA NEGOCIADA NO SISPAR").
+    const led = cda(40, '80 6 19 123456-78', '11.222.333/0001-81').map((x) => (x.text === 'Situação:' ? { ...x, text: 'SH...' } : x.text === 'ATIVA AJUIZADA' ? { ...x, text: '... ATIVA AJUIZADA NEGOCIADA NO SISPAR' } : x));
+    expect(extractFromPages([page(1, led, true)])[0].status).toBe('ATIVA AJUIZADA NEGOCIADA NO SISPAR');
     // A date's caption worded like one ("INSCRITO EM") is not a situação.
     expect(new RegExp(STATUS_PHRASE).test('inscrito em')).toBe(false);
     expect(new RegExp(STATUS_PHRASE).test('ativa em cobranca')).toBe(true);
