@@ -1,4 +1,4 @@
-import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, STATUS_LINKS, STATUS_STEMS, type ScalarField, TITLES, type ValueType } from './lexicon';
+import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, STATUS_LINKS, STATUS_VOCABULARY, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import { pastLatest } from './repair';
 import { type Cell, type Line, type Piece, SAME_LINE, inRunningHeader, sameSize } from './page';
@@ -678,7 +678,7 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
   return `${next.ocr && type === 'status' ? first.replace(/\.\s*$/, '') : first} ${c.text}`;
 }
 
-const STATUS_WORD_RE = new RegExp(`^(?:${STATUS_STEMS})`);
+const STATUS_WORD_RE = new RegExp(STATUS_VOCABULARY);
 const STATUS_LINK_RE = new RegExp(`^(?:${STATUS_LINKS})$`);
 /** A cell made only of situação words and their links ("GARANTIA - PENHORA", "SUSPENSA-DECISAO JUDICIAL"). */
 function statusWordsOnly(text: string): boolean {

@@ -17,7 +17,7 @@ export type ValueType = 'registration' | 'date' | 'document' | 'money' | 'proces
 /** How a legal reference begins ("Lei nº 8.212/91, art. 22"): the value of a fundamentação, never a receita. */
 export const LEGAL_REFERENCE = '^(?:lei(?:\\s+complementar)?|decreto(?:-lei)?|d\\.?l\\.?|lc|arts?\\.?|instrucao\\s+normativa|in|resolucao|portaria|ctn|rir)\\b\\s*(?:n\\s*[.ºo°]*\\s*)?[\\d.]+';
 
-export const STATUS_STEMS = 'ativ|inscrit|ajuiz|suspens|parcel|negoci|protest|garant|cobranc|extint|cancel|quitad|execu|baixad|autoriz|penhor|sispar|exigib|decisao|judicial|regular|pendente|remetid|encaminhad';
+const STATUS_STEMS = 'ativ|inscrit|ajuiz|suspens|parcel|negoci|protest|garant|cobranc|extint|cancel|quitad|execu|baixad|autoriz|penhor|sispar|exigib|decisao|judicial|regular|pendente|remetid|encaminhad';
 export const STATUS_VOCABULARY = `\\b(?:${STATUS_STEMS})`;
 /**
  * A whole cell worded only as a situação ("ATIVA AJUIZADA NEGOCIADA NO SISPAR", "INSCRITO - PROTESTADO"):
