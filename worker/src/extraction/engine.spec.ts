@@ -143,6 +143,9 @@ describe('lexicon', () => {
     expect(isTitle(text)).toBe(false);
     // A speck read in the gap between two words.
     expect(isTitle(buildLines([f('CERTIDÃO DE DÍVIDA.ATIVA PREVIDENCIÁRIA:', 100, 100)], 1, true)[0])).toBe(true);
+    // A speck beside the dash of "CDA - CERTIDÃO …"; the dots of "C.D.A. -" stay.
+    expect(isTitle(buildLines([f('CDA -. CERTIDÃO DE INSCRIÇÃO EM DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(true);
+    expect(isTitle(buildLines([f('C.D.A. - INSCRIÇÃO 80 6 18 000001-01', 100, 100)], 1, true)[0])).toBe(true);
   });
 
   it('knows the CNPJ by its old dotted name, and past a speck OCR glued to a caption', () => {
@@ -650,6 +653,20 @@ describe('certificates from the page model', () => {
     const [a, b] = extractFromPages([page(1, lost, true), second]);
     expect([a?.registrationNumber, a?.pages, b?.registrationNumber, b?.pages]).toEqual(['8061910000111', [1], '8061910000212', [2]]);
     expect(a.warnings).toContain(UNTITLED);
+  });
+
+  it('cuts off a later page that opens another certificate whose title OCR lost, flagged; a page repeating the number (or a digit off) continues', () => {
+    const untitled = (n: string, total = '19.000,00') =>
+      cda(40, n, '11.222.333/0001-81').map((x) => (x.text === 'CERTIDÃO DE DÍVIDA ATIVA' ? { ...x, text: 'CDA -~ CERTIDAQ DF INSCRICAQ' } : x.text === '18.000,00' ? { ...x, text: total } : x));
+    const first = page(1, cda(40, '80 6 19 100001-11', '11.222.333/0001-81'), true);
+    const [a, b] = extractFromPages([first, page(2, untitled('80 6 19 100002-12'), true)]);
+    expect([a.registrationNumber, a.pages, b?.registrationNumber, b?.pages, b?.total]).toEqual(['8061910000111', [1], '8061910000212', [2], 1900000]);
+    expect(b.warnings).toContain(UNTITLED);
+    expect(a.warnings).not.toContain('Número da inscrição incerto: também lido 8061910000212; confira');
+    // Far apart, the numbers alone decide.
+    expect(extractFromPages([first, page(2, untitled('50 5 15 269887-51', '18.000,00'), true)]).map((x) => x.pages)).toEqual([[1], [2]]);
+    // A digit off with the same total (the head repeated, its number misread) continues the certificate.
+    expect(extractFromPages([first, page(2, untitled('80 6 19 100001-17', '18.000,00'), true)]).map((x) => x.pages)).toEqual([[1, 2]]);
   });
 
   it("puts a prose debt whose period OCR misread ('2º TRI/2619') back in its place once the due date repairs it", () => {

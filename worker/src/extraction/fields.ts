@@ -16,7 +16,9 @@ export function isTitle(l: Line): boolean {
   if (words > 24) return false;
   // OCR's speck after a word ("TERMO DE. INSCRIÇÃO") is no part of a title.
   // So is one before it (".CERTIDÃO DE DÍVIDA ATIVA"), or one in the gap between two words ("DÍVIDA.ATIVA").
-  const squeezed = (t: string) => t.replace(TITLE_LEAD, '').replace(l.ocr ? /(?<=\p{L}{2})[.,'`](?=\s|\p{L}{2})|^[.,'`:;]+/gu : /$^/, '').replace(/\s+/g, '');
+  // And so is one after a dash ("CDA -. CERTIDÃO DE INSCRIÇÃO …").
+  const squeezed = (t: string) =>
+    t.replace(TITLE_LEAD, '').replace(l.ocr ? /(?<=\p{L}{2})[.,'`](?=\s|\p{L}{2})|^[.,'`:;]+|(?<=[-–—])[.,'`:;]+/gu : /$^/, '').replace(/\s+/g, '');
   // The title opens the line, or a cell of a short line (a title beside a page counter or a logo).
   return titleRe.test(squeezed(l.folded)) || (l.cells.length <= 3 && l.cells.some((c) => c.folded.split(/\s+/).length <= 16 && titleRe.test(squeezed(c.folded))));
 }

@@ -1,6 +1,7 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
+import { distance as editDistance } from 'fastest-levenshtein';
 import { CLOSING_RE, isCourtFiling, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
-import { DEBT_ITEM_RE, isFieldLabel } from './fields';
+import { DEBT_ITEM_RE, findLabel, isFieldLabel } from './fields';
 import { type Line, type Page, markFurniture } from './page';
 import { isColumnCaption } from './table';
 import { PdfReadError, REASONS, readPages, sniff } from './text';
@@ -42,7 +43,7 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   // Continuation stretches are joined first (by their inscription number alone), so each
   // certificate is read in full once, however many pages repeat its title.
   const joined: Array<{ lines: Line[]; titled: boolean; reg: string }> = [];
-  const segments = segmentLines(lines);
+  const segments = segmentLines(lines).flatMap(splitUntitled);
   for (const seg of segments) {
     // Only a file with several stretches needs their numbers to join continuations.
     const reg = segments.length > 1 ? registrationOf(seg.lines) : '';
@@ -86,6 +87,44 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     out.push(read.record);
   }
   flagUnreadPages(pages, out);
+  return out;
+}
+
+/** As many digits apart as this, or more, is past OCR's slips in one number (a misread digit or two). */
+const OTHER_NUMBER = 3;
+
+/**
+ * A page of a stretch that opens another certificate whose title OCR lost ("CDA - CERTIDÃO …" read
+ * past recognition): its own inscription caption with a number unlike the stretch's, and a debtor and
+ * a value of its own from that page on. It is cut off as a certificate found by its content (flagged
+ * as such), rather than read into the one before, where its debts and its whole record would be lost
+ * in silence. A page repeating the stretch's own number, or one a digit or two off with the same
+ * total (a head repeated on each page, its number misread), continues it.
+ */
+function splitUntitled(seg: { lines: Line[]; titled: boolean }): Array<{ lines: Line[]; titled: boolean }> {
+  const pages = pagesOf(seg.lines);
+  if (pages.length < 2) return [seg];
+  const out = [seg];
+  let own = '';
+  for (const num of pages.slice(1)) {
+    const cur = out[out.length - 1];
+    const at = cur.lines.findIndex((l) => l.page === num);
+    const page = cur.lines.filter((l) => l.page === num);
+    if (!page.some((l) => !l.furniture && l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber'))) continue;
+    own ||= registrationOf(cur.lines.slice(0, at));
+    const reg = registrationOf(page);
+    const digits = (r: string) => r.replace(/\D/g, '');
+    if (!own || !reg || digits(own) === digits(reg)) continue;
+    const rest = cur.lines.slice(at);
+    const next = recordOf(rest);
+    if (!namesDebtorAndValue(next)) continue;
+    // Numbers a digit or two apart may be one misread, or two inscriptions of one batch: then the
+    // values decide, as for a titled stretch whose number OCR lost.
+    if (editDistance(digits(own), digits(reg)) < OTHER_NUMBER && recordOf(cur.lines.slice(0, at)).total === next.total) continue;
+    out[out.length - 1] = { lines: cur.lines.slice(0, at), titled: cur.titled };
+    out.push({ lines: rest, titled: false });
+    own = reg;
+  }
   return out;
 }
 
