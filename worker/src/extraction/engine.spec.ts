@@ -1861,6 +1861,32 @@ describe('values a paragraph or a page break sets beside a caption', () => {
   });
 });
 
+describe('a receita whose description opens with an amount\'s word', () => {
+  it('reads "MULTA POR INFRAÇÃO À CLT" under "Natureza/Receita" as the receita, not the address over the caption', () => {
+    const frags = [
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CDA - CERTIDÃO DE INSCRIÇÃO EM DÍVIDA ATIVA', 150, 60),
+      f('Inscrição em Dívida Ativa nº', 40, 80, 8), f('Inscrito em', 330, 80, 8), f('50 5 15 269887-51', 40, 92), f('05/03/2015', 330, 92),
+      f('Endereço', 40, 108, 8), f('Rua XV de Novembro 1313, Santa Cruz, Uberlândia/MG - CEP 43585-030', 40, 120),
+      f('Proc. Adm.', 40, 136, 8), f('Natureza/Receita', 330, 136, 8), f('10166775192201565', 40, 148), f('MULTA POR INFRAÇÃO À CLT', 330, 148),
+      f('Multa de mora', 40, 164, 8), f('1.000,00', 40, 176), f('Valor total: R$ 3.000,00', 40, 196),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect([c.revenueCode, c.revenueDescription, c.fine]).toEqual(['', 'MULTA POR INFRAÇÃO À CLT', 100000]);
+  });
+
+  it('does not take the heading over "Imposto: | R$ 158,67" as the receita: that label names the principal', () => {
+    const frags = [
+      f('PREFEITURA MUNICIPAL DE MARINGÁ', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 150, 60),
+      f('Inscrição nº', 40, 80), f('820636/2017', 200, 80), f('Contribuinte:', 40, 94), f('FARMÁCIA DO VALE EIRELI', 200, 94),
+      f('Resumo do Débito', 40, 120), f('Imposto:', 40, 131), f('R$ 158,67', 205, 131), f('Vlr. Multa:', 40, 142), f('R$ 31,73', 210, 142),
+      f('Total Geral em 14/08/2025:', 40, 153), f('R$ 190,40', 205, 153),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect([c.revenueDescription, c.principal, c.total]).toEqual(['', 15867, 19040]);
+    expect(c.fieldWarnings?.revenueDescription).toBe('Campo não encontrado: receita (natureza do débito)');
+  });
+});
+
 describe('periodStart', () => {
   it('gives the first month of monthly, quarterly, annual and dated periods', () => {
     expect(['2019-03', '2019-Q2', '2019', '2019-03-25', 'x'].map(periodStart)).toEqual(['2019-03', '2019-04', '2019-01', '2019-03', null]);

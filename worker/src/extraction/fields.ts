@@ -1,8 +1,8 @@
-import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, ROW_DUE, ROW_PERIOD, STATUS_LINKS, STATUS_VOCABULARY, type ScalarField, TITLES, type ValueType } from './lexicon';
+import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, MONEY_FIELDS, ROW_DUE, ROW_PERIOD, STATUS_LINKS, STATUS_VOCABULARY, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import { pastLatest } from './repair';
 import { type Cell, type Line, type Piece, SAME_LINE, inRunningHeader, sameSize } from './page';
-import { type Value, nameValue, revenueValue, textValue, valuesOf } from './values';
+import { type Value, moneyValues, nameValue, revenueValue, textValue, valuesOf } from './values';
 
 /** A numbering or bullet before a title or a line's first words ("1. ", "a) ", "• "). */
 export const TITLE_LEAD = /^(?:\(?(?:\d{1,2}|[a-h])[.)]\s+|[•·*–—-]\s*)?/;
@@ -354,6 +354,9 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
           return push(v, 'right', i);
         }
       }
+      // A free-text field's label word beside an amount or a date ("Imposto: | R$ 158,67") labels that
+      // value as another field's: the heading over it or the line under it is not this field's value.
+      if (right && TEXT_TYPES.has(type) && !findLabel(right.folded, line.ocr) && typedAlone(right.text, line.ocr)) return;
       // OCR can read one printed row as two recognised lines a few pixels apart (a caption over two
       // table rows: "TOTAL DEVIDO (consolidado em" beside "17/10/2025)"): a date's label with nothing
       // to its right on its own line takes the first cell to its right on the twin line. Only dates:
@@ -489,8 +492,26 @@ export const DEBT_ITEM_RE = new RegExp(DEBT_ITEM);
 export const DEBT_HEADING_RE = new RegExp(DEBT_HEADING);
 
 /** A cell that is a caption, not a value: a field's or decoy's label, a debt card's caption, the debts' heading. */
+/** A cell that holds one amount or one date and nothing else. */
+function typedAlone(text: string, ocr: boolean): boolean {
+  const t = text.trim();
+  return [...valuesOf('money', t, ocr), ...valuesOf('date', t, ocr)].some((v) => t.slice(0, v.start).replace(/r\s?\$/i, '').trim() === '' && t.slice(v.end).trim() === '');
+}
+
 function isCaption(cell: Cell, ocr: boolean): boolean {
-  return !!findLabel(cell.folded, ocr) || DEBT_ITEM_RE.test(cell.folded) || DEBT_HEADING_RE.test(cell.folded);
+  const hit = findLabel(cell.folded, ocr);
+  return (!!hit && !describesAfterAmountWord(cell.folded, hit)) || DEBT_ITEM_RE.test(cell.folded) || DEBT_HEADING_RE.test(cell.folded);
+}
+
+/**
+ * A receita's description that opens with an amount's label word ("MULTA POR INFRAÇÃO À CLT",
+ * under "Natureza/Receita"): words that are no label's follow it and no amount does, so it is a
+ * value, not the caption of a multa.
+ */
+function describesAfterAmountWord(folded: string, hit: LabelHit): boolean {
+  if (!(MONEY_FIELDS as readonly string[]).includes(hit.kind)) return false;
+  const rest = folded.slice(hit.end);
+  return (rest.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2 && !onlyLabelWords(rest) && !moneyValues(rest).length;
 }
 
 function cellAbove(lines: Line[], skip: boolean[], i: number, cell: Cell): Neighbour | null {
