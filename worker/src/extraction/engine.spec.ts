@@ -1887,6 +1887,62 @@ describe('a receita whose description opens with an amount\'s word', () => {
   });
 });
 
+describe('a fundamentação\'s end', () => {
+  const head = [
+    f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 150, 60),
+    f('Número de Inscrição em Dívida Ativa', 50, 80), f('2261671143005', 247, 80), f('Contribuinte', 50, 92), f('ACME LTDA', 247, 92),
+    f('Valor total: R$ 100,00', 50, 300),
+  ];
+  it('keeps the semicolon between two citations across the wrap, and stops at a sentence from the margin ("O débito compõe-se …")', () => {
+    const [a] = extractFromPages([page(1, [...head,
+      f('Fundamento Legal', 50, 241), f('Lei Complementar nº 70/91, art. 1º; Lei nº 10.833/03, arts. 1º a 3º;', 247, 241), f('Lei nº 9.430/96, art. 61', 247, 253),
+      f('Inscrita em', 50, 272), f('21/06/2016', 247, 272)])]);
+    expect(a.legalBasis).toBe('Lei Complementar nº 70/91, art. 1º; Lei nº 10.833/03, arts. 1º a 3º; Lei nº 9.430/96, art. 61');
+    const [b] = extractFromPages([page(1, [...head,
+      f('LEGISLAÇÃO: Lei nº 7.689/88, art. 2º; Lei nº 9.249/95, art. 20', 50, 240, 11), f('O débito compõe-se das seguintes parcelas:', 50, 262, 11)])]);
+    expect(b.legalBasis).toBe('Lei nº 7.689/88, art. 2º; Lei nº 9.249/95, art. 20');
+  });
+
+  it('does not take "I.E." (the inscrição estadual\'s caption) beside its caption as the fundamentação', () => {
+    const [c] = extractFromPages([page(1, [...head,
+      f('Fundamentação Legal', 54, 239, 8), f('I.E.', 384, 239, 8),
+      f('Lei nº 6.374/1989, arts. 85 e 87; RICMS/2000, art. 527', 54, 251), f('585.489.512.101', 384, 251)])]);
+    expect(c.legalBasis).toBe('Lei nº 6.374/1989, arts. 85 e 87; RICMS/2000, art. 527');
+  });
+});
+
+describe('an inscription date behind a garbled caption or leader', () => {
+  it('reads "Data Insc," (its dot read as a comma) and a leader read as strokes ending in a glyph ("......iiii..i.....7 - 25/08/2014")', () => {
+    const base = [
+      f('PROCURADORIA GERAL DO ESTADO', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA Nº 1.065.292.523', 150, 60),
+      f('Contribuinte:', 40, 120), f('ANA CASTRO NEVES', 200, 120), f('Valor total: R$ 100,00', 40, 160),
+    ];
+    const [a] = extractFromPages([page(1, [...base, f('Data Insc,', 40, 80, 8), f('23/10/2018', 40, 92)], true)]);
+    expect(a.registrationDate).toBe('2018-10-23');
+    const [b] = extractFromPages([page(1, [...base, f('Dt. Inscrição.................................iiii..i.....7 - 25/08/2014', 40, 80)], true)]);
+    expect(b.registrationDate).toBe('2014-08-25');
+  });
+});
+
+describe('a value wrapped beside its label', () => {
+  it('joins the receita\'s and the fundamentação\'s next lines set under the value, with nothing in the labels\' column', () => {
+    const frags = [
+      f('PREFEITURA MUNICIPAL DE UBERLÂNDIA', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 150, 60),
+      f('Inscrição nº......................:', 50, 100, 9), f('70970/2021', 241, 100, 9),
+      f('Contribuinte......................:', 50, 112, 9), f('ACME SERVIÇOS LTDA', 241, 112, 9),
+      f('Procedência.....................:', 50, 214, 9), f('1113 - ISSQN - IMPOSTO SOBRE SERVIÇOS DE QUALQUER', 241, 214, 9),
+      f('NATUREZA', 241, 226, 9),
+      f('Situação do Débito..............:', 50, 238, 9), f('EM COBRANÇA', 241, 238, 9),
+      f('Base Legal......................:', 50, 250, 9), f('Lei nº 8.212/91, art. 22, II; Decreto nº 3.048/99, art.', 241, 250, 9),
+      f('202', 241, 262, 9),
+      f('Insc. Mun.......................:', 50, 274, 9), f('497.600-6', 241, 274, 9),
+      f('Valor total:', 50, 300, 9), f('R$ 100,00', 241, 300, 9),
+    ];
+    const [c] = extractFromPages([page(1, frags)]);
+    expect([c.revenueCode, c.revenueDescription, c.legalBasis, c.status]).toEqual(['1113', 'ISSQN - IMPOSTO SOBRE SERVIÇOS DE QUALQUER NATUREZA', 'Lei nº 8.212/91, art. 22, II; Decreto nº 3.048/99, art. 202', 'EM COBRANCA']);
+  });
+});
+
 describe('periodStart', () => {
   it('gives the first month of monthly, quarterly, annual and dated periods', () => {
     expect(['2019-03', '2019-Q2', '2019', '2019-03-25', 'x'].map(periodStart)).toEqual(['2019-03', '2019-04', '2019-01', '2019-03', null]);

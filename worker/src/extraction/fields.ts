@@ -69,8 +69,8 @@ export function ocrTolerant(source: string): string {
         out += '(?:\\s*|\\s?[-.:]\\s{0,2})';
         k += 2;
       } else if (c === '\\' && source[k + 1] === '.') {
-        // An abbreviation's dot read twice or with a comma after it ("Vlr.. Multa", "Dt., Venc.").
-        out += '(?:\\.[.,]?)';
+        // An abbreviation's dot read twice, with a comma after it or as a comma ("Vlr.. Multa", "Dt., Venc.", "Data Insc,").
+        out += '(?:[.,][.,]?)';
         k++;
       } else if (c === '\\') out += c + source[++k];
       else if (c === '/') {
@@ -225,7 +225,9 @@ function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boole
   if (!anchored) return v;
   const before = fold(text.slice(0, v.start)).replace(/r\s?\$|\bem\b|\bde\b|[\s.:…_·=>|–—()-]/g, '');
   // On a scan, a dot leader read as a run of small letters ("Inscrita em.....es rr ereerereercer 11/07/2016") is still a leader.
-  if (before.length > 0 && !(ocr && /^[ercs]{6,}$/.test(before))) return null;
+  // So is one read as strokes and ending in a glyph for its colon ("Dt. Inscrição......iiii..i.....7 - 25/08/2014").
+  const leader = ocr && (/^[ercs]{6,}$/.test(before) || (/[.…]{3}/.test(text.slice(0, v.start)) && /^[ercsil]{2,}[^\s]?$/.test(before)));
+  if (before.length > 0 && !leader) return null;
   return v;
 }
 
@@ -350,6 +352,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         };
         if (v && !garbledCaption()) {
           if (type === 'longText') v.value = continuation(lines, skip, i, right, v.value);
+          if (type === 'revenue') return push(revenueValue(wrappedBeside(lines, skip, i, right, right.text)) ?? v, 'right', i);
           if (type === 'status' || type === 'name') v.value = wrapped(lines, skip, i, right, v.value, type);
           return push(v, 'right', i);
         }
@@ -717,6 +720,30 @@ const CITATION_WORD = new RegExp(`^(?:${CITATION_WORDS})`, 'i');
 /** How a citation's next line may begin: lower case, "§", "(", a number, or one of its words. */
 const CITATION_START = new RegExp(`^(?:[\\p{Ll}§(]|\\d|lc\\b|ctn|c\\/c|inc|${CITATION_WORDS})`, 'iu');
 
+/**
+ * Line j holds the wrap of the value `cell`, which a label on its left heads at line i (a row of
+ * label and value): j follows at the row's pitch and has one cell only, set where the value starts,
+ * with nothing in the labels' column, and is no label, amount or date.
+ */
+function wrapsBeside(lines: Line[], skip: boolean[], i: number, cell: Cell, j: number): boolean {
+  const [l, prev] = [lines[j], lines[j - 1]];
+  if (!l || skip[j] || l.page !== lines[i].page || l.cells.length !== 1 || !lines[i].cells.some((c) => c.x1 <= cell.x0)) return false;
+  const c = l.cells[0];
+  return (
+    Math.abs(c.x0 - cell.x0) <= l.size * 0.6 &&
+    l.y - prev.y <= Math.max(l.size, prev.size) * 1.6 &&
+    !findLabel(c.folded, l.ocr) &&
+    !typedAlone(c.text, l.ocr)
+  );
+}
+
+/** A value's lines wrapped beside its label (see wrapsBeside), joined to it; at most three. */
+function wrappedBeside(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string): string {
+  let text = first;
+  for (let j = i + 1; j <= i + 3 && wrapsBeside(lines, skip, i, cell, j); j++) text += ` ${lines[j].cells[0].text}`;
+  return text;
+}
+
 /** A long value (legal basis) continues on the following lines in its column, up to a label or a full stop. */
 function continuation(lines: Line[], skip: boolean[], i: number, cell: Cell, first: string): string {
   const parts = [first];
@@ -727,14 +754,27 @@ function continuation(lines: Line[], skip: boolean[], i: number, cell: Cell, fir
     const c = lines[j].cells[k];
     // A label on the line, in the cell or before it, starts the next field's row.
     if (!c || lines[j].cells.slice(0, k + 1).some((x) => findLabel(x.folded, lines[j].ocr)) || lines[j].y - lines[j - 1].y > lines[j].size * 2.2) break;
+    // A line with nothing but this value's column, right under it, in a row of label and value
+    // ("Base Legal.....: … Decreto nº 3.048/99, art." / "202"), can only be its wrap.
+    if (wrapsBeside(lines, skip, i, cell, j)) {
+      parts.push(c.text);
+      continue;
+    }
+    // A line that begins left of the value is the next block's ("O débito compõe-se das seguintes
+    // parcelas:" from the margin, under a label's value set to its right).
+    if (c.x0 < cell.x0 - lines[j].size) break;
     // A short line in capitals is the next section's title ("DEMONSTRATIVO DO DÉBITO").
     if (c.text === c.text.toUpperCase() && /\p{L}{3}/u.test(c.text) && c.text.length < 60 && !/\d/.test(c.text)) break;
     // A citation goes on in lower case, with a number, "art.", "Lei", "Decreto", "§"; a capitalised
     // heading ("Discriminação dos Débitos"), a bare number or a date is another box's value.
-    if (!CITATION_START.test(c.text) || (/^\p{Lu}\p{Ll}/u.test(c.text) && !CITATION_WORD.test(c.text))) break;
+    // (A one-letter word opens a sentence too, "O débito …", but a roman numeral goes on a citation.)
+    if (!CITATION_START.test(c.text) || (/^(?![IVXL][\s,;.])\p{Lu}(?:\p{Ll}|\s)/u.test(c.text) && !CITATION_WORD.test(c.text))) break;
     if (!/\p{L}{2}/u.test(c.text) || /^\d{1,2}\/\d{1,2}\/\d{2,4}\b|^(?:r\$\s*)?\d{1,3}(?:\.\d{3})*,\d{2}\b/i.test(c.text)) break;
     parts.push(c.text);
   }
+  // The value was read without its trailing semicolon; between two citations it stays.
+  const stop = /([;,])\s*$/.exec(cell.text)?.[1];
+  if (parts.length > 1 && stop && !first.trimEnd().endsWith(stop)) parts[0] = `${first.trimEnd()}${stop}`;
   return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
 

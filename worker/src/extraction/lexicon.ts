@@ -323,6 +323,8 @@ export const DECOYS: string[] = [
   'inscricao\\s+(?:de\\s+origem|anterior|originaria)',
   'inscricao\\s+(?:estadual|municipal|imobiliaria|cadastral)',
   'insc\\.?\\s*(?:est|mun|imob)[a-z]*\\.?',
+  // "I.E." and "I.M.": the inscrição estadual's and municipal's caption.
+  'i\\.\\s?[em]\\.',
   'matricula(?:\\s+do\\s+imovel)?',
   'renavam', 'placa(?:\\s*/\\s*renavam)?', 'chassi', 'veiculo',
   'cgm', 'cnae', 'cadastro\\s+(?:mobiliario|imobiliario|municipal)', 'fpas(?:\\s*/\\s*cod\\.?\\s*terceiros)?', 'cod\\.?\\s*terceiros',

@@ -87,6 +87,9 @@ export function parseDigitsDate(digits: string): Parsed<string> | null {
 /** A date's shape in OCR'd text whatever its digits (a dotted zero read as 6, 8 or 9: "38/06/2025"). */
 export const OCR_DATE_TOKEN = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/g;
 
+/** A date one of whose slashes OCR read as a stroke ("27110/2014", "27/10l2014"). */
+export const OCR_STROKE_DATE_TOKEN = /(?<![\d/])(\d{2})(?:[1lI|](\d{2})\/|\/(\d{2})[1lI|])(\d{4})(?![\d/])/g;
+
 // OCR may leave a space after a separator ("10/ 10/2020").
 // A zero's ring read with a tail is a Q ("Q2/10/2025").
 export const DATE_TOKEN = /(?<![\d/])[0-3OoQDl][\dOoQDlº°][/.-] ?[01OoQ][\dOoQDlSB][/.-] ?[12l][\dOoQDlSB]{3}(?![\d/])/g;

@@ -124,6 +124,13 @@ describe('a zero read as a Q in a date', () => {
   it('reads "Q2/10/2025" as 02/10/2025, flagged as repaired', () => {
     expect(dateValues('Data de Consolidação.......: Q2/10/2025', true).map((v) => [v.value, v.repaired])).toEqual([['2025-10-02', true]]);
   });
+  it('reads a slash OCR read as a stroke ("27110/2014", "27/10l2014") as the slash, flagged as repaired; a text layer keeps what it prints', () => {
+    expect(dateValues('27110/2014', true).map((v) => [v.value, v.repaired])).toEqual([['2014-10-27', true]]);
+    expect(dateValues('27/10l2014', true).map((v) => [v.value, v.repaired])).toEqual([['2014-10-27', true]]);
+    expect(dateValues('27110/2014', false)).toEqual([]);
+    // No date comes of it when the day or month cannot be one.
+    expect(dateValues('45113/2014', true)).toEqual([]);
+  });
   it('reads a zero\'s ring read as a raised º ("2º/07/2024") as the zero, flagged as repaired', () => {
     expect(dateValues('2º/07/2024', true).map((v) => [v.value, v.repaired])).toEqual([['2024-07-20', true]]);
   });

@@ -1,7 +1,7 @@
 import { LEGAL_REFERENCE, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
-import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
+import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_STROKE_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
 import { digitVariants, pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
 
 /**
@@ -80,6 +80,11 @@ export function dateValues(text: string, ocr = false): Value[] {
       if (out.some((v) => v.start === m.index)) continue;
       const d = repairZeros(m[0]);
       if (d) out.push({ value: d, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
+    }
+  if (ocr)
+    for (const m of all(OCR_STROKE_DATE_TOKEN, text)) {
+      const d = parseDate(`${m[1]}/${m[2] ?? m[3]}/${m[4]}`);
+      if (d && !pastLatest(d.value)) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
     }
   const f = fold(text);
   const w = WORD_DATE.exec(f);
