@@ -1887,6 +1887,24 @@ describe('a receita whose description opens with an amount\'s word', () => {
   });
 });
 
+describe('captions run on past their separator, and leader tails OCR read into the value', () => {
+  const head = (extra: Frag[]) => [
+    f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 150, 60),
+    f('Nº da Inscrição (DEBCAD)...............: 43.592.677-1', 40, 80), f('Valor total: R$ 100,00', 40, 300), ...extra,
+  ];
+  it('ends a name\'s caption at a value in capitals or at a dot leader without a colon', () => {
+    expect(extractFromPages([page(1, head([f('Sujeito Passivo Principal COMERCIAL BRASIL SUL LTDA EPP', 40, 100)]), true)])[0].debtorName).toBe('COMERCIAL BRASIL SUL LTDA EPP');
+    expect(extractFromPages([page(1, head([f('Sujeito Passivo Principal... LATICÍNIOS DO VALE LTDA', 40, 100)]), true)])[0].debtorName).toBe('LATICÍNIOS DO VALE LTDA');
+  });
+  it('reads a code after its leader\'s tail in the next cell ("CÓD. RECEITA...... | ... 1082") and a situação after "nisso...)"', () => {
+    const [c] = extractFromPages([page(1, head([
+      f('Contribuinte: ACME LTDA', 40, 100), f('CÓD. RECEITA................', 40, 120), f('... 1082', 260, 120),
+      f('Sit...', 40, 140), f('nisso...) ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA', 120, 140),
+    ]), true)]);
+    expect([c.revenueCode, c.status]).toEqual(['1082', 'ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA']);
+  });
+});
+
 describe('a fundamentação\'s end', () => {
   const head = [
     f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 150, 60),

@@ -162,10 +162,20 @@ export function extendLabel(folded: string, end: number): number {
   // A qualifier in brackets before the separator belongs to the label ("Nº da Inscrição (DEBCAD): …").
   const q = /^\s*\([a-z][a-z./ ]{0,24}\)(?=\s*(?:[.…_·]{2,}\s*)?[:\-–—])/.exec(folded.slice(end));
   if (q) return end + q[0].length;
-  const m = /^((?:\s+[a-z]+)+?)\s*(?:[.…_·]{2,}\s*)?[:\-–—]/.exec(folded.slice(end));
+  // A dot leader is a separator on its own ("Sujeito Passivo Principal... ACME").
+  const m = /^((?:\s+[a-z]+)+?)\s*(?:(?:[.…_·]{2,}\s*)?[:\-–—]|[.…_·]{3,})/.exec(folded.slice(end));
   if (!m) return end;
   const words = m[1].trim().split(/\s+/);
   return words.every((w) => LABEL_WORDS.has(w)) ? end + m[1].length : end;
+}
+
+/**
+ * Without a separator, a label's further words in small letters end where a value in capitals
+ * begins ("Sujeito Passivo Principal COMERCIAL BRASIL SUL LTDA"): the label ends there.
+ */
+function extendLabelToCapitals(text: string, end: number): number {
+  const m = /^((?:\s+\p{Lu}?\p{Ll}+)+)\s+(?=\p{Lu}{2})/u.exec(text.slice(end));
+  return m && onlyLabelWords(m[1]) ? end + m[1].length : end;
 }
 
 /** A cell that opens with the label of a field (a decoy's label is not one). */
@@ -293,7 +303,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // The rest of a sentence wrapped from the line above ("… Valor total da" / "inscrição em
       // 22/09/2025: R$ …") is prose, read with its whole wording by proseCandidates.
       if (k === 0 && wrappedFromAbove(lines, skip, i)) return;
-      const hit = { kind: found.kind, length: found.length, end: extendLabel(cell.folded, found.end) };
+      const extended = extendLabel(cell.folded, found.end);
+      const hit = { kind: found.kind, length: found.length, end: extended === found.end ? extendLabelToCapitals(cell.text, found.end) : extended };
       const field = hit.kind;
       if (only && !only.has(field)) return;
       const type = FIELDS[field].type;

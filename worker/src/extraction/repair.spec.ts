@@ -120,6 +120,13 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
   });
 });
 
+describe('a quarter whose 4 OCR read as an "a"', () => {
+  it('reads "aT/2012" due 30/01/2013 as 2012-Q4, and not when the quarter would start after its due date', () => {
+    expect(repairPeriod('aT/2012', '2013-01-30')).toBe('2012-Q4');
+    expect(repairPeriod('aT/2012', '2012-08-30')).toBeNull();
+  });
+});
+
 describe('a zero read as a Q in a date', () => {
   it('reads "Q2/10/2025" as 02/10/2025, flagged as repaired', () => {
     expect(dateValues('Data de Consolidação.......: Q2/10/2025', true).map((v) => [v.value, v.repaired])).toEqual([['2025-10-02', true]]);

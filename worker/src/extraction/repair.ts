@@ -86,6 +86,9 @@ export function repairPeriod(raw: string, due: string | null, around?: [before: 
   // A quarter printed "2T/2021" whose T OCR read as a 7 ("27/2021": no month is 17 to 47).
   const t = fits.size ? null : /^([1-4])7\/((?:19|20)\d{2})$/.exec(raw.trim());
   if (t && (!due || periodStart(`${t[2]}-Q${t[1]}`)! <= due.slice(0, 7))) fits.add(`${t[2]}-Q${t[1]}`);
+  // Its 4 read as an "a" ("aT/2012": the 4's open top closed into a bowl).
+  const a = fits.size ? null : /^[aA]\s?T\s?[/ -]?\s?((?:19|20)\d{2})$/.exec(raw.trim());
+  if (a && (!due || periodStart(`${a[1]}-Q4`)! <= due.slice(0, 7))) fits.add(`${a[1]}-Q4`);
   // Two readings left ("MAU2019": março or maio): in a table listed by period, the one between the
   // periods of the rows around it.
   if (fits.size > 1 && around && around[0] <= around[1]) for (const p of fits) if (p < around[0] || p > around[1]) fits.delete(p);

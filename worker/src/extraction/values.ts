@@ -223,7 +223,8 @@ export function processValues(text: string, ocr = false): Value[] {
 
 /** A receita code: federal (1082, 2372-01) or a municipal hierarchical one (1.2.1, 11.2.03). */
 const CODE = String.raw`\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,3}){1,3}`;
-const CODE_AT_START = new RegExp(String.raw`^\s*[:.\-–—]?\s*(${CODE})(?![\d/.,])`);
+// After the tail of a dot leader OCR split off into the value's cell ("CÓD. RECEITA...... | ... 1082").
+const CODE_AT_START = new RegExp(String.raw`^\s*(?:[.…_·]{2,}\s*)?[:.\-–—]?\s*(${CODE})(?![\d/.,])`);
 // The description has words: "046-2" is one code with its check digit, not code 046 described as "2".
 const CODE_THEN_TEXT = new RegExp(String.raw`^(${CODE})['\`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(?=.*[A-Za-zÀ-ÿ]{2})(.+)$`);
 const CODE_ONLY = new RegExp(String.raw`^(${CODE})$`);
@@ -250,7 +251,8 @@ const NAME_STOP = /\s*(?:,|;|\s\(|\s[-–—]\s(?=(?:cnpj|cpf|c\.n\.p\.j|inscrit
  * What is left of a dot leader before a value ("Sit... | ... ATIVA"), with the glyphs OCR made of its
  * specks ("Contribuinte.........0....? TRANSPORTADORA"): no part of the value.
  */
-const LEADER_REST = /^(?:[:.…_·\-–—]\s*|[^\s\p{L}]{1,2}[.…·]{2,}[^\s\p{L}]{0,2}\s+)+/u;
+// Or a few small letters it made of a caption's tail glued to the dots ("Sit... | nisso...) ATIVA").
+const LEADER_REST = /^(?:[:.…_·\-–—]\s*|[^\s\p{L}]{1,2}[.…·]{2,}[^\s\p{L}]{0,2}\s+|\p{Ll}{1,6}[.…·]{2,}[^\s\p{L}]{0,2}\s+(?=\p{Lu}{2}))+/u;
 
 /** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
 export function nameValue(text: string, prose = false): Value | null {
