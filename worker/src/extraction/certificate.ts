@@ -23,6 +23,7 @@ function firstCell(l: Line): string {
 const isNotCdaTitle = (l: Line) => notCdaRe.test(firstCell(l)) && l.folded.split(/\s+/).length <= 16;
 export const CLOSING_RE = new RegExp(CLOSING);
 const SIGNATURE_RULE_RE = new RegExp(SIGNATURE_RULE);
+const ISSUED_RE = new RegExp(ISSUED);
 const hasValues = (l: Line) => /\d{1,3}(?:\.\d{3})*,\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}/.test(l.text);
 const issuerish = (l: Line) => ISSUERS.some((i) => new RegExp(i.pattern).test(l.folded)) || (!/\d/.test(l.text) && l.text === l.text.toUpperCase() && l.text.length < 90);
 
@@ -464,11 +465,10 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     // survives: a date printed alone in its cell, beside no caption, that is the day the certificate
     // was issued is the consolidation date (values are consolidated on the day they are certified).
     // Only one such date, never the inscription's; flagged.
-    const issuedRe = new RegExp(ISSUED);
-    const issued = new Set(lines.filter((l) => issuedRe.test(l.folded)).flatMap((l) => dateValues(l.text, true).map((d) => d.value)));
+    const issued = new Set(lines.filter((l) => ISSUED_RE.test(l.folded)).flatMap((l) => dateValues(l.text, true).map((d) => d.value)));
     const bare = new Map<string, Value>();
     lines.forEach((l, i) => {
-      if (skip[i] || issuedRe.test(l.folded)) return;
+      if (skip[i] || ISSUED_RE.test(l.folded)) return;
       l.cells.forEach((c, k) => {
         if (!/^\s*\S{10}\.?\s*$/.test(c.text) || (k > 0 && findLabel(l.cells[k - 1].folded, true))) return;
         const d = dateValues(c.text, true)[0];

@@ -191,8 +191,16 @@ export function afterLabel(text: string): string {
 
 /** A decoy's caption alone in its box ("PGFN de Origem", "Unidade de Inscrição"): it owns the value over or under it. */
 export function isDecoyCaption(cell: { text: string; folded: string }, ocr: boolean): boolean {
-  const hit = findLabel(cell.folded, ocr);
-  return hit?.kind === 'decoy' && !afterLabel(cell.text.slice(hit.end)).trim();
+  return captionAlone(cell.folded, ocr, 'decoy');
+}
+
+/**
+ * A label alone in its text: after it (and its further label words) only a separator, a leader or
+ * "nº"; of the given kind when one is asked for.
+ */
+function captionAlone(folded: string, ocr: boolean, kind?: LabelKind): boolean {
+  const hit = findLabel(folded, ocr);
+  return !!hit && (!kind || hit.kind === kind) && !afterLabel(folded.slice(extendLabel(folded, hit.end))).trim();
 }
 
 /** True when the text is empty or only label words and punctuation ("/ RAZÃO SOCIAL DO DEVEDOR"). */
@@ -584,8 +592,7 @@ function inParagraph(lines: Line[], skip: boolean[], i: number): boolean {
 /** A cell whose last words, after a word or two of OCR junk, are a decoy's whole caption ("dt — livro e folha"). */
 function endsInDecoyCaption(folded: string): boolean {
   for (const m of folded.matchAll(/(?<=^\S{1,3}[\s—–-]+)[a-z]/g)) {
-    const hit = findLabel(folded.slice(m.index), true);
-    if (hit?.kind === 'decoy' && !folded.slice(m.index! + hit.end).replace(/[\s.:]/g, '')) return true;
+    if (captionAlone(folded.slice(m.index), true, 'decoy')) return true;
   }
   return false;
 }
@@ -689,10 +696,7 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
   let j = i + 1;
   while (lines[j]?.furniture && lines[j].page === lines[i].page) j++;
   // A caption alone among the next page's first lines ("Tributo" over "ICMS - …") opens the next box.
-  const caption = (l: Line) => !l.furniture && l.cells.some((c) => {
-    const hit = findLabel(c.folded, l.ocr);
-    return !!hit && !c.folded.slice(extendLabel(c.folded, hit.end)).replace(/[\s.:]/g, '');
-  });
+  const caption = (l: Line) => !l.furniture && l.cells.some((c) => captionAlone(c.folded, l.ocr));
   if (lines[j]?.page === lines[i].page + 1) {
     for (; lines[j] && inRunningHeader(lines, j, lines[i]); j++) if (caption(lines[j])) return first;
   }
