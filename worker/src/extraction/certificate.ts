@@ -728,13 +728,16 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
           }
           // Both captions garbled ("Encagolegal TO | Torademonanos TT"): two printed amounts, the
           // smaller no more than the parts and the larger the parts plus it, to the cent. Weaker than
-          // a labelled total's leftover; both flagged as found by the sum.
+          // a labelled total's leftover; both flagged as found by the sum. When the parts' sum is printed
+          // too (a subtotal "sem encargo" whose caption was read, then encargo and total whose captions
+          // were lost), the three amounts agree: that reading beats the subtotal taken as the total.
           if (e.v === null && p.v !== null) {
             for (const rest of printed) {
               const t = rest > 0 && rest <= sum ? totalByValue.get(sum + rest) : undefined;
               if (!t || t.s >= 1) continue;
               const rowsMatch = !!sums && p.v === sums.principal && (m.v ?? 0) === sums.fine && (j.v ?? 0) === sums.interest;
-              combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: rest, total: t.v }, score: p.s + m.s + j.s + t.s - 1 + 6 + (rowsMatch ? 3 : 0), adds: true, rowsMatch });
+              const subtotal = printed.has(sum) ? 1.5 : 0;
+              combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: rest, total: t.v }, score: p.s + m.s + j.s + t.s - 1 + 6 + subtotal + (rowsMatch ? 3 : 0), adds: true, rowsMatch });
             }
           }
         }

@@ -438,6 +438,11 @@ describe('choosing the consistent reading', () => {
     expect(c.values).toEqual({ principal: 54537825, fine: 20142210, interest: 22522765, legalCharge: 9720280, total: 106923080 });
     expect(c.adds).toBe(true);
     expect(c.flags.find(([f]) => f === 'legalCharge')?.[1]).toMatch(/Encargo sem rótulo legível/);
+    // A subtotal "sem encargo" (the parts' sum) printed with the encargo and the total, all three
+    // captions lost but the subtotal's: the three amounts agree, the subtotal is not the total.
+    const sub = chooseMoney([cand('principal', 680229793, 3), cand('fine', 221589169, 3), cand('interest', 296588020, 3), unlabelled(1198406982), unlabelled(119840698), unlabelled(1318247680)], []);
+    expect(sub.values).toEqual({ principal: 680229793, fine: 221589169, interest: 296588020, legalCharge: 119840698, total: 1318247680 });
+    expect(sub.flags.map(([f]) => f)).toEqual(expect.arrayContaining(['total', 'legalCharge']));
     // No printed amount closes it: the larger total stays a doubt, the encargo is not invented.
     const none = chooseMoney([cand('principal', 54537825, 3), cand('fine', 20142210, 3), cand('interest', 22522765, 3), cand('total', 106923080, 3), cand('total', 97202800, 2), unlabelled(4120)], []);
     expect(none.values.legalCharge).toBeNull();
@@ -1803,9 +1808,9 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
 
 describe('a scanned situação split by OCR', () => {
   const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA DA UNIÃO', 160, 60), f('Inscrição nº: 80 6 19 100001-93', 40, 80), f('Valor total: R$ 100,00', 40, 200)];
-  it('goes on in the next cell of its line when that cell holds situação words alone', () => {
+  it('goes on in the next cell of its line when that cell holds situação words alone, the dash before a qualifier put back', () => {
     const [c] = extractFromPages([page(1, [...head, f('SITUAÇÃO ATUAL DA INSCRIÇÃO: ATIVA AJUIZADA', 40, 100), f('GARANTIA - PENHORA', 300, 100), f('Compõem a inscrição os seguintes débitos:', 40, 114)], true)]);
-    expect(c.status).toBe('ATIVA AJUIZADA GARANTIA - PENHORA');
+    expect(c.status).toBe('ATIVA AJUIZADA - GARANTIA - PENHORA');
     // Not into the next field's caption and value ("INSCRITA EM: 22/01/2025").
     const [d] = extractFromPages([page(1, [...head, f('SITUAÇÃO: ATIVA EM COBRANÇA', 40, 100), f('INSCRITA EM: 22/01/2025', 300, 100)], true)]);
     expect([d.status, d.registrationDate]).toEqual(['ATIVA EM COBRANCA', '2025-01-22']);
@@ -1902,6 +1907,45 @@ describe('captions run on past their separator, and leader tails OCR read into t
       f('Sit...', 40, 140), f('nisso...) ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA', 120, 140),
     ]), true)]);
     expect([c.revenueCode, c.status]).toEqual(['1082', 'ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA']);
+  });
+});
+
+describe('captions OCR garbled on a row of captions', () => {
+  it('takes the receita under its caption, not the garbled caption beside it ("NATUREZA DA RECEITA | sm."); reads "MATUREZA DO DEBITO" and ".NATUREZA/RECEITA"', () => {
+    const top = [
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 150, 60),
+      f('NÚMERO DA INSCRIÇÃO', 40, 80, 8), f('NOME DO DEVEDOR', 300, 80, 8), f('60 6 25 521351-63', 40, 92), f('CONSTRUTORA PAULISTA S/A', 300, 92),
+      f('Valor total: R$ 100,00', 40, 300),
+    ];
+    const [a] = extractFromPages([page(1, [...top,
+      f('CPF/CNPJ', 40, 110, 8), f('ENDEREÇO', 150, 110, 8), f('NATUREZA DA RECEITA', 400, 110, 8), f('sm.', 560, 110, 8),
+      f('99.256.055/0006-39', 40, 122), f('Rodovia BR-116, km 4421', 150, 122), f('3880 — MULTA ISOLADA', 400, 122), f('ATIVA AJUIZADA', 560, 122)], true)]);
+    expect([a.revenueCode, a.revenueDescription]).toEqual(['3880', 'MULTA ISOLADA']);
+    const [b] = extractFromPages([page(1, [...top, f('MATUREZA DO DEBITO', 40, 110, 8), f('1138 - RAT - RISCO AMBIENTAL DO TRABALHO', 40, 122)], true)]);
+    expect(b.revenueCode).toBe('1138');
+    // A speck glued before the caption (".NATUREZA/RECEITA").
+    const [d] = extractFromPages([page(1, [...top, f('.NATUREZA/RECEITA', 40, 110, 8), f('2917 - MULTA POR INFRAÇÃO À CLT', 40, 122)], true)]);
+    expect(d.revenueCode).toBe('2917');
+  });
+
+  it('goes on with a situação under its caption into the next cell of situação words, with the dash OCR lost before a qualifier', () => {
+    const [c] = extractFromPages([page(1, [
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 150, 60),
+      f('Nº da Inscrição: 80 6 19 100001-11', 40, 80), f('Devedor: ACME LTDA', 40, 94),
+      f('SITUAÇÃO ATUAL DA INSCRIÇÃO', 40, 120, 9), f('ATIVA AJUIZADA', 40, 132, 8), f('EXIGIBILIDADE DO CREDITO SUSPENSA-DECISAO JUDICIAL', 160, 132, 8),
+      f('Valor total: R$ 100,00', 40, 300),
+    ], true)]);
+    expect(c.status).toBe('ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA-DECISAO JUDICIAL');
+  });
+
+  it('reads "Inscrição hº 1.887.061.489, em 10/01/2015" (an n read as h) in prose', () => {
+    const [c] = extractFromPages([page(1, [
+      f('PROCURADORIA GERAL DO ESTADO DE SÃO PAULO', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 150, 60),
+      f('CERTIFICO, para fins de cobrança judicial, que consta do Registro da Dívida Ativa do Estado de São Paulo a', 60, 80),
+      f('Inscrição hº 1.887.061.489, em 10/01/2015, em nome de ANTÔNIO PEREIRA CASTRO NEVES, inscrito(a) no CPF sob o', 40, 92),
+      f('nº 669.508.648-68, com domicílio em Av. Presidente Vargas 3563.', 40, 104), f('Valor total: R$ 100,00', 40, 300),
+    ], true)]);
+    expect([c.registrationNumber, c.registrationDate]).toEqual(['1887061489', '2015-01-10']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, MONEY_FIELDS, ROW_DUE, ROW_PERIOD, STATUS_LINKS, STATUS_VOCABULARY, type ScalarField, TITLES, type ValueType } from './lexicon';
+import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, MONEY_FIELDS, ROW_DUE, ROW_PERIOD, STATUS_CLAUSES, STATUS_LINKS, STATUS_VOCABULARY, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import { pastLatest } from './repair';
 import { type Cell, type Line, type Piece, SAME_LINE, inRunningHeader, sameSize } from './page';
@@ -96,9 +96,10 @@ export function ocrTolerant(source: string): string {
         // whose lower bar a speck completes into an E, the small o whose ring a thin stroke leaves
         // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a
         // speck extends into a Y ("Ylr."), the m that loses a stroke or splits in two ("NONE" for NOME,
-        // "CONP." for COMP., "rn", "in" as in "Coinp."), and the J whose hook reads as a bracket ("C.N.P.). :").
+        // "CONP." for COMP., "rn", "in" as in "Coinp."), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº"), and the J
+        // whose hook reads as a bracket ("C.N.P.). :").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn|in)' : c === 'j' ? '[j)]' : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn|in)' : c === 'n' ? '[nmh]' : c === 'j' ? '[j)]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
@@ -113,8 +114,8 @@ interface Compiled {
   ocr: RegExp;
 }
 
-// A list marker, or a speck OCR read as a symbol glued to the caption ("€C.G.C.", "«Nome").
-const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*)?/;
+// A list marker, or a speck OCR read as a symbol glued to the caption ("€C.G.C.", "«Nome", ".NATUREZA/RECEITA").
+const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*|\.(?=[a-z]{3}))?/;
 
 function compile(kind: LabelKind, sources: string[], ocrOnly = false): Compiled[] {
   return sources.map((s) => ({ kind, plain: ocrOnly ? /(?!)/ : new RegExp(`^(?:${s})(?![a-z0-9])`), ocr: new RegExp(`^(?:${ocrTolerant(s)})(?![a-z0-9])`) }));
@@ -344,10 +345,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         const v = firstValue(type, rest, !TEXT_TYPES.has(type) && type !== 'money', line.ocr);
         if (type === 'longText' && v) v.value = continuation(lines, skip, i, cell, v.value);
         if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, i, cell, v.value, type);
-        // On a scan, a situação OCR split at a wide space goes on in the next cell, in situação words
-        // alone ("ATIVA AJUIZADA | GARANTIA - PENHORA").
-        const after = line.cells[k + 1];
-        if (type === 'status' && v && line.ocr && after && statusWordsOnly(after.text) && !findLabel(after.folded, true)) v.value = `${v.value} ${after.text.trim()}`;
+        if (type === 'status' && v) v.value = statusTail(line, cell, v.value);
         push(v, 'inline', i);
         // A total printed with its date ("consolidado em 31/10/2025: R$ …") dates the values.
         if (field === 'total') for (const d of valuesOf('date', rest, line.ocr).slice(0, 1)) out.push({ field: 'consolidationDate', value: d, route: 'inline', score: 2.2, line: i });
@@ -365,6 +363,12 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         const garbledCaption = () => {
           if (!line.ocr) return false;
           if (TEXT_TYPES.has(type) && endsInDecoyCaption(right.folded)) return true;
+          // On a row of captions over their values ("ENDEREÇO | NATUREZA DA RECEITA | sm." over
+          // "… | 3880 — MULTA ISOLADA | ATIVA AJUIZADA"), the cell beside a caption with a value under
+          // it is the next caption, garbled.
+          const captionRow = line.cells.some((c, n) => n !== k && n !== k + 1 && findLabel(c.folded, true));
+          const under = captionRow && TEXT_TYPES.has(type) ? cellBelow(lines, skip, i, cell) : null;
+          if (under && firstValue(type, under.cell.text, false, true)) return true;
           if (type !== 'name' || /\s/.test(v!.value.trim())) return false;
           const b = cellBelow(lines, skip, i, cell);
           return !!b && (firstValue(type, b.cell.text, false, true)?.value.trim().split(/\s+/).length ?? 0) >= 2;
@@ -403,6 +407,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         const v = firstValue(type, below.cell.text, !TEXT_TYPES.has(type), line.ocr);
         if (type === 'longText' && v) v.value = continuation(lines, skip, below.j, below.cell, v.value);
         if ((type === 'status' || type === 'name') && v) v.value = wrapped(lines, skip, below.j, below.cell, v.value, type);
+        if (type === 'status' && v) v.value = statusTail(lines[below.j], below.cell, v.value);
         push(v, 'below', below.j, (below.j - i - 1) * 0.2);
         if (v) spots.set(out[out.length - 1], below.spot);
       }
@@ -718,6 +723,18 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
   // A speck OCR read as a full stop where the situação breaks ("SUSPENSA-DECISAO." / "JUDICIAL").
   return `${next.ocr && type === 'status' ? first.replace(/\.\s*$/, '') : first} ${c.text}`;
 }
+
+/**
+ * On a scan, a situação OCR split at a wide space goes on in the next cell, in situação words alone
+ * ("ATIVA AJUIZADA | GARANTIA - PENHORA", "ATIVA AJUIZADA | EXIGIBILIDADE DO CREDITO SUSPENSA-…").
+ */
+function statusTail(line: Line, cell: Cell, value: string): string {
+  const after = line.cells[line.cells.indexOf(cell) + 1];
+  if (!line.ocr || !after || !statusWordsOnly(after.text) || findLabel(after.folded, true)) return value;
+  const dash = STATUS_CLAUSE_RE.test(after.folded.trim()) && !/[-–—]\s*$/.test(value) ? ' -' : '';
+  return `${value}${dash} ${after.text.trim()}`;
+}
+const STATUS_CLAUSE_RE = new RegExp(`^(?:${STATUS_CLAUSES})`);
 
 const STATUS_WORD_RE = new RegExp(STATUS_VOCABULARY);
 const STATUS_LINK_RE = new RegExp(`^(?:${STATUS_LINKS})$`);

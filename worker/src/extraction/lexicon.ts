@@ -25,6 +25,11 @@ export const STATUS_VOCABULARY = `\\b(?:${STATUS_STEMS})`;
  */
 // It ends on a situação word: "INSCRITO EM" is a date's caption.
 /** Words that link a situação's words ("ATIVA A SER AJUIZADA", "EXIGIBILIDADE DO CREDITO SUSPENSA"). */
+/**
+ * Qualifiers a situação sets off with a dash ("ATIVA AJUIZADA - GARANTIA - PENHORA", "… - EXIGIBILIDADE DO
+ * CREDITO SUSPENSA …"): where OCR split a situação at a wide gap before one and lost the dash, it is put back.
+ */
+export const STATUS_CLAUSES = 'exigibilidade|garantia';
 export const STATUS_LINKS = 'a|em|no|na|para|de|da|do|ser|nao|por|com|lei|credito|priorizad[ao]';
 export const STATUS_PHRASE = `^(?:ativ|inscrit)[a-z]*(?:[\\s\\-–—.,:;']+(?:(?:${STATUS_STEMS})[a-z]*|${STATUS_LINKS})){0,7}[\\s\\-–—.,:;']+(?:${STATUS_STEMS})[a-z]*[\\s.]*$`;
 

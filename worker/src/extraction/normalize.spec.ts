@@ -143,6 +143,9 @@ describe('names read by OCR', () => {
     expect(repairNameOcr('SIA COMERCIO LTDA')).toBe('SIA COMERCIO LTDA');
     expect(repairNameOcr('COMERCIAL RIO DOCE LTDA « ME')).toBe('COMERCIAL RIO DOCE LTDA - ME');
     expect(repairNameOcr('JOSE DA SILVA')).toBe('JOSE DA SILVA');
+    // An I read as "!" in a word in capitals.
+    expect(repairNameOcr('CLÍNICA RIO DOCE EIREL!')).toBe('CLÍNICA RIO DOCE EIRELI');
+    expect(repairNameOcr('!NDÚSTRIA ALFA LTDA')).toBe('INDÚSTRIA ALFA LTDA');
   });
 });
 
@@ -161,6 +164,10 @@ describe('situação', () => {
   });
   it('drops accents so a status reads the same printed, OCR\'d with or without its tilde', () => {
     expect(normalizeStatus('ATIVA NÃO PRIORIZADA PARA AJUIZAMENTO', true)).toBe('ATIVA NAO PRIORIZADA PARA AJUIZAMENTO');
+    // One letter misread in a word of the list, never its gender ending.
+    expect(normalizeStatus('AFIVA AJUIZADA - GARANTIA - PENHORA', true)).toBe('ATIVA AJUIZADA - GARANTIA - PENHORA');
+    expect(normalizeStatus('INSCRITO - PROTESTADO', true)).toBe('INSCRITO - PROTESTADO');
+    expect(normalizeStatus('AFIVA', false)).toBe('AFIVA');
     expect(normalizeStatus('Ativa em cobrança', false)).toBe('ATIVA EM COBRANCA');
     expect(normalizeStatus('EXIGIBILIDADE DO CRÉDITO SUSPENSA - DECISÃO JUDICIAL', false)).toBe('EXIGIBILIDADE DO CREDITO SUSPENSA - DECISAO JUDICIAL');
   });

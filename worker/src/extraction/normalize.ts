@@ -51,7 +51,7 @@ export function parseMoney(text: string): Parsed<number> | null {
   const strict = parseBRLToCentavos(raw);
   if (strict !== null) return { value: strict };
   // OCR reads thousands dots as ":" or ";" and splits tokens with stray spaces.
-  const cleaned = digitsFromLookalikes(raw).replace(/\s+/g, '').replace(/[:;]/g, '.');
+  const cleaned = digitsFromLookalikes(raw).replace(/\s+/g, '').replace(/[:;]/g, '.').replace(/\.\.(?=\d{3})/g, '.');
   const m = /^(-)?([\d.,]*\d)[.,](\d{2})$/.exec(cleaned);
   if (!m || !/^\d{1,3}([.,]\d{3})*$|^\d+$/.test(m[2])) return null;
   const value = Number(m[2].replace(/[.,]/g, '')) * 100 + Number(m[3]);
@@ -251,8 +251,12 @@ export function repairIssuerNameOcr(name: string): string {
 
 /** A name read by OCR whose closing "SIA" is the company suffix "S/A" with its slash read as an I. */
 export function repairNameOcr(name: string): string {
-  // A dash between words read as a guillemet or a tilde ("LTDA « ME").
-  return name.replace(/(?<=\s)S[I1l|]A$/, 'S/A').replace(/(?<=\S\s)[«»~](?=\s\S)/g, '-');
+  // A dash between words read as a guillemet or a tilde ("LTDA « ME"); an I read as "!" in a word
+  // in capitals ("EIREL!": a name has no exclamation mark).
+  return name
+    .replace(/(?<=\s)S[I1l|]A$/, 'S/A')
+    .replace(/(?<=\S\s)[«»~](?=\s\S)/g, '-')
+    .replace(/(?<=\p{Lu})!(?=\p{Lu}|\s|$)|(?<=\s|^)!(?=\p{Lu}{2})/gu, 'I');
 }
 
 /**
@@ -269,6 +273,16 @@ function undoubled(word: string): string {
   const fits = new Set<string>();
   for (let k = 1; k < word.length; k++) if (word[k] === word[k - 1] && STATUS_WORDS.has(word.slice(0, k) + word.slice(k + 1))) fits.add(word.slice(0, k) + word.slice(k + 1));
   return fits.size === 1 ? [...fits][0] : word;
+}
+
+/**
+ * A status word of five letters or more with one letter OCR misread ("AFIVA"), when exactly one word
+ * of the list fits; never its last letter, which is its gender ("PROTESTADO" is printed so).
+ */
+function oneGlyphOff(word: string): string {
+  if (word.length < 5 || STATUS_WORDS.has(word) || !/^\p{Lu}+$/u.test(word)) return word;
+  const fits = [...STATUS_WORDS].filter((w) => w.length === word.length && w.at(-1) === word.at(-1) && [...w].filter((c, k) => c !== word[k]).length === 1);
+  return fits.length === 1 ? fits[0] : word;
 }
 
 /**
@@ -289,7 +303,7 @@ export function normalizeStatus(text: string, ocr: boolean): string {
     if (b !== undefined && STATUS_WORDS.has(a + b) && !(STATUS_WORDS.has(a) && STATUS_WORDS.has(b))) {
       out.push(a + b);
       i++;
-    } else out.push(STATUS_WORDS.has(a) ? a : undoubled(a));
+    } else out.push(STATUS_WORDS.has(a) ? a : oneGlyphOff(undoubled(a)));
   }
   return out.join(' ');
 }

@@ -1,5 +1,5 @@
 import { digitVariants, missingCell, repairColumn, repairDate, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
-import { dateValues, registrationValues } from './values';
+import { dateValues, moneyValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
   it('lists the one-digit confusions of a reading', () => {
@@ -117,6 +117,13 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     expect(registrationValues('Número do Termo.......... B22308/2013', true).map((v) => [v.value, v.repaired])).toEqual([['822308/2013', true]]);
     expect(registrationValues('B22308/2013', false)).toEqual([]);
     expect(registrationValues('ABS1234567', true)).toEqual([]);
+  });
+});
+
+describe('an amount whose thousands dot OCR read twice', () => {
+  it('reads "R$ 89..478,04" whole, flagged as repaired, never its tail "478,04"', () => {
+    expect(moneyValues('ENCARGO LEGAL (20%): R$ 89..478,04').map((v) => [v.value, v.repaired])).toEqual([['8947804', true]]);
+    expect(moneyValues('R$ 89.478,04').map((v) => [v.value, v.repaired])).toEqual([['8947804', false]]);
   });
 });
 

@@ -27,7 +27,8 @@ export interface Value {
 // "R$.3.058,82": a speck OCR read as a dot after the currency sign.
 // OCR may read the decimal comma as a semicolon ("R$ 569;53").
 // A dot before an amount is a speck unless it follows a digit (".2.638,31"; "1.234.567,89" is read whole).
-export const MONEY = /(?<![\d,/:]|[\d,]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
+// A thousands dot OCR read twice ("89..478,04") is one: never a fragment of the amount after it.
+export const MONEY = /(?<![\d,/:]|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\.\.|[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
