@@ -4,7 +4,7 @@ import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, 
 import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
-import { pastLatest, repairRows } from './repair';
+import { pastLatest, repairRows, repairTotal } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
 import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues, valuesOf } from './values';
 
@@ -456,6 +456,13 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     const lastDue = rows.reduce((m, r) => (r.dueDate && r.dueDate > m ? r.dueDate : m), '');
     if (rowsFromProse && !numbered && rows.every((r) => r.period.slice(0, 4) <= lastDue.slice(0, 4))) rows.sort(byPeriod);
     for (const n of notes) flag('debts', n);
+  }
+  // A scanned total one digit off its parts' sum, where no part's slip explains the gap: the total's
+  // digit was misread ("3.416,36" for 3.416,30); the sum is taken, flagged as repaired.
+  const sumTotal = ocr && !money.adds ? repairTotal(money.values) : null;
+  if (sumTotal !== null) {
+    flag('total', `Valor total "${formatCentavos(money.values.total!)}" lido por OCR corrigido para ${formatCentavos(sumTotal)} pela soma das parcelas; confira`);
+    money = { ...money, values: { ...money.values, total: sumTotal }, adds: true, flags: money.flags.filter(([, msg]) => !msg.startsWith('Total impresso (')) };
   }
   for (const [f, msg] of money.flags) flag(f, msg);
 

@@ -662,7 +662,10 @@ describe('certificates from the page model', () => {
 
   it('cuts off a later page that opens another certificate whose title OCR lost, flagged; a page repeating the number (or a digit off) continues', () => {
     const untitled = (n: string, total = '19.000,00') =>
-      cda(40, n, '11.222.333/0001-81').map((x) => (x.text === 'CERTIDÃO DE DÍVIDA ATIVA' ? { ...x, text: 'CDA -~ CERTIDAQ DF INSCRICAQ' } : x.text === '18.000,00' ? { ...x, text: total } : x));
+      // A total of its own, and a principal that adds up to it.
+      cda(40, n, '11.222.333/0001-81').map((x) =>
+        x.text === 'CERTIDÃO DE DÍVIDA ATIVA' ? { ...x, text: 'CDA -~ CERTIDAQ DF INSCRICAQ' } : x.text === '18.000,00' ? { ...x, text: total } : x.text === '10.000,00' && total !== '18.000,00' ? { ...x, text: '11.000,00' } : x,
+      );
     const first = page(1, cda(40, '80 6 19 100001-11', '11.222.333/0001-81'), true);
     const [a, b] = extractFromPages([first, page(2, untitled('80 6 19 100002-12'), true)]);
     expect([a.registrationNumber, a.pages, b?.registrationNumber, b?.pages, b?.total]).toEqual(['8061910000111', [1], '8061910000212', [2], 1900000]);
@@ -1907,6 +1910,23 @@ describe('captions run on past their separator, and leader tails OCR read into t
       f('Sit...', 40, 140), f('nisso...) ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA', 120, 140),
     ]), true)]);
     expect([c.revenueCode, c.status]).toEqual(['1082', 'ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA']);
+  });
+});
+
+describe('a scanned total one digit off its parts', () => {
+  it('takes the parts\' sum, flagged as repaired, and no longer says the total differs', () => {
+    const frags = [
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 150, 60),
+      f('Nº da Inscrição: 80 6 19 100001-11', 40, 80), f('Devedor: ACME LTDA', 40, 94),
+      f('Principal:', 40, 110), r('1.356,15', 300, 110), f('Multa:', 40, 124), r('271,23', 300, 124), f('Juros:', 40, 138), r('1.219,54', 300, 138),
+      f('Encargo legal:', 40, 152), r('569,38', 300, 152), f('Valor total:', 40, 166), r('3.416,36', 300, 166),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.total).toBe(341630);
+    expect(c.fieldWarnings?.total).toBe('Valor total "R$ 3.416,36" lido por OCR corrigido para R$ 3.416,30 pela soma das parcelas; confira');
+    expect(c.warnings.some((w) => w.startsWith('Total impresso'))).toBe(false);
+    // Printed so in a text layer, the document disagrees with itself: kept as printed, flagged.
+    expect(extractFromPages([page(1, frags)])[0].total).toBe(341636);
   });
 });
 

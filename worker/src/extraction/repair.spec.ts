@@ -1,4 +1,4 @@
-import { digitVariants, missingCell, repairColumn, repairDate, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
+import { digitVariants, missingCell, repairColumn, repairTotal, repairDate, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
 import { dateValues, moneyValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
@@ -117,6 +117,17 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     expect(registrationValues('Número do Termo.......... B22308/2013', true).map((v) => [v.value, v.repaired])).toEqual([['822308/2013', true]]);
     expect(registrationValues('B22308/2013', false)).toEqual([]);
     expect(registrationValues('ABS1234567', true)).toEqual([]);
+  });
+});
+
+describe('a total one OCR slip off its parts\' sum', () => {
+  it('takes the sum when only the total\'s slip explains the gap (3.416,36 over parts adding to 3.416,30)', () => {
+    expect(repairTotal({ principal: 135615, fine: 27123, interest: 121954, legalCharge: 56938, total: 341636 })).toBe(341630);
+  });
+  it('leaves it when a part\'s slip explains the gap as well (a 1 read for a 7 in the multa), or when no slip does', () => {
+    expect(repairTotal({ principal: 23005738, fine: 13065107, interest: 12209998, legalCharge: 9656169, total: 57937612 })).toBeNull();
+    expect(repairTotal({ principal: 100000, fine: 0, interest: 0, legalCharge: 0, total: 100100 })).toBeNull();
+    expect(repairTotal({ principal: 100000, fine: null, interest: null, legalCharge: null, total: 100000 })).toBeNull();
   });
 });
 

@@ -22,6 +22,20 @@ export function digitVariants(text: string): string[] {
   return out;
 }
 
+/**
+ * A printed total that one OCR slip away would be its parts' sum (principal + multa + juros +
+ * encargo), when no single slip in a part explains the gap instead: that sum. Null otherwise.
+ */
+export function repairTotal(v: { principal: number | null; fine: number | null; interest: number | null; legalCharge: number | null; total: number | null }): number | null {
+  if (v.total === null || v.principal === null) return null;
+  const parts = [v.principal, v.fine ?? 0, v.interest ?? 0, v.legalCharge ?? 0];
+  const sum = parts.reduce((a, b) => a + b, 0);
+  if (sum === v.total || !digitVariants(String(v.total)).includes(String(sum))) return null;
+  const total = v.total;
+  if (parts.some((p) => p > 0 && digitVariants(String(p)).some((s) => sum - p + Number(s) === total))) return null;
+  return sum;
+}
+
 /** The one cell of a column whose one-digit repair makes the column add up to `target`, if exactly one. */
 export function repairColumn(values: number[], target: number): { index: number; value: number } | null {
   const sum = values.reduce((a, b) => a + b, 0);
