@@ -1903,6 +1903,8 @@ describe('captions run on past their separator, and leader tails OCR read into t
   it('ends a name\'s caption at a value in capitals or at a dot leader without a colon', () => {
     expect(extractFromPages([page(1, head([f('Sujeito Passivo Principal COMERCIAL BRASIL SUL LTDA EPP', 40, 100)]), true)])[0].debtorName).toBe('COMERCIAL BRASIL SUL LTDA EPP');
     expect(extractFromPages([page(1, head([f('Sujeito Passivo Principal... LATICÍNIOS DO VALE LTDA', 40, 100)]), true)])[0].debtorName).toBe('LATICÍNIOS DO VALE LTDA');
+    // An r read as a t ("Devedot"), the name under it.
+    expect(extractFromPages([page(1, head([f('Devedot', 40, 100, 8), f('COMERCIAL DO VALE LTDA EPP', 40, 112)]), true)])[0].debtorName).toBe('COMERCIAL DO VALE LTDA EPP');
   });
   it('reads a code after its leader\'s tail in the next cell ("CÓD. RECEITA...... | ... 1082") and a situação after "nisso...)"', () => {
     const [c] = extractFromPages([page(1, head([

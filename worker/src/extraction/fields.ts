@@ -97,9 +97,9 @@ export function ocrTolerant(source: string): string {
         // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a
         // speck extends into a Y ("Ylr."), the m that loses a stroke or splits in two ("NONE" for NOME,
         // "CONP." for COMP., "rn", "in" as in "Coinp."), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº"), and the J
-        // whose hook reads as a bracket ("C.N.P.). :").
+        // whose hook reads as a bracket ("C.N.P.). :"); an r whose arm a speck crosses reads as a t ("Devedot").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn|in)' : c === 'n' ? '[nmh]' : c === 'j' ? '[j)]' : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn|in)' : c === 'n' ? '[nmh]' : c === 'r' ? '[rt]' : c === 'j' ? '[j)]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
