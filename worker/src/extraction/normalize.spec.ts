@@ -101,6 +101,9 @@ describe('OCR repairs in prose and periods', () => {
     ['Lei nº 10.637/02, arts. 1ºa 3º', 'Lei nº 10.637/02, arts. 1º a 3º'],
     ['Lei nº 8:212/91, arts. 20 e 30, I, a.', 'Lei nº 8.212/91, arts. 20 e 30, I, a.'],
     ['Lei nº 9.430/96,.art. 61, § 3º.', 'Lei nº 9.430/96, art. 61, § 3º.'],
+    ['Lei nº 9.430/96, art. 44, inciso Il', 'Lei nº 9.430/96, art. 44, inciso II'],
+    ['Lei nº 8.212/91, art. 22, incisos le II', 'Lei nº 8.212/91, art. 22, incisos I e II'],
+    ['Lei nº 7.713/88, am. 7º; Decreto nº 9.580/18, am. 681', 'Lei nº 7.713/88, art. 7º; Decreto nº 9.580/18, art. 681'],
   ])('legal basis %s → %s', (read, fixed) => expect(repairLegalBasisOcr(read)).toBe(fixed));
 
   it.each([
@@ -113,6 +116,8 @@ describe('OCR repairs in prose and periods', () => {
     'Lei nº 8.212/91, art. 22, incisos I e II.',
     'Lei nº 7.689/88, art. 2º; Lei nº 9.249/95, art. 20.',
     'Lei nº 9.249/95, art. 20',
+    'Lei nº 9.430/96, art. 44, inciso II',
+    'Lei nº 9.430/96, art. 44, inciso IV',
     'Código Tributário Municipal, art. 120.',
     'Lei Estadual nº 13.296/08, art. 2º; LEGITIMA cobrança',
     'Lei nº 10.637/02, arts. 1º a 3º; Lei nº 9.430/96, art. 61, § 3º.',

@@ -213,6 +213,12 @@ export function repairLegalBasisOcr(text: string): string {
     text
       .replace(/,\s*[85S$]\s*(?=\d{1,3}\s?[º°](?!\d))/g, ', § ')
       .replace(/\b([Aa])(?:r[il1]|[il1]t|[il1][il1])(s?)\.(?=\s*\d)/g, '$1rt$2.')
+      // Its "rt" run into an "m" ("am. 7º").
+      .replace(/\b([Aa])m(s?)\.(?=\s*\d)/g, '$1rt$2.')
+      // An inciso named as such ("inciso Il", "incisos le II"): strokes after the word are its numeral,
+      // and a stroke glued to the "e" between two numerals is the first ("le" for "I e").
+      .replace(/\b(incisos)\s+[lL1|]e\s+(?=[IVXlL1|]+\b)/g, '$1 I e ')
+      .replace(/\b(incisos?)\s+([IlL1|]*[lL1|][IlL1|]*)(?=\s*(?:[,;.]|\se\b|$))/g, (_m, w: string, n: string) => `${w} ${'I'.repeat(n.length)}`)
       // An inciso is a roman numeral standing alone between commas (", I, a"): a lone "1", "l", "L"
       // or "|" there, or "I"s mixed with those ("Il"), is that numeral; a bare "11" is left alone.
       .replace(/,\s*((?:[1lL|]|[IlL1|]*[lL|][IlL1|]*|[IlL1|]*I[IlL1|]*))(?=\s*(?:[,;]|\.?$))/g, (m, n: string) => (/^\d+$/.test(n) && n.length > 1 ? m : `, ${'I'.repeat(n.length)}`))
