@@ -677,6 +677,18 @@ describe('certificates from the page model', () => {
     expect(extractFromPages([first, page(2, untitled('80 6 19 100001-17', '18.000,00'), true)]).map((x) => x.pages)).toEqual([[1, 2]]);
   });
 
+  it("takes a debtor's CPF/CNPJ OCR read in doubt from another certificate of the same file and debtor, flagged", () => {
+    // "61.169.986/00006-31": a zero read as a 6 and another doubled; its repair happens to pass the check digits.
+    const clean = cda(40, '80 6 19 100001-11', '61.109.986/0006-31');
+    const slipped = cda(40, '80 6 19 100002-12', '61.169.986/00006-31');
+    const [a, b] = extractFromPages([page(1, clean, true), page(2, slipped, true)]);
+    expect([a.debtorDocument, b.debtorDocument]).toEqual(['61109986000631', '61109986000631']);
+    expect(b.fieldWarnings?.debtorDocument).toMatch(/^CPF\/CNPJ do devedor lido por OCR como \d+; tomado de outra certidão do mesmo devedor neste arquivo \(61109986000631\); confira$/);
+    // Another debtor's document is no evidence.
+    const other = slipped.map((x) => (x.text === 'ACME COMERCIO LTDA' ? { ...x, text: 'BETA INDUSTRIA LTDA' } : x));
+    expect(extractFromPages([page(1, clean, true), page(2, other, true)])[1].debtorDocument).not.toBe('61109986000631');
+  });
+
   it("puts a prose debt whose period OCR misread ('2º TRI/2619') back in its place once the due date repairs it", () => {
     const consolidated = cda(40, '80 6 19 100001-11', '11.222.333/0001-81').slice(0, -10);
     const row = (y: number, q: string, due: string, p: string) => f(`período de apuração ${q}, com vencimento em ${due}: valor originário de R$ ${p}, multa de R$ 1,00 e juros de mora de R$ 1,00;`, 40, y, 9);

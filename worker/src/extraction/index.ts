@@ -1,6 +1,7 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
-import { CLOSING_RE, isCourtFiling, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
+import { CLOSING_RE, OCR_WARNING, isCourtFiling, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
+import { fold } from './normalize';
 import { DEBT_ITEM_RE, findLabel, isFieldLabel } from './fields';
 import { type Line, type Page, markFurniture } from './page';
 import { isColumnCaption } from './table';
@@ -87,7 +88,30 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     out.push(read.record);
   }
   flagUnreadPages(pages, out);
+  shareDebtorDocument(out);
   return out;
+}
+
+/** At most this many digits apart (one misread, one doubled or lost): one document OCR slipped on. */
+const DOCUMENT_SLIPS = 2;
+
+/**
+ * A certificate whose debtor's CPF/CNPJ OCR read in doubt (repaired, or found without its caption)
+ * takes the one another certificate of the same file reads cleanly for the same debtor (same name),
+ * when the two are an OCR slip or two apart: the file's own evidence, flagged.
+ */
+function shareDebtorDocument(out: CertificateRecord[]): void {
+  const clean = out.filter((r) => r.debtorDocument && r.debtorName && !r.fieldWarnings?.debtorDocument);
+  for (const r of out) {
+    const doubt = r.fieldWarnings?.debtorDocument;
+    if (!doubt || !r.debtorDocument || !r.debtorName || !r.warnings.includes(OCR_WARNING)) continue;
+    const same = [...new Set(clean.filter((o) => o !== r && fold(o.debtorName) === fold(r.debtorName)).map((o) => o.debtorDocument))];
+    if (same.length !== 1 || same[0] === r.debtorDocument || editDistance(same[0], r.debtorDocument) > DOCUMENT_SLIPS) continue;
+    const msg = `CPF/CNPJ do devedor lido por OCR como ${r.debtorDocument}; tomado de outra certidão do mesmo devedor neste arquivo (${same[0]}); confira`;
+    r.warnings = r.warnings.filter((w) => w !== doubt).concat(msg);
+    r.fieldWarnings = { ...r.fieldWarnings, debtorDocument: msg };
+    r.debtorDocument = same[0];
+  }
 }
 
 /** As many digits apart as this, or more, is past OCR's slips in one number (a misread digit or two). */

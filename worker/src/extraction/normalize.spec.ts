@@ -103,6 +103,7 @@ describe('OCR repairs in prose and periods', () => {
     ['Lei nº 9.430/96,.art. 61, § 3º.', 'Lei nº 9.430/96, art. 61, § 3º.'],
     ['Lei nº 9.430/96, art. 44, inciso Il', 'Lei nº 9.430/96, art. 44, inciso II'],
     ['Lei nº 8.212/91, art. 22, incisos le II', 'Lei nº 8.212/91, art. 22, incisos I e II'],
+    ['Lei nº 8.212/91, art. 22, incisos le ll', 'Lei nº 8.212/91, art. 22, incisos I e II'],
     ['Lei nº 7.713/88, am. 7º; Decreto nº 9.580/18, am. 681', 'Lei nº 7.713/88, art. 7º; Decreto nº 9.580/18, art. 681'],
   ])('legal basis %s → %s', (read, fixed) => expect(repairLegalBasisOcr(read)).toBe(fixed));
 

@@ -219,6 +219,7 @@ export function repairLegalBasisOcr(text: string): string {
       // and a stroke glued to the "e" between two numerals is the first ("le" for "I e").
       .replace(/\b(incisos)\s+[lL1|]e\s+(?=[IVXlL1|]+\b)/g, '$1 I e ')
       .replace(/\b(incisos?)\s+([IlL1|]*[lL1|][IlL1|]*)(?=\s*(?:[,;.]|\se\b|$))/g, (_m, w: string, n: string) => `${w} ${'I'.repeat(n.length)}`)
+      .replace(/\b(incisos\s+[IVX]+\s+e\s+)([IVXlL1|]*[lL1|][IVXlL1|]*)(?=\s*(?:[,;.]|$))/g, (_m, head: string, n: string) => `${head}${n.replace(/[lL1|]/g, 'I')}`)
       // An inciso is a roman numeral standing alone between commas (", I, a"): a lone "1", "l", "L"
       // or "|" there, or "I"s mixed with those ("Il"), is that numeral; a bare "11" is left alone.
       .replace(/,\s*((?:[1lL|]|[IlL1|]*[lL|][IlL1|]*|[IlL1|]*I[IlL1|]*))(?=\s*(?:[,;]|\.?$))/g, (m, n: string) => (/^\d+$/.test(n) && n.length > 1 ? m : `, ${'I'.repeat(n.length)}`))
