@@ -313,6 +313,20 @@ describe('tables by alignment', () => {
   });
 });
 
+describe('a scanned table whose rows print their own total', () => {
+  it('repairs a row\'s one misread part by its total, flagged; a text layer keeps what it prints', () => {
+    const frags = [
+      f('Período', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100), f('Valor Total', 460, 100),
+      f('01/2019', 40, 114), f('20/02/2019', 120, 114), r('184,57', 270, 114), r('20,91', 340, 114), r('5,00', 420, 114), r('130,48', 510, 114),
+      f('02/2019', 40, 128), f('20/03/2019', 120, 128), r('100,00', 270, 128), r('20,00', 340, 128), r('1,00', 420, 128), r('121,00', 510, 128),
+    ];
+    const t = readTables(buildLines(frags, 1, true));
+    expect(t.rows.map((x) => x.principal)).toEqual([10457, 10000]);
+    expect(t.repairs).toEqual(['Valor R$ 184,57 da linha 01/2019 lido por OCR corrigido para R$ 104,57 pelo total da linha; confira']);
+    expect(readTables(buildLines(frags, 1, false)).rows.map((x) => x.principal)).toEqual([18457, 10000]);
+  });
+});
+
 describe('tables: cells wider than their columns, totals and lost rows', () => {
   it('reads "Exercício 2013" under "Ano" as the period, and one column for "Período de Referência"', () => {
     const lines = buildLines(

@@ -1,4 +1,4 @@
-import { digitVariants, missingCell, repairColumn, repairTotal, repairDate, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
+import { digitVariants, missingCell, repairColumn, repairRowSum, repairTotal, repairDate, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
 import { dateValues, moneyValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
@@ -117,6 +117,24 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     expect(registrationValues('Número do Termo.......... B22308/2013', true).map((v) => [v.value, v.repaired])).toEqual([['822308/2013', true]]);
     expect(registrationValues('B22308/2013', false)).toEqual([]);
     expect(registrationValues('ABS1234567', true)).toEqual([]);
+  });
+});
+
+describe('a debt row checked by its own total column', () => {
+  const row = (principal: number, fine: number, interest: number) => ({ period: '2019-01', dueDate: '2019-02-20', principal, fine, interest });
+  it('repairs the one part whose slip makes the row add up (104,57 read 184,57: 104,57 + 20,91 + 5,00 = 130,48)', () => {
+    expect(repairRowSum(row(18457, 2091, 500), { total: 13048, extras: [], missing: [] })).toEqual({ part: 'principal', value: 10457 });
+    // With a correção column added in: 104,57 + 0,00 + 20,91 + 5,00.
+    expect(repairRowSum(row(18457, 2091, 500), { total: 13048, extras: [0], missing: [] })).toEqual({ part: 'principal', value: 10457 });
+  });
+  it('fills the one part left unread with the difference', () => {
+    expect(repairRowSum(row(10457, 0, 500), { total: 13048, extras: [], missing: ['fine'] })).toEqual({ part: 'fine', value: 2091 });
+  });
+  it('leaves the row when it adds up, when the total\'s own slip explains the gap, or when a lost digit explains it as well as a slip', () => {
+    expect(repairRowSum(row(10457, 2091, 500), { total: 13048, extras: [], missing: [] })).toBeNull();
+    expect(repairRowSum(row(10457, 2091, 500), { total: 13648, extras: [], missing: [] })).toBeNull();
+    // 5.073,68 + 1.014,74 + 871,02 against 7.959,44: a 5 read for a 6, or the juros' leading 1 lost.
+    expect(repairRowSum(row(507368, 101474, 87102), { total: 795944, extras: [], missing: [] })).toBeNull();
   });
 });
 

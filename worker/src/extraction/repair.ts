@@ -36,6 +36,42 @@ export function repairTotal(v: { principal: number | null; fine: number | null; 
   return sum;
 }
 
+/** What a debt row's own total column checks: its printed total and the other amounts it adds (correção, encargo). */
+export interface RowCheck {
+  total: number;
+  extras: number[];
+  /** Parts the row printed no readable amount for (read as 0). */
+  missing: Array<'principal' | 'fine' | 'interest'>;
+}
+
+/**
+ * A scanned debt row whose parts do not add up to its own printed total: the one part whose
+ * one-digit OCR slip makes them add up (when the total's own slip, or an extra's, does not explain
+ * the gap as well), or the one part left unread, which is the difference. Null otherwise.
+ */
+export function repairRowSum(row: DebtRow, check: RowCheck): { part: 'principal' | 'fine' | 'interest'; value: number } | null {
+  const parts = ['principal', 'fine', 'interest'] as const;
+  const sum = row.principal + row.fine + row.interest + check.extras.reduce((a, b) => a + b, 0);
+  if (sum === check.total) return null;
+  const slips = (v: number) => digitVariants(String(v)).map(Number);
+  if (slips(check.total).includes(sum) || check.extras.some((e) => slips(e).some((s) => sum - e + s === check.total))) return null;
+  // A digit lost or doubled in any part ("87102" for 187102) explains a gap as well as a slip elsewhere does.
+  const gained = (v: number) => {
+    const d = String(v);
+    const out: number[] = [];
+    for (let i = 0; i <= d.length; i++) {
+      if (i < d.length && d.length > 1) out.push(Number(d.slice(0, i) + d.slice(i + 1)));
+      for (const x of '0123456789') out.push(Number(d.slice(0, i) + x + d.slice(i)));
+    }
+    return out;
+  };
+  if (parts.some((p) => row[p] > 0 && gained(row[p]).some((s) => sum - row[p] + s === check.total))) return null;
+  const fits = parts.flatMap((p) => (row[p] > 0 ? slips(row[p]).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
+  if (fits.length) return fits.length === 1 ? fits[0] : null;
+  const gap = check.total - sum;
+  return check.missing.length === 1 && gap > 0 ? { part: check.missing[0], value: gap } : null;
+}
+
 /** The one cell of a column whose one-digit repair makes the column add up to `target`, if exactly one. */
 export function repairColumn(values: number[], target: number): { index: number; value: number } | null {
   const sum = values.reduce((a, b) => a + b, 0);

@@ -1,10 +1,11 @@
 import type { DebtRow } from '@cda/shared';
+import { formatCentavos } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
 import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
 import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
-import { iso2br, pastLatest, repairZeros } from './repair';
+import { type RowCheck, iso2br, pastLatest, repairRowSum, repairZeros } from './repair';
 import { moneyValues } from './values';
 
 /**
@@ -414,6 +415,17 @@ export function readTables(lines: Line[]): TableResult {
         if (raw) res.unreadableDue.set(res.rows.length, raw);
       }
       for (const t of row.repaired) res.repairs.push(`Data "${t.text}" lida por OCR corrigida para ${iso2br(String(t.value))}; confira`);
+      // On a scan, a row that prints its own total checks its parts: one slip (or one unread part) repaired.
+      const fix = lines[b.at].ocr && row.check ? repairRowSum(row.row, row.check) : null;
+      if (fix) {
+        const was = row.row[fix.part];
+        res.repairs.push(
+          was
+            ? `Valor ${formatCentavos(was)} da linha ${row.label} lido por OCR corrigido para ${formatCentavos(fix.value)} pelo total da linha; confira`
+            : `Valor da linha ${row.label} não lido por OCR; calculado como ${formatCentavos(fix.value)} pelo total da linha; confira`,
+        );
+        row.row[fix.part] = fix.value;
+      }
       if (row.doubt) {
         res.doubtful++;
         res.warnings.push(`Linha da tabela de débitos (${row.label}) com valor ilegível ou fora das colunas; confira`);
@@ -439,7 +451,7 @@ function readRow(
   tokens: Token[],
   cols: Column[],
   rawPeriod: Array<{ text: string; x0: number; x1: number }>,
-): { row: DebtRow; doubt: boolean; label: string; repaired: Token[] } | null {
+): { row: DebtRow; doubt: boolean; label: string; repaired: Token[]; check?: RowCheck } | null {
   const periodCol = cols.find((c) => c.kind === 'period');
   const dueCol = cols.find((c) => c.kind === 'due');
   const moneyCols = cols.filter((c) => c.amount);
@@ -553,5 +565,15 @@ function readRow(
     interest = val('interest') ?? interest;
     doubt = true;
   } else if (filled < money.length) doubt = true;
-  return { row: { period, dueDate: due, principal: principal ?? 0, fine: fine ?? 0, interest: interest ?? 0 }, doubt: doubt || unreadable, label, repaired };
+  // The row's own total column, when it has one (and every other amount column it adds is read once).
+  const once = (c: Column) => {
+    const ts = cells.get(c) ?? [];
+    return ts.length === 1 ? (ts[0].value as number) : null;
+  };
+  const totalCols = moneyCols.filter((c) => c.total);
+  const extras = moneyCols.filter((c) => c.kind === 'other' && !c.total).map(once);
+  const rowTotal = totalCols.length === 1 ? once(totalCols[0]) : null;
+  const missing = (['principal', 'fine', 'interest'] as const).filter((k, n) => [principal, fine, interest][n] === null && moneyCols.some((c) => c.kind === k));
+  const check = rowTotal !== null && extras.every((e) => e !== null) ? { total: rowTotal, extras: extras as number[], missing } : undefined;
+  return { row: { period, dueDate: due, principal: principal ?? 0, fine: fine ?? 0, interest: interest ?? 0 }, doubt: doubt || unreadable, label, repaired, check };
 }
