@@ -324,6 +324,9 @@ describe('a scanned table whose rows print their own total', () => {
     expect(t.rows.map((x) => x.principal)).toEqual([10457, 10000]);
     expect(t.repairs).toEqual(['Valor R$ 184,57 da linha 01/2019 lido por OCR corrigido para R$ 104,57 pelo total da linha; confira']);
     expect(readTables(buildLines(frags, 1, false)).rows.map((x) => x.principal)).toEqual([18457, 10000]);
+    // The total's caption with its l read as an i ("Valor Totai").
+    const totai = frags.map((x) => (x.text === 'Valor Total' ? { ...x, text: 'Valor Totai' } : x));
+    expect(readTables(buildLines(totai, 1, true)).rows.map((x) => x.principal)).toEqual([10457, 10000]);
   });
 });
 

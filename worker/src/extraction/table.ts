@@ -108,7 +108,8 @@ function findHeader(line: Line): Column[] | null {
       const x1 = kept.length === 1 ? cell.x1 : cell.x0 + (width * h.end) / len;
       const words = folded.slice(h.start, h.end);
       const amount = h.kind === 'principal' || h.kind === 'fine' || h.kind === 'interest' || (h.kind === 'other' && /total|valor|corr|monet|atualiza|encargo|juros|multa/.test(words));
-      cols.push({ kind: h.kind, x0, x1, total: h.kind === 'other' && /total|valor\s+atualizado/.test(words), amount });
+      // OCR may read the total's l as an i ("Valor Totai"), as the column patterns allow.
+      cols.push({ kind: h.kind, x0, x1, total: h.kind === 'other' && /tota[l1i|!]|valor\s+atualizado/.test(words), amount });
     }
   }
   const kinds = new Set(cols.map((c) => c.kind));
