@@ -114,6 +114,8 @@ function shareDebtorDocument(out: CertificateRecord[]): void {
   }
 }
 
+const digits = (r: string) => r.replace(/\D/g, '');
+
 /** As many digits apart as this, or more, is past OCR's slips in one number (a misread digit or two). */
 const OTHER_NUMBER = 3;
 
@@ -137,7 +139,6 @@ function splitUntitled(seg: { lines: Line[]; titled: boolean }): Array<{ lines: 
     if (!page.some((l) => !l.furniture && l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber'))) continue;
     own ||= registrationOf(cur.lines.slice(0, at));
     const reg = registrationOf(page);
-    const digits = (r: string) => r.replace(/\D/g, '');
     if (!own || !reg || digits(own) === digits(reg)) continue;
     const rest = cur.lines.slice(at);
     const next = recordOf(rest);

@@ -56,16 +56,7 @@ export function repairRowSum(row: DebtRow, check: RowCheck): { part: 'principal'
   const slips = (v: number) => digitVariants(String(v)).map(Number);
   if (slips(check.total).includes(sum) || check.extras.some((e) => slips(e).some((s) => sum - e + s === check.total))) return null;
   // A digit lost or doubled in any part ("87102" for 187102) explains a gap as well as a slip elsewhere does.
-  const gained = (v: number) => {
-    const d = String(v);
-    const out: number[] = [];
-    for (let i = 0; i <= d.length; i++) {
-      if (i < d.length && d.length > 1) out.push(Number(d.slice(0, i) + d.slice(i + 1)));
-      for (const x of '0123456789') out.push(Number(d.slice(0, i) + x + d.slice(i)));
-    }
-    return out;
-  };
-  if (parts.some((p) => row[p] > 0 && gained(row[p]).some((s) => sum - row[p] + s === check.total))) return null;
+  if (parts.some((p) => row[p] > 0 && digitLostOrDoubled(row[p], 1).some((s) => sum - row[p] + s === check.total))) return null;
   const fits = parts.flatMap((p) => (row[p] > 0 ? slips(row[p]).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
   if (fits.length) return fits.length === 1 ? fits[0] : null;
   const gap = check.total - sum;
@@ -88,20 +79,20 @@ export function repairColumn(values: number[], target: number): { index: number;
   // one cell whose one digit removed or added makes the column add up, when just one does.
   const wanted = target - sum;
   values.forEach((v, index) => {
-    const digits = String(v);
-    const seen = new Set<number>();
-    for (let i = 0; i <= digits.length; i++) {
-      const options = [...(i < digits.length && digits.length > 3 ? [digits.slice(0, i) + digits.slice(i + 1)] : []), ...'0123456789'.split('').map((d) => digits.slice(0, i) + d + digits.slice(i))];
-      for (const s of options) {
-        const value = Number(s);
-        if (value - v === wanted && !seen.has(value)) {
-          seen.add(value);
-          fits.push({ index, value });
-        }
-      }
-    }
+    for (const value of digitLostOrDoubled(v, 3)) if (value - v === wanted) fits.push({ index, value });
   });
   return fits.length === 1 ? fits[0] : null;
+}
+
+/** Every reading of `v` with one digit more, or one digit fewer when it has more than `keep` digits; each once. */
+function digitLostOrDoubled(v: number, keep: number): number[] {
+  const d = String(v);
+  const out = new Set<number>();
+  for (let i = 0; i <= d.length; i++) {
+    if (i < d.length && d.length > keep) out.add(Number(d.slice(0, i) + d.slice(i + 1)));
+    for (const x of '0123456789') out.add(Number(d.slice(0, i) + x + d.slice(i)));
+  }
+  return [...out];
 }
 
 /**
