@@ -440,17 +440,18 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   const pick = (f: ScalarField) => choose(cands, f);
   const regDate = pick('registrationDate');
   // Money: the combination of candidates that adds up (principal + multa + juros + encargo = total).
-  let money = chooseMoney(cands, rows);
+  const cutShort = ocr ? cutShortAmounts(lines, skip) : {};
+  let money = chooseMoney(cands, rows, cutShort);
   // A reading that does not add up, or leaves a better-labelled amount out, may be missing a total
   // whose label OCR garbled.
   if (!money.adds || money.flags.length) {
     unlabelledTotals();
-    money = chooseMoney(cands, rows);
+    money = chooseMoney(cands, rows, cutShort);
   }
   if (ocr && rows.length) {
     // OCR digit confusions in the rows, repaired only where the printed totals or the dates confirm it.
     const notes = [...table.repairs, ...repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null)];
-    if (notes.length) money = chooseMoney(cands, rows);
+    if (notes.length) money = chooseMoney(cands, rows, cutShort);
     // Rows read from prose are listed by period: a repaired period ("2º TRI/2619") takes its place,
     // unless a period left unrepaired (after every due date) would drag its row out of place.
     const lastDue = rows.reduce((m, r) => (r.dueDate && r.dueDate > m ? r.dueDate : m), '');
@@ -689,7 +690,30 @@ interface MoneyChoice {
  * combination whose parts add up to the total and whose components match the debt rows' sums,
  * best supported by its labels. What no check confirms, or where a rival fits as well, is flagged.
  */
-export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
+/**
+ * A part whose amount OCR cut short (the cents lost at a box's edge, "Encargos Legais: 1541853,"): the
+ * digits read, by field. Such a part is what a labelled total leaves over the others when those
+ * digits are exactly its reais.
+ */
+export type CutShort = Partial<Record<'fine' | 'interest' | 'legalCharge', { raw: string; reais: string }>>;
+const CUT_SHORT = /^[\s:R$]*((?:\d{1,3}(?:\.\d{3})+|\d{2,})[.,]?)\s*$/;
+const CUT_PARTS = ['fine', 'interest', 'legalCharge'] as const;
+
+function cutShortAmounts(lines: Line[], skip: boolean[]): CutShort {
+  const out: CutShort = {};
+  lines.forEach((l, i) => {
+    if (skip[i] || !l.ocr) return;
+    for (const c of l.cells) {
+      const hit = findLabel(c.folded, true);
+      const part = CUT_PARTS.find((f) => f === hit?.kind);
+      const m = part ? CUT_SHORT.exec(afterLabel(c.text.slice(hit!.end))) : null;
+      if (part && m) out[part] = { raw: m[1], reais: m[1].replace(/\D/g, '') };
+    }
+  });
+  return out;
+}
+
+export function chooseMoney(cands: Candidate[], rows: DebtRow[], cutShort: CutShort = {}): MoneyChoice {
   const options: Record<MoneyField, Array<{ v: number | null; s: number }>> = { principal: [], fine: [], interest: [], legalCharge: [], total: [] };
   for (const f of MONEY_FIELDS) {
     const byValue = new Map<number, number>();
@@ -732,6 +756,13 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
             if (rest > 0 && rest !== t.v && printed.has(rest)) {
               combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: rest, total: t.v }, score: score - 1 + 6, adds: true, rowsMatch });
             }
+            const gap = t.v !== null && t.s >= 1 && p.v !== null ? t.v - sum : 0;
+            const values = { principal: p.v, fine: m.v, interest: j.v, legalCharge: e.v, total: t.v };
+            for (const f of CUT_PARTS) {
+              if (gap > 0 && values[f] === null && cutShort[f]?.reais === String(Math.floor(gap / 100))) {
+                combos.push({ values: { ...values, [f]: gap }, score: score - 1 + 6, adds: true, rowsMatch: rowsMatch && f === 'legalCharge' });
+              }
+            }
           }
           // Both captions garbled ("Encagolegal TO | Torademonanos TT"): two printed amounts, the
           // smaller no more than the parts and the larger the parts plus it, to the cent. Weaker than
@@ -771,7 +802,9 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[]): MoneyChoice {
       }
     }
   }
-  if (v.legalCharge && !options.legalCharge.some((o) => o.v === v.legalCharge)) {
+  const completed = CUT_PARTS.filter((f) => v[f] && !options[f].some((o) => o.v === v[f]) && cutShort[f]?.reais === String(Math.floor(v[f]! / 100)));
+  for (const f of completed) flags.push([f, `Valor lido incompleto por OCR ("${cutShort[f]!.raw}"), completado como ${formatCentavos(v[f]!)} pela diferença com o total; confira`]);
+  if (v.legalCharge && !completed.includes('legalCharge') && !options.legalCharge.some((o) => o.v === v.legalCharge)) {
     flags.push(['legalCharge', `Encargo sem rótulo legível, identificado por fechar a soma com o total (${formatCentavos(v.total ?? 0)}); confira`]);
   }
   // A better-labelled reading left out of the chosen combination is a doubt, never dropped in silence.

@@ -2056,6 +2056,61 @@ describe('a value wrapped beside its label', () => {
   });
 });
 
+describe('scanned rows and amounts OCR read past their shape', () => {
+  const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
+
+  it('keeps prose rows whose quarter read as "17/2019" and whose date-shaped period read "88/10/2020", restored by their due dates', () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº: 50 6 18 491615-11', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      f('a. período de apuração 17/2019, com vencimento em 29/04/2019: valor originário de R$', 40, 120),
+      f('100,00, multa de R$ 20,00 e juros de mora de R$ 30,00;', 40, 132),
+      f('b. período de apuração 27/2019, com vencimento em 28/07/2019: valor originário de R$', 40, 144),
+      f('200,00, multa de R$ 40,00 e juros de mora de R$ 60,00;', 40, 156),
+      f('Valor total: R$ 450,00', 40, 180),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debts.map((d) => [d.period, d.principal])).toEqual([['2019-Q1', 10000], ['2019-Q2', 20000]]);
+    expect(c.warnings).toContain('Período "17/2019" lido por OCR corrigido para 2019-Q1; confira');
+
+    const cards = [
+      ...head,
+      f('Inscrição nº: 50 6 18 491615-11', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      f('DÉBITO 1 - PERÍODO', 40, 120), f('88/10/2020', 40, 132), f('VENCIMENTO', 40, 146), f('28/11/2020', 40, 158),
+      f('VLR. ORIGINAL', 40, 172), f('R$ 100,00', 40, 184), f('MULTA', 40, 198), f('R$ 20,00', 40, 210), f('VLR. JUROS', 40, 224), f('R$ 30,00', 40, 236),
+      f('Valor total: R$ 150,00', 40, 260),
+    ];
+    const [d] = extractFromPages([page(1, cards, true)]);
+    expect(d.debts.map((r) => [r.period, r.dueDate, r.principal])).toEqual([['2020-10-08', '2020-11-28', 10000]]);
+  });
+
+  it('reads a scanned header two letters off on a long word ("Juros Morafóries"), not a word its column takes as it is ("ATUALIZAÇÃO")', () => {
+    const cols = (cells: string[]) => headerColumns(buildLines(cells.map((t, k) => f(t, 40 + k * 100, 100)), 1, true)[0])?.map((c) => c.kind) ?? null;
+    expect(cols(['Per. Apuração', 'Data de Vencimento', 'Tributo', 'Muka Meratória', 'Juros Morafóries', 'Valor Total'])).toEqual(['period', 'due', 'principal', 'fine', 'interest', 'other']);
+    expect(cols(['COMPETÊNCIA', 'VENC.', 'JUROS MORA', 'TRIBUTO', 'ATUALIZAÇÃO', 'MULTA DE MORA'])).toEqual(['period', 'due', 'interest', 'principal', 'other', 'fine']);
+    // Three letters off is no column word.
+    expect(cols(['Per. Apuração', 'Vencimento', 'Tributo', 'Multa', 'Juros Marafaries'])).toBeNull();
+  });
+
+  it("completes an amount OCR cut short (\"Encargos Legais: 1541853,\") by the total, flagged, and never gives it the total's figure beside it", () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº: 50 6 18 491615-11', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      f('Tributo: 4324368, 96', 40, 120), f('Multa de mora: 1907333,22', 40, 134), f('Juros Mora: 1477566,01', 40, 148),
+      f('Encargos Legais: 1541853,', 40, 162), f('Valor Total Atualizado: 9251121,83', 300, 162),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect([c.principal, c.fine, c.interest, c.legalCharge, c.total]).toEqual([432436896, 190733322, 147756601, 154185364, 925112183]);
+    expect(c.fieldWarnings?.legalCharge).toBe('Valor lido incompleto por OCR ("1541853,"), completado como R$ 1.541.853,64 pela diferença com o total; confira');
+    // Other reais than the difference's: not completed.
+    const other = frags.map((x) => (x.text.startsWith('Encargos') ? { ...x, text: 'Encargos Legais: 1541863,' } : x));
+    const [d] = extractFromPages([page(1, other, true)]);
+    expect(d.legalCharge).not.toBe(154185364);
+    expect(d.legalCharge).not.toBe(925112183);
+    expect(d.fieldWarnings?.legalCharge ?? d.fieldWarnings?.total).toBeTruthy();
+  });
+});
+
 describe('periodStart', () => {
   it('gives the first month of monthly, quarterly, annual and dated periods', () => {
     expect(['2019-03', '2019-Q2', '2019', '2019-03-25', 'x'].map(periodStart)).toEqual(['2019-03', '2019-04', '2019-01', '2019-03', null]);

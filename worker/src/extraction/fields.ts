@@ -890,7 +890,7 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
         if (own && own.kind !== name && own.length > m[0].length) continue;
         const v = proseValue(lex.type, s.text, at, ocr);
         // (The decoy lookups last: they cost more than the value's.)
-        if (v && !isMasked(v.start) && !runsIntoDecoy(s.folded, m.index, v.start, ocr) && !insideDecoy(s, m.index, ocr)) {
+        if (v && !isMasked(v.start) && !runsIntoDecoy(s.folded, m.index, v.start, ocr) && !insideDecoy(s, m.index, ocr) && !(lex.type === 'money' && runsIntoAmountLabel(s.folded, at, v.start, name, ocr))) {
           out.push({ field: name, value: v, route: 'prose', score: ROUTE_SCORE.prose + (lex.prose?.includes(src) ? 0.2 : 0), line: lineAt(s, v.start) });
           wording.set(out[out.length - 1], [m.index, at]);
         }
@@ -949,6 +949,19 @@ function lineSpan(s: Stream, offset: number): number {
 function runsIntoDecoy(folded: string, from: number, to: number, ocr: boolean): boolean {
   for (let k = from + 1; k < to; k++) {
     if (/\s/.test(folded[k - 1]) && !/\s/.test(folded[k]) && findLabel(folded.slice(k, k + 80), ocr)?.kind === 'decoy') return true;
+  }
+  return false;
+}
+
+/**
+ * The gap from an amount's wording to the amount holds another amount's caption: "Encargos Legais:
+ * 1541853, | Valor Total: 9251121,83" (the encargo's own figure OCR cut short) — the amount is the total's.
+ */
+function runsIntoAmountLabel(folded: string, from: number, to: number, field: ScalarField, ocr: boolean): boolean {
+  for (let k = from + 1; k < to; k++) {
+    if (!/\s/.test(folded[k - 1]) || /\s/.test(folded[k])) continue;
+    const kind = findLabel(folded.slice(k, k + 80), ocr)?.kind;
+    if (kind && kind !== field && (MONEY_FIELDS as readonly string[]).includes(kind)) return true;
   }
   return false;
 }
@@ -1026,16 +1039,20 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
     // OCR may read a speck after the label as a comma or a dot ("PER. APURAÇÃO, SET/2017").
     if (p && (ocr ? /^[\s:.,;–—-]*$/ : /^[\s:–—-]*$/).test(after.slice(0, p.index).replace(/\b(?:de|do|da|em)\b/gi, ''))) {
       const period = parsePeriod(p[0]);
-      if (period) starts.push({ at: m.index, valueAt: m.index + m[0].length + p.index + p[0].length, period });
-      continue;
+      if (period) {
+        starts.push({ at: m.index, valueAt: m.index + m[0].length + p.index + p[0].length, period });
+        continue;
+      }
+      // A period's shape that reads as no period ("17/2019", a quarter's "1T" misread) is kept as read below.
     }
     // A year OCR read past LATEST_YEAR ("exercício 2621", dotted zeros) is kept as read: the repair
     // against the row's due date restores it, flagged, or leaves it visibly wrong.
     // A dotted zero read as two glyphs gives five digits ("exercício 20018").
     const y = ocr ? /^[\s:–—-]*(\d{4,5})(?![\d/])/.exec(after) : null;
     if (y && (y[1].length === 5 || pastLatest(y[1]))) starts.push({ at: m.index, valueAt: m.index + m[0].length + y[0].length, period: y[1] });
-    // So is a month OCR garbled past reading ("96/2014", "87/2014": a dotted zero read as 9 or 8).
-    const g = ocr ? /^[\s:.,;–—-]*(\d{2,3}\/\d{4})(?![\d/])/.exec(after) : null;
+    // So is a month OCR garbled past reading ("96/2014", "87/2014": a dotted zero read as 9 or 8), or a
+    // day ("88/10/2020"), and a quarter whose T read as a 7 ("17/2019").
+    const g = ocr ? /^[\s:.,;–—-]*(\d{2,3}\/\d{4}|\d{2}\/\d{2}\/\d{4})(?![\d/])/.exec(after) : null;
     if (g && !parsePeriod(g[1])) {
       starts.push({ at: m.index, valueAt: m.index + m[0].length + g[0].length, period: g[1] });
       continue;

@@ -360,16 +360,16 @@ export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
   { kind: 'due', pattern: 'vencimento|vencid[oa](?:\\s+em)?|vencto\\.?|venc\\.?|ven\\.|dt\\.?\\s*venc\\.?|data\\s+(?:de\\s+)?venc(?:imento)?' },
   { kind: 'other', pattern: 'subtotal|(?:valor\\s+)?total(?:\\s+atualizado)?(?:\\s+\\(r\\$\\))?|valor\\s+atualizado|correcao(?:\\s+monetaria)?|corr\\.?\\s*monet\\.?|atualizacao|#|encargo(?:\\s+legal)?|item|n[.º°o]|codigo|cod\\.?|receita|parcela|seq\\.?|tributo\\s+cod' },
   { kind: 'principal', pattern: 'contribuicao|valor\\s+lancado|vlr?\\.?\\s*lancado|vl\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+originario|valor\\s+original|vlr\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+principal|principal|valor\\s+(?:do\\s+)?(?:tributo|imposto)|imposto(?:\\s+devido)?|tributo|valor\\s+historico|iss(?:qn)?\\s+devido|valor\\s+devido|valor|originario|original' },
-  { kind: 'fine', pattern: 'multas?(?:\\s+(?:de\\s+)?(?:mora|oficio|moratoria))?|vlr\\.?\\s*multa' },
+  { kind: 'fine', pattern: 'multas?(?:\\s+(?:de\\s+)?(?:mora|oficio|moratori[ao]s?))?|vlr\\.?\\s*multa' },
   // OCR runs "JUROS SELIC" together and reads its "IC" as a k ("JUROSSELK").
-  { kind: 'interest', pattern: 'juros(?:\\s+(?:de\\s+)?mora(?:torios?)?)?(?:\\s*\\(?sel(?:ic|k)\\)?)?|vlr\\.?\\s*juros' },
+  { kind: 'interest', pattern: 'juros(?:\\s+(?:de\\s+)?mora(?:tori[oa]s?)?)?(?:\\s*\\(?sel(?:ic|k)\\)?)?|vlr\\.?\\s*juros' },
 ];
 
 /**
  * Header words long enough that OCR's one-letter slip ("Mula" for Multa, "Vencimenlo") still tells
  * which column they name: a scanned header word one edit away from one of these is read as it.
  */
-export const COLUMN_WORDS = ['multa', 'juros', 'principal', 'tributo', 'imposto', 'vencimento', 'periodo', 'competencia', 'apuracao', 'exercicio', 'contribuicao', 'receita', 'encargo', 'correcao', 'monetaria', 'atualizado', 'originario', 'original', 'lancado', 'historico'];
+export const COLUMN_WORDS = ['multa', 'juros', 'principal', 'tributo', 'imposto', 'vencimento', 'periodo', 'competencia', 'apuracao', 'exercicio', 'contribuicao', 'receita', 'encargo', 'correcao', 'monetaria', 'atualizado', 'originario', 'original', 'lancado', 'historico', 'moratoria', 'moratorios'];
 
 /** The first cell of a table's totals row. */
 export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';

@@ -20,6 +20,9 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairPeriod('07/022013', '2013-03-15')).toBe('2013-02-07');
     expect(repairPeriod('28/032023', '2023-03-10')).toBeNull();
     expect(repairPeriod('28/032023', '2023-03-28')).toBeNull();
+    // A quarter whose T read as a 7 and whose year's zero as a 9 ("47/2919" for 4T/2019), by its due date.
+    expect(repairPeriod('47/2919', '2020-01-30')).toBe('2019-Q4');
+    expect(repairPeriod('47/2919', '2019-09-30')).toBeNull();
     expect(repairDate('62/09/2005', null, '2006-09-18')).toBe('2005-09-02');
     expect(repairDate('02/10/2065', null, '2006-09-18')).toBe('2005-10-02');
     expect(repairDate('99/99/9999', null, null)).toBeNull();

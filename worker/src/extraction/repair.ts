@@ -155,7 +155,12 @@ function zeroedPeriods(raw: string, due: string): string[] {
   let quarter = 0;
   let year: string;
   const q = /^([1-4])\s?[º°Oo0]?[.-]?\s?TR(.{1,8})$/iu.exec(raw.trim());
-  if (q) {
+  // A quarter whose T read as a 7 and whose year's zero read as a 9 too ("47/2919").
+  const t7 = q ? null : /^([1-4])7\/(\d{4,5})$/.exec(raw.trim());
+  if (t7) {
+    quarter = Number(t7[1]);
+    year = t7[2];
+  } else if (q) {
     const tail = /\d{3,6}$/.exec(digitsFromLookalikes(q[2].replace(/[UuV]/g, '0')));
     if (!tail) return [];
     quarter = Number(q[1]);

@@ -143,6 +143,10 @@ function nearHeaderWords(folded: string): string {
     if (COLUMN_WORDS.includes(w)) return w;
     const near = COLUMN_WORDS.find((c) => Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 1);
     if (near || w.length < 8 || COLUMN_WORDS.some((c) => w.startsWith(c))) return near ?? w;
+    // A long word two letters off ("morafories" for moratorios) names its column when no other column word is as near.
+    // (A word a column's pattern takes as it is, "atualizacao", stays.)
+    const two = COLUMN_WORDS.filter((c) => c.length >= 9 && Math.abs(c.length - w.length) <= 2 && editDistance(c, w) === 2);
+    if (two.length === 1 && !isColumnCaption({ folded: w }, true)) return two[0];
     // A column word OCR ran into the words after it, one letter off ("mulitadeoficio"): its prefix is read as it.
     for (const c of COLUMN_WORDS) {
       for (const n of [c.length - 1, c.length, c.length + 1]) if (n < w.length - 1 && editDistance(c, w.slice(0, n)) === 1) return c + w.slice(n);
