@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Frag } from './page';
-import { type Gray, binarize, estimateSkew, inkThreshold, quarterTurn, readPgm, removeRules, removeSpecks, rotate, toPbm } from './pgm';
+import { type Gray, binarize, digitShape, estimateSkew, inkThreshold, quarterTurn, readPgm, removeRules, removeSpecks, rotate, toPbm } from './pgm';
 
 const run = promisify(execFile);
 
@@ -80,7 +80,7 @@ const ZERO_SECOND_THOUGHT = 10;
  * - a "6" whose alternatives give "0" at least ZERO_SECOND_THOUGHT is a "0" (records read this way
  *   carry the OCR warning, and the sums and dates still check them).
  */
-export function fixGlyphs(glyphs: OcrGlyph[]): string {
+export function fixGlyphs(glyphs: OcrGlyph[], zeroShaped?: (g: OcrGlyph) => boolean): string {
   let out = '';
   for (let i = 0; i < glyphs.length; i++) {
     const g = glyphs[i];
@@ -101,19 +101,24 @@ export function fixGlyphs(glyphs: OcrGlyph[]): string {
     // A "6" the recogniser itself half-read as "0" is the dotted or slashed zero of a monospaced
     // font: true sixes rank "0" far lower.
     if (text === '6' && g.choices.some((c) => c.text === '0' && c.conf >= ZERO_SECOND_THOUGHT)) text = '0';
+    // The same zero read as 8, 6 or 9 whose shape on the page is a zero's (see barredZeroFont).
+    else if (zeroShaped && /^[689]$/.test(text) && zeroShaped(g)) text = '0';
     out += text;
   }
   return out;
 }
 
-/** Words of Tesseract's hOCR with character boxes (`hocr_char_boxes=1`), glyph fixes applied. */
-export function wordsFromHocr(hocr: string): OcrWord[] {
+/**
+ * Words of Tesseract's hOCR with character boxes (`hocr_char_boxes=1`), glyph fixes applied; `zeroShaped`
+ * looks at a digit's shape on the page Tesseract read.
+ */
+export function wordsFromHocr(hocr: string, zeroShaped?: (g: OcrGlyph) => boolean): OcrWord[] {
   const words: OcrWord[] = [];
   let line = '';
   let glyphs: OcrGlyph[] = [];
   let word: Omit<OcrWord, 'text'> | null = null;
   const flush = () => {
-    if (word) words.push({ ...word, text: fixGlyphs(glyphs) });
+    if (word) words.push({ ...word, text: fixGlyphs(glyphs, zeroShaped) });
     word = null;
     glyphs = [];
   };
@@ -442,7 +447,43 @@ async function recognise(raw: Gray, base: string, dpi: number, towardsPaper?: nu
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
     },
   );
-  return wordsFromHocr(stdout);
+  return wordsFromHocr(stdout, barredZeroFont(stdout, img));
+}
+
+/**
+ * On a page whose zeros carry a bar (a monospaced font's dotted zero joined to its ring), Tesseract
+ * reads some of them as 8, 6 or 9: there, a digit read so whose shape is a zero's is a zero (the
+ * check `wordsFromHocr` takes). Only there: in other fonts a small 8's waist may not pinch at all
+ * (Liberation Serif at 9 pt), so the page must first show that its own zeros are barred.
+ */
+export function barredZeroFont(hocr: string, img: Gray): ((g: { x0: number; y0: number; x1: number; y1: number }) => boolean) | undefined {
+  const shapes = new Map<string, ReturnType<typeof digitShape>>();
+  const shape = (b: { x0: number; y0: number; x1: number; y1: number }) => {
+    const key = `${b.x0},${b.y0},${b.x1},${b.y1}`;
+    let s = shapes.get(key);
+    if (!s) shapes.set(key, (s = digitShape(img, b.x0, b.y0, b.x1, b.y1)));
+    return s;
+  };
+  const zeros = glyphBoxes(hocr, '0').map(shape).filter((s) => s !== 'other');
+  const barred = zeros.filter((s) => s === 'barred').length;
+  if (barred < BARRED_ZEROS || barred < zeros.length * BARRED_SHARE) return undefined;
+  return (g) => shape(g) !== 'other';
+}
+
+/**
+ * Zeros read as such that show a bar, before a page counts as set in a barred-zero font: on all-scan
+ * development pages in Liberation Mono about half the zeros read were barred (29 of 56), in Liberation
+ * Sans and Serif none of hundreds.
+ */
+const BARRED_ZEROS = 3;
+const BARRED_SHARE = 0.2;
+
+/** The boxes of the glyphs an hOCR page read as `text`. */
+function glyphBoxes(hocr: string, text: string): Array<{ x0: number; y0: number; x1: number; y1: number }> {
+  const out: Array<{ x0: number; y0: number; x1: number; y1: number }> = [];
+  const re = /<span class='ocrx_cinfo' title='x_bboxes (\d+) (\d+) (\d+) (\d+)[^']*'>([^<]*)</g;
+  for (let m = re.exec(hocr); m; m = re.exec(hocr)) if (m[5] === text) out.push({ x0: +m[1], y0: +m[2], x1: +m[3], y1: +m[4] });
+  return out;
 }
 
 /** Tesseract's mean confidence over the page's words: text read upside down or sideways scores low. */

@@ -1,4 +1,5 @@
-import { quarterTurn, binarize, estimateSkew, type Gray, inkThreshold, otsu, removeRules, removeSpecks, rotate, toPbm } from './pgm';
+import { barredZeroFont, wordsFromHocr } from './ocr';
+import { quarterTurn, binarize, digitShape, estimateSkew, type Gray, inkThreshold, otsu, removeRules, removeSpecks, rotate, toPbm } from './pgm';
 
 function blank(w: number, h: number, paper = 240): Gray {
   return { width: w, height: h, data: new Uint8Array(w * h).fill(paper) };
@@ -148,5 +149,56 @@ describe('quarterTurn', () => {
     expect(quarterTurn(img, 270)).toEqual({ width: 2, height: 3, data: Uint8Array.from([3, 6, 2, 5, 1, 4]) });
     expect(quarterTurn(quarterTurn(img, 90), 270)).toEqual(img);
     expect(quarterTurn(img, 0)).toBe(img);
+  });
+});
+
+/** Glyphs drawn as rows of '#' (ink) and '.' (paper), each pixel scaled up 2×, side by side on one page. */
+function glyphPage(glyphs: string[][]): { img: Gray; boxes: Array<[number, number, number, number]> } {
+  const s = 2;
+  const h = glyphs[0].length * s;
+  const widths = glyphs.map((g) => g[0].length * s);
+  const img = blank(widths.reduce((a, b) => a + b + 6, 6), h + 8, 255);
+  const boxes: Array<[number, number, number, number]> = [];
+  let x = 6;
+  for (const [k, g] of glyphs.entries()) {
+    g.forEach((row, r) => [...row].forEach((ch, c) => ch === '#' && fill(img, x + c * s, 4 + r * s, s, s, 0)));
+    boxes.push([x, 4, x + widths[k] - 1, 4 + h - 1]);
+    x += widths[k] + 6;
+  }
+  return { img, boxes };
+}
+// A zero whose dot joined both sides (Liberation Mono at 150 dpi), an 8 that pinches at its waist,
+// a plain zero, a 6 (its bowl a third of its height) and a zero whose dot joined one side.
+const BARRED = ['.####.', '#....#', '#....#', '#....#', '######', '#....#', '#....#', '#....#', '.####.'];
+const EIGHT = ['.####.', '#....#', '#....#', '.#..#.', '..##..', '.#..#.', '#....#', '#....#', '.####.'];
+const ZERO = ['.####.', '#....#', '#....#', '#....#', '#....#', '#....#', '#....#', '#....#', '.####.'];
+const SIX = ['..###.', '.#....', '#.....', '#.....', '#####.', '#....#', '#....#', '#....#', '.####.'];
+const DOTTED = ['.####.', '#....#', '#....#', '#....#', '#.##.#', '#.##.#', '#....#', '#....#', '.####.'];
+
+describe('digitShape', () => {
+  it('tells a barred zero from an 8 by its waist, a zero\'s tall hole from a 6\'s bowl', () => {
+    const { img, boxes } = glyphPage([BARRED, EIGHT, ZERO, SIX, DOTTED]);
+    expect(boxes.map(([x0, y0, x1, y1]) => digitShape(img, x0, y0, x1, y1))).toEqual(['barred', 'other', 'ring', 'other', 'ring']);
+  });
+
+  it('counts no hole that a box cutting into its neighbour leaves open, and refuses boxes too small to hold a glyph', () => {
+    const { img, boxes } = glyphPage([ZERO, ZERO]);
+    const [a, b] = boxes;
+    // The first zero's box runs three pixels into the second: the second's ring is cut open there.
+    expect(digitShape(img, a[0], a[1], b[0] + 3, a[3])).toBe('ring');
+    expect(digitShape(img, a[0], a[1], a[0] + 3, a[1] + 3)).toBe('other');
+  });
+
+  it('reads as zeros the 8s and 6s shaped like zeros, only on a page whose own zeros show the bar', () => {
+    const read = (glyphs: string[][], texts: string) => {
+      const { img, boxes } = glyphPage(glyphs);
+      const cinfo = boxes.map((b, k) => `<span class='ocrx_cinfo' title='x_bboxes ${b.join(' ')}; x_conf 99'>${texts[k]}</span>`).join('');
+      const hocr = `<span class='ocr_line' id='line_1_1' title="bbox 0 0 ${img.width} ${img.height}"><span class='ocrx_word' id='w' title='bbox 0 0 ${img.width} ${img.height}; x_wconf 90'>${cinfo}</span></span>`;
+      return wordsFromHocr(hocr, barredZeroFont(hocr, img)).map((w) => w.text);
+    };
+    // Three zeros read as zeros show the bar: the barred glyph read as 8 is a zero; the pinched 8 and the 6 stay.
+    expect(read([BARRED, BARRED, BARRED, BARRED, EIGHT, SIX], '000886')).toEqual(['000086']);
+    // Plain zeros (another font): nothing is re-read, whatever its shape.
+    expect(read([ZERO, ZERO, ZERO, BARRED, EIGHT], '00088')).toEqual(['00088']);
   });
 });

@@ -383,3 +383,78 @@ export function removeSpecks(img: Gray, maxArea: number, clearance: number): voi
     if (!near) for (const i of blob) data[i] = 255;
   }
 }
+
+/**
+ * The shape of a digit's glyph in the box [x0, x1] × [y0, y1] of a black-and-white page, for telling
+ * the zero of monospaced fonts that carry a dot or a bar inside it (Liberation Mono, the usual
+ * stand-in for Courier) from the 8, 6 or 9 Tesseract reads it as:
+ * - 'barred': two holes one over the other with the bar between them as wide as the ring (the dot
+ *   joined to both sides; an 8 pinches in there: on all-scan development pages its waist measured
+ *   0.70–0.94 of its bowls' width, a barred zero's 1.00–1.11);
+ * - 'ring': one hole at least half the glyph's height (a plain zero, or the dot joined to one side;
+ *   a 6's or a 9's bowl holds a hole of about a third of it: 0.11–0.37 measured, zeros' 0.57–0.69);
+ * - 'other': anything else (a bowl, an 8's pinched pair, specks, a box OCR cut wrongly).
+ * Pixels outside the box count as paper, so a neighbour the box cuts into adds no hole.
+ */
+export function digitShape(img: Gray, x0: number, y0: number, x1: number, y1: number): 'barred' | 'ring' | 'other' {
+  const { width: W, height: H, data } = img;
+  x0 = Math.max(0, x0);
+  y0 = Math.max(0, y0);
+  x1 = Math.min(W - 1, x1);
+  y1 = Math.min(H - 1, y1);
+  const gh = y1 - y0 + 1;
+  if (gh < 8 || x1 - x0 < 4) return 'other';
+  // The box with a one-pixel margin of paper: paper reaching the margin is outside the glyph.
+  const w = x1 - x0 + 3;
+  const h = gh + 2;
+  const ink = (c: number, r: number) => c >= 1 && r >= 1 && c <= w - 2 && r <= h - 2 && data[(y0 + r - 1) * W + x0 + c - 1] < 128;
+  const seen = new Uint8Array(w * h);
+  const holes: Array<{ top: number; bottom: number }> = [];
+  const stack: number[] = [];
+  for (let s = 0; s < w * h; s++) {
+    if (seen[s] || ink(s % w, (s / w) | 0)) continue;
+    let open = false;
+    let area = 0;
+    let top = h;
+    let bottom = 0;
+    seen[s] = 1;
+    stack.push(s);
+    while (stack.length) {
+      const i = stack.pop()!;
+      const c = i % w;
+      const r = (i - c) / w;
+      area++;
+      if (c === 0 || r === 0 || c === w - 1 || r === h - 1) open = true;
+      if (r < top) top = r;
+      if (r > bottom) bottom = r;
+      for (const j of [c > 0 ? i - 1 : -1, c < w - 1 ? i + 1 : -1, r > 0 ? i - w : -1, r < h - 1 ? i + w : -1]) {
+        if (j >= 0 && !seen[j] && !ink(j % w, (j / w) | 0)) {
+          seen[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+    // A pixel or so of paper between strokes is grain, not a bowl.
+    if (!open && area >= 2) holes.push({ top, bottom });
+  }
+  const span = (r: number) => {
+    let a = -1;
+    let b = -1;
+    for (let c = 1; c < w - 1; c++) {
+      if (ink(c, r)) {
+        if (a < 0) a = c;
+        b = c;
+      }
+    }
+    return a < 0 ? 0 : b - a + 1;
+  };
+  if (holes.length === 1) return (holes[0].bottom - holes[0].top + 1) / gh >= 0.5 ? 'ring' : 'other';
+  if (holes.length !== 2) return 'other';
+  const [up, low] = holes.sort((a, b) => a.top - b.top);
+  if (up.bottom >= low.top) return 'other';
+  let bar = Infinity;
+  for (let r = up.bottom + 1; r < low.top; r++) bar = Math.min(bar, span(r));
+  const bowls = Math.max(span((up.top + up.bottom) >> 1), span((low.top + low.bottom) >> 1));
+  return bowls > 0 && bar >= 0.98 * bowls ? 'barred' : 'other';
+}
+
