@@ -1,7 +1,7 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
 import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, findLabel, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
-import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, type ScalarField } from './lexicon';
+import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
 import { pastLatest, repairRows, repairTotal } from './repair';
@@ -254,6 +254,7 @@ const DEBCAD = /^\d{9}$/;
 const FEDERAL_SHAPE = /(?<![\d.\/-])(?:\d{2}[ .]\d[ .]\d{2}[ .]\d{6}-\d{2}|\d{2}\.\d{3}\.\d{3}-\d)(?![\d.\/-])|^\s*\d{9}\s*$/g;
 const FEDERAL = /^\d{13}$/;
 const STATUS_PHRASE_RE = new RegExp(STATUS_PHRASE);
+const STATUS_PHRASE_LOOSE_RE = new RegExp(STATUS_PHRASE_LOOSE);
 /** A federal administrative process number as printed (13896.568826/2022-77): no other number has this shape. */
 // Also printed bare, its year in place (13896809692201740): no other number on a certificate has 17 digits.
 const PROCESS_SHAPE = /(?<![\d.\/-])(?:\d{5}\.\d{6}\/\d{4}-\d{2}|\d{11}(?:19|20)\d{4})(?![\d.\/-])/g;
@@ -504,15 +505,18 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     // OCR can garble the situação's caption past reading ("St.", "SIT.....: cs"): the one cell on the
     // certificate worded only as a situação is it, flagged.
     const found = new Map<string, Value>();
-    lines.forEach((l, i) => {
-      if (skip[i]) return;
-      for (const c of l.cells) {
-        // The tail of a dot leader whose caption OCR garbled ("SH... | ... ATIVA AJUIZADA") leads the cell.
-        const lead = /^[\s.…_·]*/.exec(c.folded)![0].length;
-        const v = STATUS_PHRASE_RE.test(c.folded.slice(lead)) ? valuesOf('status', c.text.slice(lead), ocr)[0] : undefined;
-        if (v) found.set(normalizeStatus(v.value, ocr), v);
-      }
-    });
+    for (const phrase of [STATUS_PHRASE_RE, STATUS_PHRASE_LOOSE_RE]) {
+      lines.forEach((l, i) => {
+        if (skip[i]) return;
+        for (const c of l.cells) {
+          // The tail of a dot leader whose caption OCR garbled ("SH... | ... ATIVA AJUIZADA") leads the cell.
+          const lead = /^[\s.…_·]*/.exec(c.folded)![0].length;
+          const v = phrase.test(c.folded.slice(lead)) ? valuesOf('status', c.text.slice(lead), ocr)[0] : undefined;
+          if (v) found.set(normalizeStatus(v.value, ocr), v);
+        }
+      });
+      if (found.size) break;
+    }
     if (found.size === 1) {
       status.value = [...found.values()][0];
       flag('status', 'Situação encontrada sem rótulo; confira');

@@ -2111,6 +2111,36 @@ describe('scanned rows and amounts OCR read past their shape', () => {
   });
 });
 
+describe('a situação and a receita code OCR left without their usual marks', () => {
+  const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
+  const id = [f('Inscrição nº: 50 6 18 216267-72', 40, 80), f('CPF: 411.611.182-17', 300, 80), f('Devedor: JOÃO CASTRO NEVES SOUZA', 40, 94), f('Valor total: R$ 150,00', 40, 200)];
+
+  it('takes a code under its caption with a full stop after it ("3880."), and a lone line of situação words whose caption OCR lost, flagged', () => {
+    const frags = [
+      ...head, ...id,
+      f('Unidade de Inscrição', 40, 110), f('CÓDIGO DA RECEITA', 160, 110), f('Natureza da receita', 280, 110),
+      f('50.409.68', 40, 122), f('3880.', 160, 122), f('MULTA ISOLADA', 280, 122),
+      f('EM NEGOCIACAO NO SISPAR', 40, 140),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.revenueCode).toBe('3880');
+    expect(c.status).toBe('EM NEGOCIACAO NO SISPAR');
+    expect(c.fieldWarnings?.status).toBe('Situação encontrada sem rótulo; confira');
+    // Digits after its comma make an amount, no code.
+    expect(valuesOf('code', '3880,55')).toEqual([]);
+  });
+
+  it('reads a situação after a leader OCR specked with small letters, and past a speck read as a full stop before a situação word', () => {
+    const leader = [...head, ...id, f('SITUAÇÃO................c.cccm....: INSCRITA', 40, 120)];
+    expect(extractFromPages([page(1, leader, true)])[0].status).toBe('INSCRITA');
+    const speck = [...head, ...id, f('Situação Atual..........:', 40, 120), f('ATIVA - EM COBRANÇA. ADMINISTRATIVA', 200, 120)];
+    expect(extractFromPages([page(1, speck, true)])[0].status).toBe('ATIVA - EM COBRANCA ADMINISTRATIVA');
+    // A full stop before a word that is no situação's still ends it.
+    const sentence = [...head, ...id, f('Situação Atual..........:', 40, 120), f('ATIVA AJUIZADA. CERTIFICO', 200, 120)];
+    expect(extractFromPages([page(1, sentence, true)])[0].status).toBe('ATIVA AJUIZADA');
+  });
+});
+
 describe('periodStart', () => {
   it('gives the first month of monthly, quarterly, annual and dated periods', () => {
     expect(['2019-03', '2019-Q2', '2019', '2019-03-25', 'x'].map(periodStart)).toEqual(['2019-03', '2019-04', '2019-01', '2019-03', null]);

@@ -17,7 +17,7 @@ export type ValueType = 'registration' | 'date' | 'document' | 'money' | 'proces
 /** How a legal reference begins ("Lei nº 8.212/91, art. 22"): the value of a fundamentação, never a receita. */
 export const LEGAL_REFERENCE = '^(?:lei(?:\\s+complementar)?|decreto(?:-lei)?|d\\.?l\\.?|lc|arts?\\.?|instrucao\\s+normativa|in|resolucao|portaria|ctn|rir)\\b\\s*(?:n\\s*[.ºo°]*\\s*)?[\\d.]+';
 
-const STATUS_STEMS = 'ativ|inscrit|ajuiz|suspens|parcel|negoci|protest|garant|cobranc|extint|cancel|quitad|execu|baixad|autoriz|penhor|sispar|exigib|decisao|judicial|regular|pendente|remetid|encaminhad';
+export const STATUS_STEMS = 'ativ|inscrit|ajuiz|administrativ|suspens|parcel|negoci|protest|garant|cobranc|extint|cancel|quitad|execu|baixad|autoriz|penhor|sispar|exigib|decisao|judicial|regular|pendente|remetid|encaminhad';
 export const STATUS_VOCABULARY = `\\b(?:${STATUS_STEMS})`;
 /**
  * A whole cell worded only as a situação ("ATIVA AJUIZADA NEGOCIADA NO SISPAR", "INSCRITO - PROTESTADO"):
@@ -32,6 +32,11 @@ export const STATUS_VOCABULARY = `\\b(?:${STATUS_STEMS})`;
 export const STATUS_CLAUSES = 'exigibilidade|garantia';
 export const STATUS_LINKS = 'a|em|no|na|para|de|da|do|ser|nao|por|com|lei|credito|priorizad[ao]';
 export const STATUS_PHRASE = `^(?:ativ|inscrit)[a-z]*(?:[\\s\\-–—.,:;']+(?:(?:${STATUS_STEMS})[a-z]*|${STATUS_LINKS})){0,7}[\\s\\-–—.,:;']+(?:${STATUS_STEMS})[a-z]*[\\s.]*$`;
+/**
+ * Failing that, a cell of two or more situação words that opens with another of them or a link
+ * ("EM NEGOCIACAO NO SISPAR", "AJUIZAMENTO AUTORIZADO"): a situação printed under a caption OCR lost whole.
+ */
+export const STATUS_PHRASE_LOOSE = `^(?:(?:${STATUS_LINKS})\\s+){0,2}(?:${STATUS_STEMS})[a-z]*(?:[\\s\\-–—.,:;']+(?:(?:${STATUS_STEMS})[a-z]*|${STATUS_LINKS})){0,7}[\\s\\-–—.,:;']+(?:${STATUS_STEMS})[a-z]*[\\s.]*$`;
 
 export type ScalarField =
   | 'registrationNumber'

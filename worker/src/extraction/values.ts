@@ -1,6 +1,7 @@
-import { LEGAL_REFERENCE, STATUS_VOCABULARY, type ValueType } from './lexicon';
+import { LEGAL_REFERENCE, STATUS_STEMS, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
+const SPECK_BEFORE_STATUS_WORD = new RegExp(`(?<=\\p{Lu})\\.\\s+(?=(?:${STATUS_STEMS.toUpperCase()})\\p{Lu}*(?:\\s|$))`, 'gu');
 import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_STROKE_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
 import { digitVariants, pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
 
@@ -225,10 +226,12 @@ export function processValues(text: string, ocr = false): Value[] {
 /** A receita code: federal (1082, 2372-01) or a municipal hierarchical one (1.2.1, 11.2.03). */
 const CODE = String.raw`\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,3}){1,3}`;
 // After the tail of a dot leader OCR split off into the value's cell ("CÓD. RECEITA...... | ... 1082").
-const CODE_AT_START = new RegExp(String.raw`^\s*(?:[.…_·]{2,}\s*)?[:.\-–—]?\s*(${CODE})(?![\d/.,])`);
+// A full stop after it ("3880.") ends it; a dot or comma before more digits makes it no code ("3880.5", an amount).
+const CODE_AT_START = new RegExp(String.raw`^\s*(?:[.…_·]{2,}\s*)?[:.\-–—]?\s*(${CODE})(?![\d/]|[.,]\d)`);
 // The description has words: "046-2" is one code with its check digit, not code 046 described as "2".
 const CODE_THEN_TEXT = new RegExp(String.raw`^(${CODE})['\`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(?=.*[A-Za-zÀ-ÿ]{2})(.+)$`);
-const CODE_ONLY = new RegExp(String.raw`^(${CODE})$`);
+// A full stop after it is a speck or the end of the box's sentence ("3880.").
+const CODE_ONLY = new RegExp(String.raw`^(${CODE})[.,]?$`);
 const LEGAL_REF = new RegExp(LEGAL_REFERENCE);
 
 /** A receita as printed: an optional code ("2172 -", "046-2", "101 -") and its description. */
@@ -311,6 +314,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               .replace(/(?<=\s)[:;,.]+(?=[-–—]\s)/g, '')
               // A hyphen OCR read as a dash ("ATIVA — PROTESTADA").
               .replace(/\s[—–]\s/g, ' - ')
+              // A speck read as a full stop before another situação word ("EM COBRANÇA. ADMINISTRATIVA").
+              .replace(SPECK_BEFORE_STATUS_WORD, ' ')
               // And a lone speck after its last word, with whatever OCR ran on after it ("EM NEGOCIACAO NO SISPAR * ;Lein?8.212/91").
               .replace(/\s+[*^~|'"•]+(?:\s.*)?$/u, '')
           : text,
