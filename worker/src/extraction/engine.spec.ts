@@ -2141,6 +2141,23 @@ describe('a situação and a receita code OCR left without their usual marks', (
   });
 });
 
+describe('captions behind a rule\'s remnant or a speck read as a comma', () => {
+  it('knows a caption after a thin letter a table rule left ("i Dt. Inscrição"), and "Inscrição, nº" in scanned prose', () => {
+    expect(findLabel('i dt. inscricao', true)?.kind).toBe('registrationDate');
+    expect(findLabel('i nomelrazao social', true)?.kind).toBe('debtorName');
+    // A word that opens a sentence is no speck.
+    expect(findLabel('a empresa acme', true)).toBeNull();
+    const frags = [
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60),
+      f('CERTIFICO que consta do Registro da Dívida Ativa da União a-Inscrição, nº', 40, 80),
+      f('10 7 15 447761-49, em 04/07/2015, em nome de ACME LTDA, inscrita no CNPJ sob o nº 11.222.333/0001-81.', 40, 92),
+      f('Valor total: R$ 150,00', 40, 120),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect([c.registrationNumber, c.registrationDate]).toEqual(['1071544776149', '2015-07-04']);
+  });
+});
+
 describe('periodStart', () => {
   it('gives the first month of monthly, quarterly, annual and dated periods', () => {
     expect(['2019-03', '2019-Q2', '2019', '2019-03-25', 'x'].map(periodStart)).toEqual(['2019-03', '2019-04', '2019-01', '2019-03', null]);

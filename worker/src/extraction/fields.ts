@@ -63,10 +63,10 @@ export function ocrTolerant(source: string): string {
     for (let k = 0; k < source.length; k++) {
       const c = source[k];
       // OCR also drops the space between words ("Muitade mora") or reads a speck there as a hyphen,
-      // a dot or a colon ("Situação da-Inscrição", "sob o.nº", "período: de apuração"): a required gap becomes optional.
+      // a dot, a colon or a comma ("Situação da-Inscrição", "sob o.nº", "período: de apuração", "Inscrição, nº"): a required gap becomes optional.
       // After the speck, the break to a line OCR sized apart ("Data de:" / "Consolidação: …") is two spaces.
       if (c === '\\' && source[k + 1] === 's' && source[k + 2] === '+') {
-        out += '(?:\\s*|\\s?[-.:]\\s{0,2})';
+        out += '(?:\\s*|\\s?[-.:,]\\s{0,2})';
         k += 2;
       } else if (c === '\\' && source[k + 1] === '.') {
         // An abbreviation's dot read twice, with a comma after it or as a comma ("Vlr.. Multa", "Dt., Venc.", "Data Insc,").
@@ -115,7 +115,8 @@ interface Compiled {
 }
 
 // A list marker, or a speck OCR read as a symbol glued to the caption ("€C.G.C.", "«Nome", ".NATUREZA/RECEITA").
-const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*|\.(?=[a-z]{3}))?/;
+// Or a table rule's remnant read as a thin letter before it ("i Dt. Inscrição", "i NomelRazão Social").
+const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*|\.(?=[a-z]{3})|[il|!]\s+(?=[a-z]{2}))?/;
 
 function compile(kind: LabelKind, sources: string[], ocrOnly = false): Compiled[] {
   return sources.map((s) => ({ kind, plain: ocrOnly ? /(?!)/ : new RegExp(`^(?:${s})(?![a-z0-9])`), ocr: new RegExp(`^(?:${ocrTolerant(s)})(?![a-z0-9])`) }));
