@@ -699,15 +699,20 @@ interface MoneyChoice {
  * digits read, by field. Such a part is what a labelled total leaves over the others when those
  * digits are exactly its reais.
  */
-export type CutShort = Partial<Record<'fine' | 'interest' | 'legalCharge', { raw: string; reais: string }>>;
+export type CutShort = Partial<Record<'fine' | 'interest' | 'legalCharge', { raw: string; reais: string }>> & {
+  /** Amounts whose comma OCR lost after their currency sign ("iR$22387" for R$ 223,87): cents → as read. */
+  bare?: Map<number, string>;
+};
 const CUT_SHORT = /^[\s:R$]*((?:\d{1,3}(?:\.\d{3})+|\d{2,})[.,]?)\s*$/;
 const CUT_PARTS = ['fine', 'interest', 'legalCharge'] as const;
+const BARE_AMOUNT = /R\$\s?(\d{3,9})(?![\d.,])/g;
 
 function cutShortAmounts(lines: Line[], skip: boolean[]): CutShort {
-  const out: CutShort = {};
+  const out: CutShort = { bare: new Map() };
   lines.forEach((l, i) => {
     if (skip[i] || !l.ocr) return;
     for (const c of l.cells) {
+      for (const m of c.text.matchAll(BARE_AMOUNT)) out.bare!.set(Number(m[1]), m[0].trim());
       const hit = findLabel(c.folded, true);
       const part = CUT_PARTS.find((f) => f === hit?.kind);
       const m = part ? CUT_SHORT.exec(afterLabel(c.text.slice(hit!.end))) : null;
@@ -757,7 +762,7 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[], cutShort: CutSh
             const score = p.s + m.s + j.s + e.s + t.s + (adds ? 6 : 0) + (rowsMatch ? 3 : 0);
             combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: e.v, total: t.v }, score, adds, rowsMatch });
             const rest = t.v !== null && t.s >= 1 && p.v !== null && e.v === null ? t.v - sum : 0;
-            if (rest > 0 && rest !== t.v && printed.has(rest)) {
+            if (rest > 0 && rest !== t.v && (printed.has(rest) || cutShort.bare?.has(rest))) {
               combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: rest, total: t.v }, score: score - 1 + 6, adds: true, rowsMatch });
             }
             const gap = t.v !== null && t.s >= 1 && p.v !== null ? t.v - sum : 0;
@@ -808,7 +813,9 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[], cutShort: CutSh
   }
   const completed = CUT_PARTS.filter((f) => v[f] && !options[f].some((o) => o.v === v[f]) && cutShort[f]?.reais === String(Math.floor(v[f]! / 100)));
   for (const f of completed) flags.push([f, `Valor lido incompleto por OCR ("${cutShort[f]!.raw}"), completado como ${formatCentavos(v[f]!)} pela diferença com o total; confira`]);
-  if (v.legalCharge && !completed.includes('legalCharge') && !options.legalCharge.some((o) => o.v === v.legalCharge)) {
+  const bare = v.legalCharge && !options.legalCharge.some((o) => o.v === v.legalCharge) && !printed.has(v.legalCharge) ? cutShort.bare?.get(v.legalCharge) : undefined;
+  if (bare) flags.push(['legalCharge', `Encargo lido por OCR sem a vírgula ("${bare}"), confirmado por fechar a soma com o total (${formatCentavos(v.total ?? 0)}); confira`]);
+  else if (v.legalCharge && !completed.includes('legalCharge') && !options.legalCharge.some((o) => o.v === v.legalCharge)) {
     flags.push(['legalCharge', `Encargo sem rótulo legível, identificado por fechar a soma com o total (${formatCentavos(v.total ?? 0)}); confira`]);
   }
   // A better-labelled reading left out of the chosen combination is a doubt, never dropped in silence.

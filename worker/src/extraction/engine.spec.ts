@@ -2092,6 +2092,16 @@ describe('scanned rows and amounts OCR read past their shape', () => {
     expect(cols(['Per. Apuração', 'Vencimento', 'Tributo', 'Multa', 'Juros Marafaries'])).toBeNull();
   });
 
+  it('takes as the encargo an amount whose comma OCR lost after its R$ ("iR$22387") when it closes the sum with the total, flagged', () => {
+    const parts = [cand('principal', 48899, 3), cand('fine', 36675, 3), cand('interest', 26359, 3), cand('total', 134320, 3)];
+    const c = chooseMoney(parts, [], { bare: new Map([[22387, 'R$22387']]) });
+    expect(c.values.legalCharge).toBe(22387);
+    expect(c.adds).toBe(true);
+    expect(c.flags).toContainEqual(['legalCharge', 'Encargo lido por OCR sem a vírgula ("R$22387"), confirmado por fechar a soma com o total (R$ 1.343,20); confira']);
+    // Digits that do not close the sum are left alone.
+    expect(chooseMoney(parts, [], { bare: new Map([[22388, 'R$22388']]) }).values.legalCharge).toBeNull();
+  });
+
   it("completes an amount OCR cut short (\"Encargos Legais: 1541853,\") by the total, flagged, and never gives it the total's figure beside it", () => {
     const frags = [
       ...head,
