@@ -441,18 +441,18 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   const pick = (f: ScalarField) => choose(cands, f);
   const regDate = pick('registrationDate');
   // Money: the combination of candidates that adds up (principal + multa + juros + encargo = total).
-  const cutShort = ocr ? cutShortAmounts(lines, skip) : {};
-  let money = chooseMoney(cands, rows, cutShort);
+  const garbled = ocr ? garbledAmounts(lines, skip) : {};
+  let money = chooseMoney(cands, rows, garbled);
   // A reading that does not add up, or leaves a better-labelled amount out, may be missing a total
   // whose label OCR garbled.
   if (!money.adds || money.flags.length) {
     unlabelledTotals();
-    money = chooseMoney(cands, rows, cutShort);
+    money = chooseMoney(cands, rows, garbled);
   }
   if (ocr && rows.length) {
     // OCR digit confusions in the rows, repaired only where the printed totals or the dates confirm it.
     const notes = [...table.repairs, ...repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null)];
-    if (notes.length) money = chooseMoney(cands, rows, cutShort);
+    if (notes.length) money = chooseMoney(cands, rows, garbled);
     // Rows read from prose are listed by period: a repaired period ("2º TRI/2619") takes its place,
     // unless a period left unrepaired (after every due date) would drag its row out of place.
     const lastDue = rows.reduce((m, r) => (r.dueDate && r.dueDate > m ? r.dueDate : m), '');
@@ -690,16 +690,11 @@ interface MoneyChoice {
 }
 
 /**
- * The money fields chosen together: among the candidates of each (and "not printed"), the
- * combination whose parts add up to the total and whose components match the debt rows' sums,
- * best supported by its labels. What no check confirms, or where a rival fits as well, is flagged.
+ * Amounts OCR garbled past reading as money, which only the sum can confirm. By field, a part whose
+ * amount OCR cut short (the cents lost at a box's edge, "Encargos Legais: 1541853,"): the digits read;
+ * such a part is what a labelled total leaves over the others when those digits are exactly its reais.
  */
-/**
- * A part whose amount OCR cut short (the cents lost at a box's edge, "Encargos Legais: 1541853,"): the
- * digits read, by field. Such a part is what a labelled total leaves over the others when those
- * digits are exactly its reais.
- */
-export type CutShort = Partial<Record<'fine' | 'interest' | 'legalCharge', { raw: string; reais: string }>> & {
+export type GarbledAmounts = Partial<Record<'fine' | 'interest' | 'legalCharge', { raw: string; reais: string }>> & {
   /** Amounts whose comma OCR lost after their currency sign ("iR$22387" for R$ 223,87): cents → as read. */
   bare?: Map<number, string>;
 };
@@ -707,8 +702,8 @@ const CUT_SHORT = /^[\s:R$]*((?:\d{1,3}(?:\.\d{3})+|\d{2,})[.,]?)\s*$/;
 const CUT_PARTS = ['fine', 'interest', 'legalCharge'] as const;
 const BARE_AMOUNT = /R\$\s?(\d{3,9})(?![\d.,])/g;
 
-function cutShortAmounts(lines: Line[], skip: boolean[]): CutShort {
-  const out: CutShort = { bare: new Map() };
+function garbledAmounts(lines: Line[], skip: boolean[]): GarbledAmounts {
+  const out: GarbledAmounts = { bare: new Map() };
   lines.forEach((l, i) => {
     if (skip[i] || !l.ocr) return;
     for (const c of l.cells) {
@@ -722,7 +717,12 @@ function cutShortAmounts(lines: Line[], skip: boolean[]): CutShort {
   return out;
 }
 
-export function chooseMoney(cands: Candidate[], rows: DebtRow[], cutShort: CutShort = {}): MoneyChoice {
+/**
+ * The money fields chosen together: among the candidates of each (and "not printed"), the
+ * combination whose parts add up to the total and whose components match the debt rows' sums,
+ * best supported by its labels. What no check confirms, or where a rival fits as well, is flagged.
+ */
+export function chooseMoney(cands: Candidate[], rows: DebtRow[], garbled: GarbledAmounts = {}): MoneyChoice {
   const options: Record<MoneyField, Array<{ v: number | null; s: number }>> = { principal: [], fine: [], interest: [], legalCharge: [], total: [] };
   for (const f of MONEY_FIELDS) {
     const byValue = new Map<number, number>();
@@ -762,13 +762,13 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[], cutShort: CutSh
             const score = p.s + m.s + j.s + e.s + t.s + (adds ? 6 : 0) + (rowsMatch ? 3 : 0);
             combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: e.v, total: t.v }, score, adds, rowsMatch });
             const rest = t.v !== null && t.s >= 1 && p.v !== null && e.v === null ? t.v - sum : 0;
-            if (rest > 0 && rest !== t.v && (printed.has(rest) || cutShort.bare?.has(rest))) {
+            if (rest > 0 && rest !== t.v && (printed.has(rest) || garbled.bare?.has(rest))) {
               combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: rest, total: t.v }, score: score - 1 + 6, adds: true, rowsMatch });
             }
             const gap = t.v !== null && t.s >= 1 && p.v !== null ? t.v - sum : 0;
             const values = { principal: p.v, fine: m.v, interest: j.v, legalCharge: e.v, total: t.v };
             for (const f of CUT_PARTS) {
-              if (gap > 0 && values[f] === null && cutShort[f]?.reais === String(Math.floor(gap / 100))) {
+              if (gap > 0 && values[f] === null && garbled[f]?.reais === String(Math.floor(gap / 100))) {
                 combos.push({ values: { ...values, [f]: gap }, score: score - 1 + 6, adds: true, rowsMatch: rowsMatch && f === 'legalCharge' });
               }
             }
@@ -811,9 +811,9 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[], cutShort: CutSh
       }
     }
   }
-  const completed = CUT_PARTS.filter((f) => v[f] && !options[f].some((o) => o.v === v[f]) && cutShort[f]?.reais === String(Math.floor(v[f]! / 100)));
-  for (const f of completed) flags.push([f, `Valor lido incompleto por OCR ("${cutShort[f]!.raw}"), completado como ${formatCentavos(v[f]!)} pela diferença com o total; confira`]);
-  const bare = v.legalCharge && !options.legalCharge.some((o) => o.v === v.legalCharge) && !printed.has(v.legalCharge) ? cutShort.bare?.get(v.legalCharge) : undefined;
+  const completed = CUT_PARTS.filter((f) => v[f] && !options[f].some((o) => o.v === v[f]) && garbled[f]?.reais === String(Math.floor(v[f]! / 100)));
+  for (const f of completed) flags.push([f, `Valor lido incompleto por OCR ("${garbled[f]!.raw}"), completado como ${formatCentavos(v[f]!)} pela diferença com o total; confira`]);
+  const bare = v.legalCharge && !options.legalCharge.some((o) => o.v === v.legalCharge) && !printed.has(v.legalCharge) ? garbled.bare?.get(v.legalCharge) : undefined;
   if (bare) flags.push(['legalCharge', `Encargo lido por OCR sem a vírgula ("${bare}"), confirmado por fechar a soma com o total (${formatCentavos(v.total ?? 0)}); confira`]);
   else if (v.legalCharge && !completed.includes('legalCharge') && !options.legalCharge.some((o) => o.v === v.legalCharge)) {
     flags.push(['legalCharge', `Encargo sem rótulo legível, identificado por fechar a soma com o total (${formatCentavos(v.total ?? 0)}); confira`]);

@@ -78,7 +78,8 @@ const ZERO_SECOND_THOUGHT = 10;
  *   than a dot can be (a dot is about a quarter of a letter's height across) is a second stroke
  *   with its dot, "I.";
  * - a "6" whose alternatives give "0" at least ZERO_SECOND_THOUGHT is a "0" (records read this way
- *   carry the OCR warning, and the sums and dates still check them).
+ *   carry the OCR warning, and the sums and dates still check them);
+ * - an 8, 6 or 9 that `zeroShaped` (the page's own look, see barredZeroFont) says is shaped like a zero is a "0".
  */
 export function fixGlyphs(glyphs: OcrGlyph[], zeroShaped?: (g: OcrGlyph) => boolean): string {
   let out = '';
