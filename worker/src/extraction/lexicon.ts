@@ -31,12 +31,14 @@ export const STATUS_VOCABULARY = `\\b(?:${STATUS_STEMS})`;
  */
 export const STATUS_CLAUSES = 'exigibilidade|garantia';
 export const STATUS_LINKS = 'a|em|no|na|para|de|da|do|ser|nao|por|com|lei|credito|priorizad[ao]';
-export const STATUS_PHRASE = `^(?:ativ|inscrit)[a-z]*(?:[\\s\\-–—.,:;']+(?:(?:${STATUS_STEMS})[a-z]*|${STATUS_LINKS})){0,7}[\\s\\-–—.,:;']+(?:${STATUS_STEMS})[a-z]*[\\s.]*$`;
+/** After a situação's first word: more of its words and links, ending on a situação word. */
+const STATUS_WORDS_ON = `(?:[\\s\\-–—.,:;']+(?:(?:${STATUS_STEMS})[a-z]*|${STATUS_LINKS})){0,7}[\\s\\-–—.,:;']+(?:${STATUS_STEMS})[a-z]*[\\s.]*$`;
+export const STATUS_PHRASE = `^(?:ativ|inscrit)[a-z]*${STATUS_WORDS_ON}`;
 /**
  * Failing that, a cell of two or more situação words that opens with another of them or a link
  * ("EM NEGOCIACAO NO SISPAR", "AJUIZAMENTO AUTORIZADO"): a situação printed under a caption OCR lost whole.
  */
-export const STATUS_PHRASE_LOOSE = `^(?:(?:${STATUS_LINKS})\\s+){0,2}(?:${STATUS_STEMS})[a-z]*(?:[\\s\\-–—.,:;']+(?:(?:${STATUS_STEMS})[a-z]*|${STATUS_LINKS})){0,7}[\\s\\-–—.,:;']+(?:${STATUS_STEMS})[a-z]*[\\s.]*$`;
+export const STATUS_PHRASE_LOOSE = `^(?:(?:${STATUS_LINKS})\\s+){0,2}(?:${STATUS_STEMS})[a-z]*${STATUS_WORDS_ON}`;
 
 export type ScalarField =
   | 'registrationNumber'
