@@ -101,6 +101,31 @@ describe('layouts generated from the grammar (development seeds)', () => {
   });
 });
 
+describe('scans where OCR loses a line (all-scan development seeds 6486 and 6527)', () => {
+  let dir: string;
+  let out: FileExtraction[];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cda-lost-'));
+    await generateSeeds([6486, 6527], dir, 1);
+    out = await runCli(['6486', '6527'].map((n) => join(dir, `${n}.pdf`)));
+  }, 180_000);
+
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('finds the certificate annexed to a court filing whose title OCR misread ("GERTIDÃO DE DÍVIDA ATIVA")', () => {
+    expect(out[0].error).toBeNull();
+    expect(out[0].certificates.map((c) => [c.registrationNumber?.replace(/\D/g, ''), c.pages, c.total])).toEqual([['537055139', [3, 4], 581874]]);
+  });
+
+  it('reads again a table header Tesseract passed over under the table\'s title, so the 54 rows are kept', async () => {
+    const expected = JSON.parse(await readFile(join(dir, '6527.expected.json'), 'utf8'));
+    const [cert] = out[1].certificates;
+    expect(cert.debts).toHaveLength(expected[0].certificates[0].debts.length);
+    expect(cert.debts.slice(0, 3).map((d) => [d.period, d.principal])).toEqual(expected[0].certificates[0].debts.slice(0, 3).map((d: { period: string; principal: number }) => [d.period, d.principal]));
+  });
+});
+
 const FILES = ['pgfn-grid-1', 'pgfn-classic-1', 'inss-debcad-1', 'estado-tabela-1', 'estado-prosa-1', 'municipal-1', 'multi-federal', 'scan-inss', 'nao-e-cda'];
 
 describe('the earlier fixture corpus (Chromium-printed, one scan)', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Frag } from './page';
-import { type Gray, binarize, digitShape, estimateSkew, inkThreshold, quarterTurn, readPgm, removeRules, removeSpecks, rotate, toPbm } from './pgm';
+import { type Gray, binarize, digitShape, estimateSkew, inkBands, inkThreshold, quarterTurn, readPgm, removeRules, removeSpecks, rotate, stackBands, toPbm } from './pgm';
 
 const run = promisify(execFile);
 
@@ -387,15 +387,18 @@ export function mergeReadings(base: OcrWord[], other: OcrWord[]): OcrWord[] {
   return withMissingLines(merged, other);
 }
 
-const overlaps = (a: OcrWord, b: OcrWord) =>
-  a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+/** Boxes that share area; `slack` (a share of the lower box's height) lets them touch that much and still not count. */
+const overlaps = (a: OcrWord, b: OcrWord, slack = 0) =>
+  a.left < b.left + b.width &&
+  b.left < a.left + a.width &&
+  Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top) > slack * Math.min(a.height, b.height);
 
 /**
  * A line the other reading holds and base lost whole (no word of it touches a word of base: a row of
  * small captions set against a box's border, which one binarisation joins to the rule) is put into
  * base at its place, when it was read with confidence. Lines base has, even in part, stay base's.
  */
-function withMissingLines(base: OcrWord[], other: OcrWord[]): OcrWord[] {
+function withMissingLines(base: OcrWord[], other: OcrWord[], slack = 0): OcrWord[] {
   const groups = (words: OcrWord[]) => {
     const out: OcrWord[][] = [];
     for (const w of words) {
@@ -406,7 +409,7 @@ function withMissingLines(base: OcrWord[], other: OcrWord[]): OcrWord[] {
     return out;
   };
   const missing = groups(other).filter((line) =>
-    score(line) >= 80 && line.some((w) => /[\p{L}\p{N}]{3}/u.test(w.text)) && !line.some((w) => base.some((b) => overlaps(w, b))));
+    score(line) >= 80 && line.some((w) => /[\p{L}\p{N}]{3}/u.test(w.text)) && !line.some((w) => base.some((b) => overlaps(w, b, slack))));
   if (!missing.length) return base;
   const top = (line: OcrWord[]) => Math.min(...line.map((w) => w.top));
   // Base's lines keep their order; each lost line goes before the first base line below it.
@@ -428,20 +431,32 @@ const DOUBTFUL_DIGITS = 90;
 async function recognise(raw: Gray, base: string, dpi: number, towardsPaper?: number): Promise<OcrWord[]> {
   // Tesseract's own clean-up leaves a tilted, grainy copy hard to read: rows drift into each other
   // and specks turn numbers into letters. Straighten, binarise with a speck filter, then drop rules.
-  let img = rotate(raw, estimateSkew(raw));
-  img = binarize(img, inkThreshold(img, towardsPaper));
+  const straight = rotate(raw, estimateSkew(raw));
+  const img = clean(binarize(straight, inkThreshold(straight, towardsPaper)), dpi);
+  await writeFile(`${base}-clean.pbm`, toPbm(img));
+  const words = await tesseract(img, `${base}-clean.pbm`);
+  // Tesseract's boxes of a line it merged with the next reach into it: a lost line may touch them.
+  return readable(words) ? withMissingLines(words, await readLostLines(straight, img, words, base, dpi), LOST_LINE.touch) : words;
+}
+
+/** Rules and specks off a black-and-white page (in place), which Tesseract reads as punctuation. */
+function clean(img: Gray, dpi: number): Gray {
   // Vertical runs over ~5 mm (10 mm across) are rules, not letters.
   removeRules(img, Math.round(dpi / 5));
   // A speck is under ~1 mm² and over ~2 mm from any letter (an "i" dot or a comma is closer).
   removeSpecks(img, Math.round((dpi / 100) ** 2 * 3), Math.round(dpi / 12));
-  await writeFile(`${base}-clean.pbm`, toPbm(img));
+  return img;
+}
+
+/** Tesseract's words on the black-and-white `img`, already written to `pbmPath`. */
+async function tesseract(img: Gray, pbmPath: string): Promise<OcrWord[]> {
   // psm 6 keeps each printed row on one line, which the table and label-column parsing rely on;
   // certificates print dark on light, so the retry of doubtful lines as inverted text is wasted time.
   // hOCR with character boxes and the recogniser's ranked alternatives: the glyph geometry tells
   // a raised ordinal "º" from a digit (see fixGlyphs); it costs no more time than the TSV.
   const { stdout } = await run(
     'tesseract',
-    [`${base}-clean.pbm`, 'stdout', '-l', 'por', '--psm', '6', '-c', 'tessedit_do_invert=0', '-c', 'hocr_char_boxes=1', '-c', 'lstm_choice_mode=2', 'hocr'],
+    [pbmPath, 'stdout', '-l', 'por', '--psm', '6', '-c', 'tessedit_do_invert=0', '-c', 'hocr_char_boxes=1', '-c', 'lstm_choice_mode=2', 'hocr'],
     {
       maxBuffer: 64 * 1024 * 1024,
       timeout: 300_000,
@@ -450,6 +465,57 @@ async function recognise(raw: Gray, base: string, dpi: number, towardsPaper?: nu
   );
   return wordsFromHocr(stdout, barredZeroFont(stdout, img));
 }
+
+/**
+ * Printed lines Tesseract passed over whole: with psm 6 a line set close under a bolder one (a
+ * table's header row under the table's title) can be taken into that line's box and dropped, and
+ * the table then has no header. Bands of ink of a line's height that no word read touches are read
+ * again on their own, all in one call; the words come back at their place on the page. Pages where
+ * every line was read never pay for this.
+ */
+async function readLostLines(straight: Gray, img: Gray, words: OcrWord[], base: string, dpi: number): Promise<OcrWord[]> {
+  const h = medianHeight(words);
+  const lost = lostBands(img, words, h);
+  if (!lost.length) return [];
+  // The same rows binarised nearer Otsu: such a line is often bold, and the page's ink-friendly
+  // threshold fills a bold word's counters until Tesseract reads nothing in it.
+  const stack = stackBands(straight, lost, 2 * h);
+  const strips = clean(binarize(stack.img, inkThreshold(straight, 0)), dpi);
+  const at = stack.at;
+  await writeFile(`${base}-lost.pbm`, toPbm(strips));
+  const out: OcrWord[] = [];
+  for (const w of await tesseract(strips, `${base}-lost.pbm`)) {
+    const mid = w.top + w.height / 2;
+    const i = at.findIndex((y, k) => mid >= y && mid <= y + lost[k].y1 - lost[k].y0);
+    // A speck between the words, read with no confidence, would pull the line's score under the bar.
+    if (i >= 0 && (w.conf ?? 0) >= LOST_LINE.minConf) out.push({ ...w, top: w.top - at[i] + lost[i].y0, line: `lost:${w.line}` });
+  }
+  return out;
+}
+
+/**
+ * The bands of ink on black-and-white `img` that look like a line of text (see LOST_LINE; `h` is the
+ * page's median word height) and that no word of `words` touches, each with a margin of paper that
+ * stops short of the neighbouring bands.
+ */
+export function lostBands(img: Gray, words: OcrWord[], h: number): Array<{ y0: number; y1: number }> {
+  const bands = inkBands(img);
+  const lost: Array<{ y0: number; y1: number }> = [];
+  bands.forEach((b, i) => {
+    const bh = b.y1 - b.y0 + 1;
+    if (bh < LOST_LINE.minHeight * h || bh > LOST_LINE.maxHeight * h || b.x1 - b.x0 < LOST_LINE.minWidth * h) return;
+    if (words.some((w) => Math.min(w.top + w.height, b.y1 + 1) - Math.max(w.top, b.y0) > LOST_LINE.touch * bh)) return;
+    const pad = Math.round(h / 4);
+    lost.push({ y0: Math.max(b.y0 - pad, i > 0 ? bands[i - 1].y1 + 1 : 0), y1: Math.min(b.y1 + pad, i + 1 < bands.length ? bands[i + 1].y0 - 1 : img.height - 1) });
+  });
+  return lost;
+}
+
+/**
+ * What a passed-over line looks like, in the page's median word height: a single line's height
+ * (a band two lines high was read if any word touches it) and wide enough to hold a few words.
+ */
+const LOST_LINE = { minHeight: 0.5, maxHeight: 2, minWidth: 4, touch: 0.3, minConf: 30 };
 
 /**
  * On a page whose zeros carry a bar (a monospaced font's dotted zero joined to its ring), Tesseract

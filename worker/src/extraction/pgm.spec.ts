@@ -1,5 +1,5 @@
-import { barredZeroFont, wordsFromHocr } from './ocr';
-import { quarterTurn, binarize, digitShape, estimateSkew, type Gray, inkThreshold, otsu, removeRules, removeSpecks, rotate, toPbm } from './pgm';
+import { barredZeroFont, lostBands, wordsFromHocr } from './ocr';
+import { quarterTurn, binarize, digitShape, estimateSkew, type Gray, inkBands, inkThreshold, otsu, removeRules, removeSpecks, rotate, stackBands, toPbm } from './pgm';
 
 function blank(w: number, h: number, paper = 240): Gray {
   return { width: w, height: h, data: new Uint8Array(w * h).fill(paper) };
@@ -137,6 +137,44 @@ describe('toPbm', () => {
     const head = 'P4\n10 2\n';
     expect(pbm.subarray(0, head.length).toString('ascii')).toBe(head);
     expect([...pbm.subarray(head.length)]).toEqual([0b10000001, 0b10000000, 0, 0b01000000]);
+  });
+});
+
+describe('lines Tesseract passed over', () => {
+  // Black and white, as the page Tesseract reads: three printed lines (rows 10–23, 40–53 and 70–83),
+  // a speck under them and a short mark at the bottom.
+  const page = () => {
+    const img = blank(400, 130, 255);
+    for (const y of [10, 40, 70]) fill(img, 20, y, 300, 14, 0);
+    fill(img, 200, 100, 2, 2, 0);
+    fill(img, 20, 115, 20, 10, 0);
+    return img;
+  };
+  const word = (top: number, left = 20) => ({ text: 'Juros', left, top, width: 60, height: 14, line: `l${top}` });
+
+  it('finds the bands of ink between rows of bare paper', () => {
+    expect(inkBands(page())).toEqual([
+      { y0: 10, y1: 23, x0: 20, x1: 319 }, { y0: 40, y1: 53, x0: 20, x1: 319 }, { y0: 70, y1: 83, x0: 20, x1: 319 },
+      { y0: 115, y1: 124, x0: 20, x1: 39 },
+    ]);
+    // A row needs three pixels of ink: the speck's two-pixel rows are paper.
+    expect(inkBands(page()).some((b) => b.y0 === 100)).toBe(false);
+  });
+
+  it('returns the line-sized bands no word touches, with a margin that stops at the next band', () => {
+    // The middle line was not read; the first line's word reaches 3 pixels into it (a merged box), which is not reading it.
+    expect(lostBands(page(), [{ ...word(10), height: 33 }, word(70)], 14)).toEqual([{ y0: 36, y1: 57 }]);
+    // Every line read: nothing to read again. The short mark at the bottom is no line of text.
+    expect(lostBands(page(), [word(10), word(40, 200), word(70)], 14)).toEqual([]);
+    // A word covering a third of the band reads it.
+    expect(lostBands(page(), [word(10), { ...word(49), height: 14 }, word(70)], 14)).toEqual([]);
+  });
+
+  it('stacks the bands\' rows with paper between them, full width, and says where each starts', () => {
+    const img = page();
+    const { img: out, at: starts } = stackBands(img, [{ y0: 38, y1: 55 }, { y0: 68, y1: 85 }], 5);
+    expect([out.width, out.height, starts]).toEqual([400, 5 + 18 + 5 + 18 + 5, [5, 28]]);
+    expect([at(out, 20, 5 + 2), at(out, 20, 5 + 1), at(out, 20, 28 + 2), at(out, 20, 2), at(out, 20, 24)]).toEqual([0, 255, 0, 255, 255]);
   });
 });
 

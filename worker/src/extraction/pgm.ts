@@ -458,3 +458,61 @@ export function digitShape(img: Gray, x0: number, y0: number, x1: number, y1: nu
   return bowls > 0 && bar >= 0.98 * bowls ? 'barred' : 'other';
 }
 
+
+/** A horizontal band of a black-and-white page: rows y0–y1 (inclusive) with ink, between columns x0 and x1. */
+export interface Band {
+  y0: number;
+  y1: number;
+  x0: number;
+  x1: number;
+}
+
+/**
+ * The page's bands of ink: runs of pixel rows each holding at least `minInk` ink pixels, separated by
+ * rows of (nearly) bare paper. On a cleaned page a band is a printed line, or several where
+ * descenders touch the next line's capitals.
+ */
+export function inkBands(img: Gray, minInk = 3): Band[] {
+  const { width: w, height: h, data } = img;
+  const bands: Band[] = [];
+  let open: Band | null = null;
+  for (let y = 0; y < h; y++) {
+    let count = 0;
+    let first = -1;
+    let last = -1;
+    for (let x = 0, r = y * w; x < w; x++) {
+      if (data[r + x] < 128) {
+        count++;
+        if (first < 0) first = x;
+        last = x;
+      }
+    }
+    if (count >= minInk) {
+      if (!open) bands.push((open = { y0: y, y1: y, x0: first, x1: last }));
+      open.y1 = y;
+      open.x0 = Math.min(open.x0, first);
+      open.x1 = Math.max(open.x1, last);
+    } else open = null;
+  }
+  return bands;
+}
+
+/**
+ * The rows [y0, y1] of each band (clipped to the page), stacked one under the other with `gap`
+ * rows of paper between them, full width so x stays as it was: one small image Tesseract reads in
+ * one call. `at[i]` is the row where band i starts in the stack.
+ */
+export function stackBands(img: Gray, bands: Array<{ y0: number; y1: number }>, gap: number): { img: Gray; at: number[] } {
+  const { width: w, height: h, data } = img;
+  const rows = bands.map((b) => [Math.max(0, b.y0), Math.min(h - 1, b.y1)] as const);
+  const height = gap + rows.reduce((n, [a, b]) => n + b - a + 1 + gap, 0);
+  const out = new Uint8Array(w * height).fill(255);
+  const at: number[] = [];
+  let y = gap;
+  for (const [a, b] of rows) {
+    at.push(y);
+    out.set(data.subarray(a * w, (b + 1) * w), y * w);
+    y += b - a + 1 + gap;
+  }
+  return { img: { width: w, height, data: out }, at };
+}
