@@ -148,6 +148,15 @@ describe('lexicon', () => {
     expect(isTitle(buildLines([f('C.D.A. - INSCRIÇÃO 80 6 18 000001-01', 100, 100)], 1, true)[0])).toBe(true);
   });
 
+  it('knows a title whose first letter OCR misread ("GERTIDÃO DE DÍVIDA ATIVA"), on a scan only', () => {
+    expect(isTitle(buildLines([f('GERTIDÃO DE DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(true);
+    expect(isTitle(buildLines([f('CERTIDAD DE DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(true);
+    expect(isTitle(buildLines([f('GERTIDÃO DE DÍVIDA ATIVA', 100, 100)], 1, false)[0])).toBe(false);
+    // Two letters off, or the rest no title: not a title.
+    expect(isTitle(buildLines([f('GERTIDAD DE DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(false);
+    expect(isTitle(buildLines([f('GERTIDÃO NEGATIVA DE DÉBITOS', 100, 100)], 1, true)[0])).toBe(false);
+  });
+
   it('knows the CNPJ by its old dotted name, and past a speck OCR glued to a caption', () => {
     expect(findLabel('c.g.c. : 30.627,015/0006-50')?.kind).toBe('debtorDocument');
     expect(findLabel('€c.g.c. : 30.627,015/0006-50', true)?.kind).toBe('debtorDocument');
@@ -849,6 +858,13 @@ describe('certificates from the page model', () => {
     ]);
     const recs = extractFromPages([petition, page(2, cda(40, '80 6 19 123456-78', '11.222.333/0001-81'))]);
     expect(recs.map((x) => [x.registrationNumber, x.pages])).toEqual([['8061912345678', [2]]]);
+    // The annex's title lost to OCR: the certificate is found by its content after the filing, flagged.
+    const untitled = cda(40, '80 6 19 123456-78', '11.222.333/0001-81').filter((x) => !x.text.startsWith('CERTIDÃO'));
+    const annexed = extractFromPages([petition, page(2, [f('Procurador(a) da Fazenda Nacional', 300, 40)]), page(3, untitled)]);
+    expect(annexed.map((x) => [x.registrationNumber, x.pages, x.total])).toEqual([['8061912345678', [3], 1800000]]);
+    expect(annexed[0].warnings).toContain(UNTITLED);
+    // A court filing with no certificate after it is still no certificate.
+    expect(extractFromPages([petition, page(2, [f('Procurador(a) da Fazenda Nacional', 300, 40)])])).toEqual([]);
     const nota = page(1, [f('NOTA FISCAL DE SERVIÇOS ELETRÔNICA', 40, 40), f('CNPJ: 11.222.333/0001-81', 40, 60), f('Valor total: R$ 1.000,00', 40, 74), f('Serviço: análise de dívida ativa', 40, 88)]);
     expect(extractFromPages([nota])).toEqual([]);
   });

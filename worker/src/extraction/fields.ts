@@ -1,3 +1,4 @@
+import { distance as editDistance } from 'fastest-levenshtein';
 import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, MONEY_FIELDS, ROW_DUE, ROW_PERIOD, STATUS_CLAUSES, STATUS_LINKS, STATUS_VOCABULARY, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import { pastLatest } from './repair';
@@ -19,9 +20,13 @@ export function isTitle(l: Line): boolean {
   // And so is one after a dash ("CDA -. CERTIDÃO DE INSCRIÇÃO …").
   const squeezed = (t: string) =>
     t.replace(TITLE_LEAD, '').replace(l.ocr ? /(?<=\p{L}{2})[.,'`](?=\s|\p{L}{2})|^[.,'`:;]+|(?<=[-–—])[.,'`:;]+/gu : /$^/, '').replace(/\s+/g, '');
+  // OCR may misread one letter of the title's first word ("GERTIDÃO DE DÍVIDA ATIVA"): the rest must still spell a title.
+  const titled = (t: string) => titleRe.test(t) || (l.ocr && editDistance(t.slice(0, TITLE_WORD.length), TITLE_WORD) === 1 && titleRe.test(TITLE_WORD + t.slice(TITLE_WORD.length)));
   // The title opens the line, or a cell of a short line (a title beside a page counter or a logo).
-  return titleRe.test(squeezed(l.folded)) || (l.cells.length <= 3 && l.cells.some((c) => c.folded.split(/\s+/).length <= 16 && titleRe.test(squeezed(c.folded))));
+  return titled(squeezed(l.folded)) || (l.cells.length <= 3 && l.cells.some((c) => c.folded.split(/\s+/).length <= 16 && titled(squeezed(c.folded))));
 }
+/** The first word of most titles, as folded. */
+const TITLE_WORD = 'certidao';
 
 export type LabelKind = ScalarField | 'decoy' | 'coDebtors';
 

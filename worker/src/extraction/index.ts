@@ -75,14 +75,21 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   }
   const out: CertificateRecord[] = [];
   for (const seg of joined) {
+    // Without a title, a court filing is not a certificate; the annex after it, found by its content, may be.
+    if (!seg.titled && isCourtFiling(seg.lines)) {
+      const annex = annexOf(seg.lines);
+      if (!annex) continue;
+      const read = readCertificate(annex, pagesOf(annex), false);
+      read.record.warnings.push(UNTITLED);
+      out.push(read.record);
+      continue;
+    }
     const read = readCertificate(seg.lines, pagesOf(seg.lines), seg.titled);
     // A titled certificate whose number OCR could not read (the file's first, or one after a signed-off
     // one: any other was joined to the stretch before it) is kept, flagged ("número da inscrição não
     // encontrado"), when it names a debtor and a value: never lost in silence.
     const unnumbered = seg.titled && !read.record.registrationNumber && namesDebtorAndValue(read.record);
     if (!read.isCda && !unnumbered) continue;
-    // Without a title, only content that is a certificate and not a court filing counts.
-    if (!seg.titled && isCourtFiling(seg.lines)) continue;
     // Content before the first title of a file with titled certificates was found by its content alone.
     if (!seg.titled && joined.length > 1) read.record.warnings.push(UNTITLED);
     out.push(read.record);
@@ -158,6 +165,22 @@ const namesDebtorAndValue = (r: CertificateRecord) => (!!r.debtorName || !!r.deb
 const pagesOf = (ls: Line[]) => [...new Set(ls.map((l) => l.page))].sort((a, b) => a - b);
 /** A stretch read on its own, to decide whether it is a certificate in its own right. */
 const recordOf = (ls: Line[]) => readCertificate(ls, pagesOf(ls)).record;
+
+/**
+ * The certificate annexed to a court filing whose title OCR lost: the pages from the first one that
+ * reads as a certificate's start on its own (an inscription number, or a debtor and a value) to
+ * the end, when they are no court filing themselves and carry what a CDA must.
+ */
+function annexOf(lines: Line[]): Line[] | null {
+  for (const num of pagesOf(lines).slice(1)) {
+    const rest = lines.filter((l) => l.page >= num);
+    if (isCourtFiling(rest)) continue;
+    const own = recordOf(rest.filter((l) => l.page === num));
+    if (!own.registrationNumber && !namesDebtorAndValue(own)) continue;
+    return readCertificate(rest, pagesOf(rest)).isCda ? rest : null;
+  }
+  return null;
+}
 
 /** A stretch whose last lines sign it off (signature, authentication, issue date): the certificate ended there. */
 function closed(lines: Line[]): boolean {
