@@ -405,6 +405,17 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     expect(readTables(buildLines([f('Competência', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100), f('012012', 40, 114), f('07/02/2012', 120, 114), r('6425.33', 270, 114), r('562,36', 340, 114), r('1737,99', 420, 114)], 1, false)).rows).toEqual([]);
   });
 
+  it('reads a period whose month\'s leading digit OCR read as a letter ("Q4/2017", "l1/2017"), on a scan only', () => {
+    const head = [f('Seq.', 40, 100), f('Principal', 120, 100), f('Multa', 200, 100), f('Juros', 280, 100), f('Período', 340, 100), f('Vencimento', 420, 100)];
+    const rows = [
+      f('45', 40, 114), r('430,41', 170, 114), r('2.152,04', 250, 114), r('796,68', 320, 114), f('03/2017', 340, 114), f('15/04/2017', 420, 114),
+      f('46', 40, 128), r('1.686,72', 170, 128), r('8.433,59', 250, 128), r('1.088,46', 320, 128), f('Q4/2017', 340, 128), f('15/05/2017', 420, 128),
+      f('47', 40, 142), r('2.443,57', 170, 142), r('3.258,09', 250, 142), r('1.355,39', 320, 142), f('l1/2017', 340, 142), f('20/12/2017', 420, 142),
+    ];
+    expect(readTables(buildLines([...head, ...rows], 1, true)).rows.map((x) => [x.period, x.principal])).toEqual([['2017-03', 43041], ['2017-04', 168672], ['2017-11', 244357]]);
+    expect(readTables(buildLines([...head, ...rows], 1, false)).rows.map((x) => x.period)).toEqual(['2017-03']);
+  });
+
   it('reads dates whose dotted zeros OCR read as 6 or 8, and says which it repaired', () => {
     const head = [f('Período', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100)];
     const row = [f('68/04/2669', 40, 114), f('28/05/2069', 120, 114), r('1.000,00', 270, 114), r('200,00', 340, 114), r('30,00', 420, 114)];
@@ -2161,6 +2172,9 @@ describe('a situação and a receita code OCR left without their usual marks', (
     expect(extractFromPages([page(1, leader, true)])[0].status).toBe('INSCRITA');
     const speck = [...head, ...id, f('Situação Atual..........:', 40, 120), f('ATIVA - EM COBRANÇA. ADMINISTRATIVA', 200, 120)];
     expect(extractFromPages([page(1, speck, true)])[0].status).toBe('ATIVA - EM COBRANCA ADMINISTRATIVA');
+    // Glued between two words, in the gap it filled.
+    const glued = [...head, ...id, f('Situação Atual..........:', 40, 120), f('ATIVA A.SER AJUIZADA', 200, 120)];
+    expect(extractFromPages([page(1, glued, true)])[0].status).toBe('ATIVA A SER AJUIZADA');
     // A full stop before a word that is no situação's still ends it.
     const sentence = [...head, ...id, f('Situação Atual..........:', 40, 120), f('ATIVA AJUIZADA. CERTIFICO', 200, 120)];
     expect(extractFromPages([page(1, sentence, true)])[0].status).toBe('ATIVA AJUIZADA');

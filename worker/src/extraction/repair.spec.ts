@@ -119,6 +119,11 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
   it('reads "B22308/2013" as 822308/2013, flagged as repaired; a text layer keeps what it prints', () => {
     expect(registrationValues('Número do Termo.......... B22308/2013', true).map((v) => [v.value, v.repaired])).toEqual([['822308/2013', true]]);
     expect(registrationValues('B22308/2013', false)).toEqual([]);
+    // A PGFN unit read as letters before the number's other groups.
+    expect(registrationValues('N.º da CDA..................: BO 8 23 882188-47', true).map((v) => [v.value, v.repaired])).toEqual([['8082388218847', true]]);
+    expect(registrationValues('N.º da CDA: BO 8 23 882188-47', false).map((v) => v.value)).toEqual(['82388218847']);
+    // A word before a number in another shape stays a word.
+    expect(registrationValues('DO 41.388.699-1', true).map((v) => v.value)).toEqual(['413886991']);
     expect(registrationValues('ABS1234567', true)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { formatCentavos } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
 import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
-import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
+import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
 import { type RowCheck, iso2br, pastLatest, repairRowSum, repairZeros } from './repair';
 import { moneyValues } from './values';
@@ -171,6 +171,8 @@ interface Token {
 /** OCR's slips in a table cell: a decimal comma read as a dot or a colon ("6425.33", "891:98"), a period's slash lost ("012012") or read as a stroke ("0272023") or a ring ("0102016"). */
 const OCR_MONEY = /(?<![\d.,/:])\d{1,6}[.:]\d{2}(?![\d.,/:])/g;
 const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[710]?((?:19|20)\d{2})(?![\d.,/])/g;
+/** A month's leading 0 or 1 read as a letter of its shape ("Q4/2017", "O8/2019", "l2/2020"). */
+const OCR_LETTER_PERIOD = /(?<![\p{L}\d.,/])([OoQDIl|][0-9]|1[OoQDIl|])\/((?:19|20)\d{2})(?![\d.,/])/gu;
 const OCR_HALF_DATE = /(?<![\d.,/])(?:\d{4}\/\d{4}|\d{2}\/\d{6})(?![\d.,/])/g;
 const OCR_BARE = /(?<![\p{L}\d.,/])\d{3,8}(?![\p{L}\d.,/])/gu;
 
@@ -222,6 +224,12 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
       out.push({ kind: 'period', text: m[0], value: `${m[2]}-${m[1]}`, ...at(m.index!, m.index! + m[0].length) });
+    }
+    for (const m of cell.text.matchAll(OCR_LETTER_PERIOD)) {
+      const month = Number(digitsFromLookalikes(m[1]));
+      if (!free(m.index!, m.index! + m[0].length) || month < 1 || month > 12) continue;
+      taken.push([m.index!, m.index! + m[0].length]);
+      out.push({ kind: 'period', text: m[0], value: `${m[2]}-${String(month).padStart(2, '0')}`, ...at(m.index!, m.index! + m[0].length) });
     }
     // A date that lost one of its slashes ("2907/2015", "15/012020"): its digits, as a bare date.
     for (const m of cell.text.matchAll(OCR_HALF_DATE)) {

@@ -145,7 +145,12 @@ export function registrationValues(text: string, ocr = false): Value[] {
   const out: Value[] = [];
   // A scan's first digit read as its lookalike letter ("B22308/2013"): the digit, same length, so the
   // offsets hold; the value then differs from its raw text and is flagged as repaired.
-  const read = ocr ? text.replace(/(?<![\p{L}\d/.,])[BSZ](?=\d{4,}(?:\/\d{4})?(?![\p{L}\d/]))/gu, (c) => digitsFromLookalikes(c)) : text;
+  // So is a PGFN number's two-digit unit read as letters ("BO 8 23 882188-47" for 80 8 23 …), before the rest of its printed groups.
+  const read = ocr
+    ? text
+        .replace(/(?<![\p{L}\d/.,])[BSZ](?=\d{4,}(?:\/\d{4})?(?![\p{L}\d/]))/gu, (c) => digitsFromLookalikes(c))
+        .replace(/(?<![\p{L}\d/.,])(?=[\dBSZOQD]{2}\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))[\dBSZOQD]{2}/gu, (c) => digitsFromLookalikes(c))
+    : text;
   for (const m of all(REGISTRATION, read)) {
     const raw = text.slice(m.index, m.index + m[0].length).trim();
     if (/^\d{2}[/.-]\d{2}[/.-]\d{4}$/.test(raw) || /^\d{1,2}[/.-]\d{4}$/.test(raw)) continue;
@@ -314,8 +319,10 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               .replace(/(?<=\s)[:;,.]+(?=[-–—]\s)/g, '')
               // A hyphen OCR read as a dash ("ATIVA — PROTESTADA").
               .replace(/\s[—–]\s/g, ' - ')
-              // A speck read as a full stop before another situação word ("EM COBRANÇA. ADMINISTRATIVA").
+              // A speck read as a full stop before another situação word ("EM COBRANÇA. ADMINISTRATIVA"),
+              // or glued between two words in the gap it filled ("ATIVA A.SER AJUIZADA").
               .replace(SPECK_BEFORE_STATUS_WORD, ' ')
+              .replace(/(?<=(?:^|\s)\p{Lu}{1,12})\.(?=\p{Lu}{2,}(?:\s|$))/gu, ' ')
               // And a lone speck after its last word, with whatever OCR ran on after it ("EM NEGOCIACAO NO SISPAR * ;Lein?8.212/91").
               .replace(/\s+[*^~|'"•]+(?:\s.*)?$/u, '')
           : text,
