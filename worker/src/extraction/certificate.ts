@@ -25,7 +25,9 @@ export const CLOSING_RE = new RegExp(CLOSING);
 const SIGNATURE_RULE_RE = new RegExp(SIGNATURE_RULE);
 const ISSUED_RE = new RegExp(ISSUED);
 const hasValues = (l: Line) => /\d{1,3}(?:\.\d{3})*,\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}/.test(l.text);
-const issuerish = (l: Line) => ISSUERS.some((i) => new RegExp(i.pattern).test(l.folded)) || (!/\d/.test(l.text) && l.text === l.text.toUpperCase() && l.text.length < 90);
+/** A line naming an issuer (PGFN, a state's or a municipality's office). */
+export const isIssuerLine = (l: Line) => ISSUERS.some((i) => new RegExp(i.pattern).test(l.folded));
+const issuerish = (l: Line) => isIssuerLine(l) || (!/\d/.test(l.text) && l.text === l.text.toUpperCase() && l.text.length < 90);
 
 export interface Segment {
   lines: Line[];
@@ -239,7 +241,7 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
           out.doubt = true;
         }
         if (!name) out.doubt = true;
-        out.list.push({ name: upperText(name), document: d.value });
+        out.list.push({ name: upperText(lines[j].ocr ? repairNameOcr(name) : name), document: d.value });
         break;
       }
     }

@@ -152,6 +152,9 @@ describe('lexicon', () => {
     expect(isTitle(buildLines([f('GERTIDÃO DE DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(true);
     expect(isTitle(buildLines([f('CERTIDAD DE DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(true);
     expect(isTitle(buildLines([f('GERTIDÃO DE DÍVIDA ATIVA', 100, 100)], 1, false)[0])).toBe(false);
+    // A speck read as a hyphen between two of its words.
+    expect(isTitle(buildLines([f('CERTIDÃO DE-DÍVIDA ATIVA DA UNIÃO', 100, 100)], 1, true)[0])).toBe(true);
+    expect(isTitle(buildLines([f('CERTIDÃO DE-DÍVIDA ATIVA DA UNIÃO', 100, 100)], 1, false)[0])).toBe(false);
     // Two letters off, or the rest no title: not a title.
     expect(isTitle(buildLines([f('GERTIDAD DE DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(false);
     expect(isTitle(buildLines([f('GERTIDÃO NEGATIVA DE DÉBITOS', 100, 100)], 1, true)[0])).toBe(false);
@@ -229,9 +232,9 @@ describe('lexicon', () => {
     expect(headerColumns(buildLines(garbled, 1, false)[0])).toBeNull();
     expect(headerColumns(buildLines([f('Fo.', 40, 100), f('ab', 80, 100), f('Juros', 150, 100), f('Multa', 260, 100)], 1, true)[0])).toBeNull();
     // A short caption garbled past one edit ("ITEM" read as "ITER"), a short word beside a known one
-    // ("CÔo. RECEITA"), a due caption cut to "VEN.": a scan's header still.
+    // ("CÔo. RECEITA", read as "CÓD. RECEITA" is: two captions of no debt column), a due caption cut to "VEN.": a scan's header still.
     const cut = [f('CÔo. RECEITA', 40, 100), f('ITER', 110, 100), f('P.A.', 150, 100), f('VEN.', 190, 100), f('MULTA NORATÓRIA', 240, 100), f('PRINCIPAL', 340, 100), f('JUROS', 420, 100)];
-    expect(headerColumns(buildLines(cut, 1, true)[0])?.map((c) => c.kind)).toEqual(['other', 'other', 'period', 'due', 'fine', 'principal', 'interest']);
+    expect(headerColumns(buildLines(cut, 1, true)[0])?.map((c) => c.kind)).toEqual(['other', 'other', 'other', 'period', 'due', 'fine', 'principal', 'interest']);
     expect(headerColumns(buildLines(cut, 1, false)[0])).toBeNull();
     // "Vlr. Originário" read as "VIA. Originário".
     const via = [f('Competência', 40, 100), f('Dt. Venc.', 120, 100), f('VIA. Originário', 200, 100), f('Multa de mora', 300, 100), f('Juros SELIC', 400, 100)];
@@ -859,6 +862,16 @@ describe('certificates from the page model', () => {
   it('flags a CNPJ whose check digits fail', () => {
     const [rec] = extractFromPages([page(1, cda(40, '80 6 19 123456-78', '11.222.333/0001-82'))]);
     expect(rec.fieldWarnings?.debtorDocument).toMatch(/dígito verificador inválido/);
+  });
+
+  it('starts a certificate whose title OCR lost where an issuer\'s header follows the previous one\'s sign-off, mid-page', () => {
+    const second = cda(330, '80 6 20 654321-09', '11.222.333/0001-81').filter((x) => !x.text.startsWith('CERTIDÃO'));
+    const frags = [...cda(40, '80 6 19 123456-78', '11.222.333/0001-81'), f('PROCURADOR DA FAZENDA NACIONAL', 200, 300), ...second];
+    const recs = extractFromPages([page(1, frags, true)]);
+    expect(recs.map((x) => [x.registrationNumber, x.total, x.debts.length])).toEqual([['8061912345678', 1800000, 1], ['8062065432109', 1800000, 1]]);
+    expect(recs[1].warnings).toContain(UNTITLED);
+    // Without the sign-off line, the header alone starts nothing: the number is a rival in one certificate.
+    expect(extractFromPages([page(1, [...cda(40, '80 6 19 123456-78', '11.222.333/0001-81'), ...second], true)])).toHaveLength(1);
   });
 
   it('skips a court filing before the annexed certificate and refuses a nota fiscal', () => {
@@ -1554,6 +1567,10 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(findLabel('dx. inscricao', true)?.kind).toBe('registrationDate');
     expect(findLabel('anscritaem', true)?.kind).toBe('registrationDate');
     expect(findLabel('anscritaem')).toBeNull();
+    // A d whose stem OCR lost: "CÓD." read as "CÓO.", "Dt. da Inscrição" as "Ot. da Inscrição".
+    expect(findLabel('coo.', true)?.kind).toBe('revenueCode');
+    expect(findLabel('ot. da inscricao', true)?.kind).toBe('registrationDate');
+    expect(findLabel('coo.')).toBeNull();
     const split = [
       ...head,
       f('Processo Administrativo nº', 40, 90, 9), f('Pt.', 200, 90, 9), f('da Inscrição', 230, 90, 9), f('CNPJ', 400, 90, 9),

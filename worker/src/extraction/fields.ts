@@ -21,7 +21,10 @@ export function isTitle(l: Line): boolean {
   const squeezed = (t: string) =>
     t.replace(TITLE_LEAD, '').replace(l.ocr ? /(?<=\p{L}{2})[.,'`](?=\s|\p{L}{2})|^[.,'`:;]+|(?<=[-–—])[.,'`:;]+/gu : /$^/, '').replace(/\s+/g, '');
   // OCR may misread one letter of the title's first word ("GERTIDÃO DE DÍVIDA ATIVA"): the rest must still spell a title.
-  const titled = (t: string) => titleRe.test(t) || (l.ocr && editDistance(t.slice(0, TITLE_WORD.length), TITLE_WORD) === 1 && titleRe.test(TITLE_WORD + t.slice(TITLE_WORD.length)));
+  // And a speck read as a hyphen in the gap between two of its words ("CERTIDÃO DE-DÍVIDA ATIVA").
+  const titled = (t: string) =>
+    titleRe.test(t) ||
+    (l.ocr && (titleRe.test(t.replace(/(?<=\p{L})-(?=\p{L})/gu, '')) || (editDistance(t.slice(0, TITLE_WORD.length), TITLE_WORD) === 1 && titleRe.test(TITLE_WORD + t.slice(TITLE_WORD.length)))));
   // The title opens the line, or a cell of a short line (a title beside a page counter or a logo).
   return titled(squeezed(l.folded)) || (l.cells.length <= 3 && l.cells.some((c) => c.folded.split(/\s+/).length <= 16 && titled(squeezed(c.folded))));
 }
@@ -102,9 +105,10 @@ export function ocrTolerant(source: string): string {
         // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a
         // speck extends into a Y ("Ylr."), the m that loses a stroke or splits in two ("NONE" for NOME,
         // "CONP." for COMP., "rn", "in" as in "Coinp."), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº"), and the J
-        // whose hook reads as a bracket ("C.N.P.). :"); an r whose arm a speck crosses reads as a t ("Devedot").
+        // whose hook reads as a bracket ("C.N.P.). :"); an r whose arm a speck crosses reads as a t ("Devedot");
+        // a d or a D whose stem is lost reads as an o ("CÓO.", "Ot. da Inscrição").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn|in)' : c === 'n' ? '[nmh]' : c === 'r' ? '[rt]' : c === 'j' ? '[j)]' : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn|in)' : c === 'n' ? '[nmh]' : c === 'r' ? '[rt]' : c === 'j' ? '[j)]' : c === 'd' ? '[do]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }

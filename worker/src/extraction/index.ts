@@ -1,6 +1,6 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
-import { CLOSING_RE, OCR_WARNING, isCourtFiling, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
+import { CLOSING_RE, OCR_WARNING, isCourtFiling, isIssuerLine, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
 import { fold } from './normalize';
 import { DEBT_ITEM_RE, findLabel, isFieldLabel } from './fields';
 import { type Line, type Page, markFurniture } from './page';
@@ -135,17 +135,17 @@ const OTHER_NUMBER = 3;
  * total (a head repeated on each page, its number misread), continues it.
  */
 function splitUntitled(seg: { lines: Line[]; titled: boolean }): Array<{ lines: Line[]; titled: boolean }> {
-  const pages = pagesOf(seg.lines);
-  if (pages.length < 2) return [seg];
   const out = [seg];
   let own = '';
-  for (const num of pages.slice(1)) {
+  for (const start of untitledStarts(seg.lines)) {
     const cur = out[out.length - 1];
-    const at = cur.lines.findIndex((l) => l.page === num);
-    const page = cur.lines.filter((l) => l.page === num);
-    if (!page.some((l) => !l.furniture && l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber'))) continue;
+    const at = cur.lines.indexOf(start);
+    if (at <= 0) continue;
+    // The new certificate's own part: the rest of the page it starts on.
+    const part = cur.lines.slice(at).filter((l) => l.page === start.page);
+    if (!part.some((l) => !l.furniture && l.cells.some((c) => findLabel(c.folded, l.ocr)?.kind === 'registrationNumber')) && !afterSignOff(cur.lines, at)) continue;
     own ||= registrationOf(cur.lines.slice(0, at));
-    const reg = registrationOf(page);
+    const reg = registrationOf(part);
     if (!own || !reg || digits(own) === digits(reg)) continue;
     const rest = cur.lines.slice(at);
     const next = recordOf(rest);
@@ -159,6 +159,31 @@ function splitUntitled(seg: { lines: Line[]; titled: boolean }): Array<{ lines: 
   }
   return out;
 }
+
+/**
+ * Where a certificate whose title OCR lost may start inside a stretch: at the top of each page after
+ * the first, and mid-page where an issuer's header follows a signed-off certificate (its signer's
+ * title, "PROCURADOR DA FAZENDA NACIONAL", then "MINISTÉRIO DA FAZENDA / PROCURADORIA-GERAL …").
+ */
+function untitledStarts(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (let j = 1; j < lines.length; j++) {
+    if (lines[j].page !== lines[j - 1].page) out.push(lines[j]);
+    else if (afterSignOff(lines, j)) out.push(lines[j]);
+  }
+  return out;
+}
+
+/** Line `at` opens an issuer's header right after a sign-off line on the same page. */
+function afterSignOff(lines: Line[], at: number): boolean {
+  const l = lines[at];
+  const prev = lines[at - 1];
+  if (!prev || prev.page !== l.page || l.furniture || CLOSING_RE.test(l.folded) || !CLOSING_RE.test(prev.folded)) return false;
+  return lines.slice(at, at + HEADER_LINES).some((h) => h.page === l.page && !CLOSING_RE.test(h.folded) && isIssuerLine(h));
+}
+
+/** An issuer's header is this many lines at most ("MINISTÉRIO …", "PROCURADORIA-GERAL …", its regional office). */
+const HEADER_LINES = 3;
 
 // A debtor named or identified by CPF/CNPJ (OCR may garble the name's sentence) and a value of its own.
 const namesDebtorAndValue = (r: CertificateRecord) => (!!r.debtorName || !!r.debtorDocument) && r.total > 0;

@@ -152,6 +152,12 @@ describe('names read by OCR', () => {
     // An I read as "!" in a word in capitals.
     expect(repairNameOcr('CLÍNICA RIO DOCE EIREL!')).toBe('CLÍNICA RIO DOCE EIRELI');
     expect(repairNameOcr('!NDÚSTRIA ALFA LTDA')).toBe('INDÚSTRIA ALFA LTDA');
+    // A speck read as a full stop after a whole word; abbreviations keep theirs.
+    expect(repairNameOcr('ANTÔNIO. SOUZA OLIVEIRA')).toBe('ANTÔNIO SOUZA OLIVEIRA');
+    expect(repairNameOcr('INDÚSTRIA DE MÓVEIS NOVA ERA COMÉRCIO. E SERVIÇOS LTDA')).toBe('INDÚSTRIA DE MÓVEIS NOVA ERA COMÉRCIO E SERVIÇOS LTDA');
+    expect(repairNameOcr('JOSE. PEREIRA ARAUJO')).toBe('JOSE PEREIRA ARAUJO');
+    expect(repairNameOcr('ALFA IND. E COM. DE PECAS LTDA. ME')).toBe('ALFA IND. E COM. DE PECAS LTDA. ME');
+    expect(repairNameOcr('CIA. BRASILEIRA DE METAIS')).toBe('CIA. BRASILEIRA DE METAIS');
   });
 });
 

@@ -1,4 +1,4 @@
-import { MAX_RENDER_PIXELS, type OcrWord, fixGlyphs, linesFromHocr, linesFromTsv, mergeReadings, renderDpi, rowBands } from './ocr';
+import { MAX_RENDER_PIXELS, type OcrWord, fixGlyphs, fragsFromWords, linesFromHocr, linesFromTsv, mergeReadings, renderDpi, rowBands } from './ocr';
 
 /** One TSV word row as Tesseract writes it (level 5), all words on block 1, paragraph 1. */
 function tsv(words: Array<[line: number, left: number, text: string, width?: number]>): string {
@@ -100,6 +100,14 @@ describe('rows of one recognised line', () => {
     expect(rowBands(lowered)).toHaveLength(1);
     const sideBySide = [w('Número:', 100, 100), w('123', 250, 100), w('Receita:', 1800, 150), w('1099', 1950, 150)];
     expect(rowBands(sideBySide)).toHaveLength(1);
+  });
+});
+
+describe('fragments of a recognised line', () => {
+  it('sizes a line by its words, not by the specks read as dots beside them', () => {
+    const word = (text: string, left: number, height: number): OcrWord => ({ text, left, top: 1300 - height, width: height, height, line: 'l1', conf: 90 });
+    const [frag] = fragsFromWords([word('Receita', 224, 30), word('.', 1905, 3), word('.', 2335, 3)]);
+    expect([frag.text, frag.size]).toEqual(['Receita', 42]);
   });
 });
 

@@ -185,7 +185,13 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
   let current: OcrWord[] = [];
   const flush = () => {
     if (!current.length) return;
-    const h = medianHeight(current);
+    // Specks read as dots can outnumber a short line's words ("Receita" and two stray "."s) and make
+    // it a line of 3-pixel type: then the words that hold letters or digits measure it. (Otherwise
+    // the thin marks, dashes and dots, keep their say: accents and descenders make words taller
+    // than the cap height the gaps are measured in.)
+    const lettered = current.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+    const all = medianHeight(current);
+    const h = lettered.length && all < medianHeight(lettered) / 2 ? medianHeight(lettered) : all;
     const gap = (a: OcrWord, b: OcrWord) => b.left - (a.left + a.width);
     // Specks at the margins come out as one- or two-character "words" far from the line's text.
     const speck = (w: OcrWord) => w.text.length <= 2 && !/^\d+$/.test(w.text);
