@@ -444,17 +444,17 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   const regDate = pick('registrationDate');
   // Money: the combination of candidates that adds up (principal + multa + juros + encargo = total).
   const garbled = ocr ? garbledAmounts(lines, skip) : {};
-  let money = chooseMoney(cands, rows, garbled);
+  let money = chooseMoney(cands, rows, garbled, ocr);
   // A reading that does not add up, or leaves a better-labelled amount out, may be missing a total
   // whose label OCR garbled.
   if (!money.adds || money.flags.length) {
     unlabelledTotals();
-    money = chooseMoney(cands, rows, garbled);
+    money = chooseMoney(cands, rows, garbled, ocr);
   }
   if (ocr && rows.length) {
     // OCR digit confusions in the rows, repaired only where the printed totals or the dates confirm it.
     const notes = [...table.repairs, ...repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null)];
-    if (notes.length) money = chooseMoney(cands, rows, garbled);
+    if (notes.length) money = chooseMoney(cands, rows, garbled, ocr);
     // Rows read from prose are listed by period: a repaired period ("2º TRI/2619") takes its place,
     // unless a period left unrepaired (after every due date) would drag its row out of place.
     const lastDue = rows.reduce((m, r) => (r.dueDate && r.dueDate > m ? r.dueDate : m), '');
@@ -719,12 +719,15 @@ function garbledAmounts(lines: Line[], skip: boolean[]): GarbledAmounts {
   return out;
 }
 
+/** What a scanned total one OCR slip off its labelled parts' sum weighs, next to one that adds up exactly (6). */
+const SLIPPED_TOTAL = 5;
+
 /**
  * The money fields chosen together: among the candidates of each (and "not printed"), the
  * combination whose parts add up to the total and whose components match the debt rows' sums,
  * best supported by its labels. What no check confirms, or where a rival fits as well, is flagged.
  */
-export function chooseMoney(cands: Candidate[], rows: DebtRow[], garbled: GarbledAmounts = {}): MoneyChoice {
+export function chooseMoney(cands: Candidate[], rows: DebtRow[], garbled: GarbledAmounts = {}, ocr = false): MoneyChoice {
   const options: Record<MoneyField, Array<{ v: number | null; s: number }>> = { principal: [], fine: [], interest: [], legalCharge: [], total: [] };
   for (const f of MONEY_FIELDS) {
     const byValue = new Map<number, number>();
@@ -761,7 +764,12 @@ export function chooseMoney(cands: Candidate[], rows: DebtRow[], garbled: Garble
             const parts = sum;
             const adds = t.v !== null && p.v !== null && parts === t.v;
             const rowsMatch = !!sums && p.v === sums.principal && (m.v ?? 0) === sums.fine && (j.v ?? 0) === sums.interest;
-            const score = p.s + m.s + j.s + e.s + t.s + (adds ? 6 : 0) + (rowsMatch ? 3 : 0);
+            // On a scan, a labelled total one digit slip off the sum of labelled parts (an 8 read as 6)
+            // nearly adds up: such a reading must not lose to one that adds only by dropping a labelled
+            // part (the encargo left out, the debt table's sum taken as the total). Its total is then
+            // repaired to the sum, flagged (repairTotal, after the choice).
+            const slip = ocr && !adds && t.v !== null && t.s >= 1 && p.v !== null && repairTotal({ principal: p.v, fine: m.v, interest: j.v, legalCharge: e.v, total: t.v }) === parts;
+            const score = p.s + m.s + j.s + e.s + t.s + (adds ? 6 : slip ? SLIPPED_TOTAL : 0) + (rowsMatch ? 3 : 0);
             combos.push({ values: { principal: p.v, fine: m.v, interest: j.v, legalCharge: e.v, total: t.v }, score, adds, rowsMatch });
             const rest = t.v !== null && t.s >= 1 && p.v !== null && e.v === null ? t.v - sum : 0;
             if (rest > 0 && rest !== t.v && (printed.has(rest) || garbled.bare?.has(rest))) {

@@ -390,12 +390,13 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     expect(readTables(lines).rows).toEqual([{ period: '2012', dueDate: '2012-04-20', principal: 434237, fine: 86847, interest: 400458 }]);
   });
 
-  it('reads OCR slips in a table: a lost period slash (012012) and a decimal comma read as a dot (6425.33) or a colon (891:98)', () => {
+  it('reads OCR slips in a table: a lost period slash (012012) and a decimal comma read as a dot (6425.33) or a colon (891:98, 687.976:95)', () => {
     const lines = buildLines(
       [
         f('Competência', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100),
         f('012012', 40, 114), f('07/02/2012', 120, 114), r('6425.33', 270, 114), r('562,36', 340, 114), r('1737,99', 420, 114),
         f('02/2012', 40, 128), f('07/03/2012', 120, 128), r('2459,00', 270, 128), r('1844,25', 340, 128), r('891:98', 420, 128),
+        f('03/2012', 40, 142), f('07/04/2012', 120, 142), r('687.976:95', 270, 142), r('1.844,25', 340, 142), r('891,98', 420, 142),
       ],
       1,
       true,
@@ -403,6 +404,7 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     expect(readTables(lines).rows).toEqual([
       { period: '2012-01', dueDate: '2012-02-07', principal: 642533, fine: 56236, interest: 173799 },
       { period: '2012-02', dueDate: '2012-03-07', principal: 245900, fine: 184425, interest: 89198 },
+      { period: '2012-03', dueDate: '2012-04-07', principal: 68797695, fine: 184425, interest: 89198 },
     ]);
     // Text PDFs print what they mean: no such reading there.
     expect(readTables(buildLines([f('Competência', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100), f('012012', 40, 114), f('07/02/2012', 120, 114), r('6425.33', 270, 114), r('562,36', 340, 114), r('1737,99', 420, 114)], 1, false)).rows).toEqual([]);
@@ -497,6 +499,16 @@ describe('choosing the consistent reading', () => {
     expect(c.flags.filter(([f]) => f === 'total').map(([, m]) => m)).toEqual(['Valor total não lido; calculado como principal + multa + juros + encargo (R$ 1.445.367,37); confira']);
     // Nothing read at all: no total is made up.
     expect(chooseMoney([], []).values.total).toBeNull();
+  });
+
+  it('on a scan, keeps the labelled encargo and total one digit slip off the sum rather than drop the encargo to make the table\'s total add up', () => {
+    // 333.326,29 + 178.238,00 + 161.760,55 + 134.664,97 = 807.989,81, printed and read "807.969,81";
+    // the table's total row (673.324,84) adds up only with no encargo.
+    const rows = [{ period: '2018-06', dueDate: '2018-07-25', principal: 33332629, fine: 17823800, interest: 16176055 }];
+    const cands = [cand('principal', 33332629, 3), cand('fine', 17823800, 3), cand('interest', 16176055, 3), cand('legalCharge', 13466497, 3), cand('total', 80796981, 3), cand('total', 67332484, 2)];
+    expect(chooseMoney(cands, rows, {}, true).values).toMatchObject({ legalCharge: 13466497, total: 80796981 });
+    // A text layer prints what it means: there, only an exact sum counts.
+    expect(chooseMoney(cands, rows).values).toMatchObject({ legalCharge: null, total: 67332484 });
   });
 
   it('flags every money field when nothing adds up', () => {

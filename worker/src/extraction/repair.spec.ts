@@ -207,6 +207,9 @@ describe('missingCell', () => {
   it('gives the one unread cell of a column the difference to its printed total', () => {
     // 4.642,53 + 4.317,13 + "5089," (lost its cents) = 14.048,91 printed.
     expect(missingCell([464253, 431713, 0], 1404891)).toEqual({ index: 2, value: 508925 });
+    // A table of one row whose cell OCR could not read ("orar"): the row holds the whole printed amount.
+    expect(missingCell([0], 642142)).toEqual({ index: 0, value: 642142 });
+    expect(missingCell([0], 0)).toBeNull();
   });
   it('leaves a column alone when it adds up, when two cells are missing, or when the rest exceed the total', () => {
     expect(missingCell([1000, 0], 1000)).toBeNull();

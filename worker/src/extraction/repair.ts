@@ -104,7 +104,8 @@ export function missingCell(values: number[], target: number): { index: number; 
   const zeros = values.flatMap((v, i) => (v === 0 ? [i] : []));
   const gap = target - values.reduce((a, b) => a + b, 0);
   // A gap more than twice the largest row read is other misreads adding up, not one row's amount.
-  return zeros.length === 1 && values.length > 1 && gap > 0 && gap <= 2 * Math.max(...values) ? { index: zeros[0], value: gap } : null;
+  // A table of one row holds the whole printed amount.
+  return zeros.length === 1 && gap > 0 && (values.length === 1 || gap <= 2 * Math.max(...values)) ? { index: zeros[0], value: gap } : null;
 }
 
 /**

@@ -168,8 +168,8 @@ interface Token {
   repairedFrom?: string;
 }
 
-/** OCR's slips in a table cell: a decimal comma read as a dot or a colon ("6425.33", "891:98"), a period's slash lost ("012012") or read as a stroke ("0272023") or a ring ("0102016"). */
-const OCR_MONEY = /(?<![\d.,/:])\d{1,6}[.:]\d{2}(?![\d.,/:])/g;
+/** OCR's slips in a table cell: a decimal comma read as a dot or a colon ("6425.33", "891:98", "687.976:95"), a period's slash lost ("012012") or read as a stroke ("0272023") or a ring ("0102016"). */
+const OCR_MONEY = /(?<![\d.,/:])(?:\d{1,6}[.:]|\d{1,3}(?:\.\d{3})+:)\d{2}(?![\d.,/:])/g;
 const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[710]?((?:19|20)\d{2})(?![\d.,/])/g;
 /** A month's leading 0 or 1 read as a letter of its shape ("Q4/2017", "O8/2019", "l2/2020"). */
 const OCR_LETTER_PERIOD = /(?<![\p{L}\d.,/])([OoQDIl|][0-9]|1[OoQDIl|])\/((?:19|20)\d{2})(?![\d.,/])/gu;
@@ -218,7 +218,8 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
     for (const m of cell.text.matchAll(OCR_MONEY)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
-      out.push({ kind: 'money', text: m[0], value: Math.round(Number(m[0].replace(':', '.')) * 100), ...at(m.index!, m.index! + m[0].length) });
+      // Always two decimals: the digits are the centavos.
+      out.push({ kind: 'money', text: m[0], value: Number(m[0].replace(/\D/g, '')), ...at(m.index!, m.index! + m[0].length) });
     }
     for (const m of cell.text.matchAll(OCR_PERIOD)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
