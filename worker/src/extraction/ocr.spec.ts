@@ -23,12 +23,17 @@ describe('lines from Tesseract TSV', () => {
       // Lower-case words after a colon are the value, and so is a line's last word.
       ...line(3, ['Situação:', 'em', 'cobrança']),
       ...line(4, ['Situação..........', 'ativa']),
+      // Glued to an abbreviated caption's one dot; a short word there stays.
+      ...line(5, ['Sit.meereeceereceee!', 'ATIVA', 'AJUIZADA']),
+      ...line(6, ['Insc.nome', 'ATIVA']),
     ]));
     expect(text.split('\n')).toEqual([
       'Razão Social............. FARMÁCIA LTDA',
       'Endereço.......... ... ... Travessa do Comércio',
       'Situação: em cobrança',
       'Situação.......... ativa',
+      'Sit.... ATIVA AJUIZADA',
+      'Insc.nome ATIVA',
     ]);
   });
 

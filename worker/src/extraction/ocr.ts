@@ -216,7 +216,8 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
     // (never the line's last word, which is the value) become dots again.
     for (let i = 0; i < current.length - 1; i++) {
       // Junk glued to the leader's dots ("Social.......remeesesseeserreeesoe!").
-      const glued = /^(.*\.{2,})([^.\s]+)$/.exec(current[i].text);
+      // Or glued to an abbreviated caption's own dot, when long ("Sit.meereeceereceee!").
+      const glued = /^(.*\.{2,})([^.\s]+)$/.exec(current[i].text) ?? /^(.*\p{L}\.)([^.\s]{8,})$/u.exec(current[i].text);
       if (glued && LEADER_JUNK.test(glued[2])) current[i] = { ...current[i], text: `${glued[1]}...` };
       if (!/\.{2,}$/.test(current[i].text)) continue;
       // The words after the dots that could be misread dots ("se rcesersesecereoi", "st. ri"), the value excepted.

@@ -1,5 +1,5 @@
 import { digitVariants, missingCell, repairColumn, repairRowSum, repairTotal, repairDate, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
-import { dateValues, moneyValues, registrationValues } from './values';
+import { dateValues, moneyValues, processValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
   it('lists the one-digit confusions of a reading', () => {
@@ -122,6 +122,9 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     // A PGFN unit read as letters before the number's other groups.
     expect(registrationValues('N.º da CDA..................: BO 8 23 882188-47', true).map((v) => [v.value, v.repaired])).toEqual([['8082388218847', true]]);
     expect(registrationValues('N.º da CDA: BO 8 23 882188-47', false).map((v) => v.value)).toEqual(['82388218847']);
+    // A PGFN process number with a space after its dot, on a scan: one number, flagged.
+    expect(processValues('10880. 249090/2022-35', true).map((v) => [v.value, v.repaired])).toEqual([['10880249090202235', true]]);
+    expect(processValues('10880. 249090/2022-35', false).map((v) => v.value)).toEqual(['10880', '249090202235']);
     // A word before a number in another shape stays a word.
     expect(registrationValues('DO 41.388.699-1', true).map((v) => v.value)).toEqual(['413886991']);
     expect(registrationValues('ABS1234567', true)).toEqual([]);
