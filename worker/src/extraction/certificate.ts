@@ -4,7 +4,7 @@ import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, 
 import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
-import { pastLatest, repairRows, repairTotal } from './repair';
+import { iso2br, pastLatest, repairRows, repairTotal } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
 import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues, valuesOf } from './values';
 
@@ -176,7 +176,8 @@ function detectIssuer(lines: Line[]): { issuer: Issuer; name: string } {
  */
 function nameBefore(text: string): string {
   const clean = (x: string) =>
-    x.replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj)\b(?:\s*\/\s*(?:mf|cnpj|cpf)\b)?(?:\s*n\s*[.ºo°]+)?\s*:?/gi, ' ');
+    // "CPF/MF", "CPF/ME": the ministry (Fazenda, Economia) that issues the number.
+    x.replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj)\b(?:\s*\/\s*(?:mf|me|cnpj|cpf)\b)?(?:\s*n\s*[.ºo°]+)?\s*:?/gi, ' ');
   const name = text.split('\t').map((x) => nameValue(clean(x), true)?.raw ?? '').filter(Boolean).pop() ?? '';
   return name.replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
 }
@@ -471,12 +472,22 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   for (const [f, msg] of money.flags) flag(f, msg);
 
   const consDate = pick('consolidationDate');
+  const issued = new Set(lines.filter((l) => ISSUED_RE.test(l.folded)).flatMap((l) => dateValues(l.text, true).map((d) => d.value)));
+  const read = consDate.value?.value;
+  if (ocr && read && issued.size && [...issued].every((d) => d < read)) {
+    // Values are consolidated on or before the day the certificate is issued: a consolidation date
+    // after it, one glyph off the issue date ("30/07/2028" on a certificate issued 30/07/2025), is that date.
+    const near = [...issued].filter((d) => d.length === read.length && [...d].filter((ch, k) => ch !== read[k]).length === 1);
+    if (near.length === 1) {
+      flag('consolidationDate', `Data de consolidação "${iso2br(read)}" lida por OCR corrigida para ${iso2br(near[0])}, a data de emissão; confira`);
+      consDate.value = { ...consDate.value!, value: near[0], repaired: true };
+    }
+  }
   if (!consDate.value && ocr) {
     // A scan can lose a box's caption whole ("Cálculo em" run into the box's border) while its date
     // survives: a date printed alone in its cell, beside no caption, that is the day the certificate
     // was issued is the consolidation date (values are consolidated on the day they are certified).
     // Only one such date, never the inscription's; flagged.
-    const issued = new Set(lines.filter((l) => ISSUED_RE.test(l.folded)).flatMap((l) => dateValues(l.text, true).map((d) => d.value)));
     const bare = new Map<string, Value>();
     lines.forEach((l, i) => {
       if (skip[i] || ISSUED_RE.test(l.folded)) return;

@@ -812,6 +812,32 @@ describe('certificates from the page model', () => {
     ]);
   });
 
+  it('on a scan, takes the issue date for a consolidation date one glyph off it and after it, flagged', () => {
+    const frags = [...cda(40, '80 6 19 100001-93', '11.222.333/0001-81').map((x) => (x.text.startsWith('Valores atualizados') ? { ...x, text: 'Valores atualizados até 31/10/2028' } : x)), f('Emitida em 31/10/2025', 40, 300)];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.consolidationDate).toBe('2025-10-31');
+    expect(c.fieldWarnings?.consolidationDate).toBe('Data de consolidação "31/10/2028" lida por OCR corrigida para 31/10/2025, a data de emissão; confira');
+    // A text layer prints what it means; a date more than one glyph off stays as read.
+    expect(extractFromPages([page(1, frags, false)])[0].consolidationDate).toBe('2028-10-31');
+    const far = frags.map((x) => (x.text.startsWith('Emitida') ? { ...x, text: 'Emitida em 30/09/2025' } : x));
+    expect(extractFromPages([page(1, far, true)])[0].consolidationDate).toBe('2028-10-31');
+  });
+
+  it('reads a co-debtor\'s name before "CPF/ME" (the Ministério da Economia\'s CPF) without the caption\'s tail', () => {
+    const frags = [
+      ...cda(40, '80 6 19 100001-93', '11.222.333/0001-81'),
+      f('Corresponsáveis:', 40, 300),
+      f('CARLOS ARAÚJO ARAÚJO - CPF/ME 519.074.500-76 (art. 135, III, CTN)', 40, 314),
+      f('JOSÉ GONÇALVES OLIVEIRA - CPF/MF 809.408.455-39', 40, 328),
+    ];
+    for (const ocr of [false, true]) {
+      expect(extractFromPages([page(1, frags, ocr)])[0].coDebtors).toEqual([
+        { name: 'CARLOS ARAÚJO ARAÚJO', document: '51907450076' },
+        { name: 'JOSÉ GONÇALVES OLIVEIRA', document: '80940845539' },
+      ]);
+    }
+  });
+
   it('reads an OCR\'d inscription date whose dotted zero was read as 8, flagged', () => {
     const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').map((x) => (x.text === '12/08/2019' ? { ...x, text: '12/88/2019' } : x));
     const [c] = extractFromPages([page(1, frags, true)]);
