@@ -2225,6 +2225,9 @@ describe('a situação and a receita code OCR left without their usual marks', (
   it('reads a situação after a leader OCR specked with small letters, and past a speck read as a full stop before a situação word', () => {
     const leader = [...head, ...id, f('SITUAÇÃO................c.cccm....: INSCRITA', 40, 120)];
     expect(extractFromPages([page(1, leader, true)])[0].status).toBe('INSCRITA');
+    // Ending on a speck read as "?" before the value, no colon.
+    const asked = [...head, ...id, f('Receita..................................i.....iiio....? 1070 - ITR - IMPOSTO TERRITORIAL RURAL', 40, 120)];
+    expect(extractFromPages([page(1, asked, true)])[0]).toMatchObject({ revenueCode: '1070', revenueDescription: 'ITR - IMPOSTO TERRITORIAL RURAL' });
     const speck = [...head, ...id, f('Situação Atual..........:', 40, 120), f('ATIVA - EM COBRANÇA. ADMINISTRATIVA', 200, 120)];
     expect(extractFromPages([page(1, speck, true)])[0].status).toBe('ATIVA - EM COBRANCA ADMINISTRATIVA');
     // Glued between two words, in the gap it filled.

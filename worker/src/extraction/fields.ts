@@ -195,8 +195,12 @@ export function isFieldLabel(cell: { folded: string }, ocr = false): boolean {
   return !!hit && hit.kind !== 'decoy';
 }
 
-/** A dot leader with a few specks OCR read as small letters inside it ("SITUAÇÃO.........c.cccm....: INSCRITA"). */
-const SPECKLED_LEADER = /^\s*[.…_·]{3,}[a-z.,]{1,10}?[.…_·]{2,}(?=\s*:)/;
+/**
+ * A dot leader with a few specks OCR read as small letters inside it, up to its colon
+ * ("SITUAÇÃO.........c.cccm....: INSCRITA") or, ending on a speck read as "?", "!" or ";", up to a
+ * value in capitals or digits ("Receita..........i.....iiio....? 1070 - ITR").
+ */
+const SPECKLED_LEADER = /^\s*[.…_·]{3,}[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s*:)|[?!;]?(?=\s+[\p{Lu}\d]))/u;
 
 /** What follows a label in its cell, separators dropped ("....:", "(R$)", "nº"). */
 export function afterLabel(text: string): string {
@@ -341,7 +345,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),
       // not a value; typed values (money, dates, numbers) carry their own shape.
       // A dot leader separates its label from the value on its own, with or without a colon.
-      const separated = /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]|^\s*(?:[.…_·]{3,}\s*)+(?=[\p{Lu}\d])/u.test(cell.text.slice(hit.end).replace(SPECKLED_LEADER, '')) || /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
+      const separated = /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]|^\s*(?:[.…_·]{3,}\s*)+(?=[\p{Lu}\d])/u.test(cell.text.slice(hit.end).replace(SPECKLED_LEADER, '...')) || /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
       const coded = type === 'revenue' && /^\s*\d{3,5}\b/.test(rest);
       // A long name label followed by a name in capitals ("RAZÃO SOCIAL DO DEVEDOR ACME LTDA") is a
       // label and its value printed without a separator, not a sentence.

@@ -125,6 +125,7 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     // A PGFN process number with a space after its dot, on a scan: one number, flagged.
     expect(processValues('10880. 249090/2022-35', true).map((v) => [v.value, v.repaired])).toEqual([['10880249090202235', true]]);
     expect(processValues('10880. 249090/2022-35', false).map((v) => v.value)).toEqual(['10880', '249090202235']);
+    expect(processValues('CONSTRUTORA PAULISTA LTDA - ME\t00535 - 2020', true).map((v) => v.value)).toEqual(['005352020']);
     // A word before a number in another shape stays a word.
     expect(registrationValues('DO 41.388.699-1', true).map((v) => v.value)).toEqual(['413886991']);
     expect(registrationValues('ABS1234567', true)).toEqual([]);

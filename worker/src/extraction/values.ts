@@ -40,7 +40,7 @@ const REGISTRATION = /(?<![\w/.,]|[\w/.,]-)\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?|,(?
 // Spaces may group digits ("13896 481843/2017-65"); a full stop before a space ends the number
 // ("… nº 13896.481843/2017-65. 3880 …").
 const PROCESS = /(?<![\w/])(?:[A-Z]{1,4}\s?)?\d[\d./-]*(?:(?<=\d)\s(?=\d)[\d./-]*)*\d(?![\w/])/g;
-const SPLIT_PROCESS = /(?<![\w/])\d{5}\.\s\d{6}\/\d{4}-\d{2}(?![\w/])/g;
+const SPLIT_PROCESS = /(?<![\w/])(?:\d{5}\.\s\d{6}\/\d{4}-\d{2}|\d{3,6}\s-\s(?:19|20)\d{2})(?![\w/])/g;
 const WORD_DATE = /(?<!\d)(\d{1,2})(?:º|°|o)?\s+de\s+(janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\s+de\s+(\d{4})/;
 const MONTHS = ['janeiro', 'fevereiro', 'marco', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
@@ -209,7 +209,8 @@ export function registrationValues(text: string, ocr = false): Value[] {
 
 export function processValues(text: string, ocr = false): Value[] {
   const out: Value[] = [];
-  // A scan may put a space after the dot of a PGFN process number ("10880. 249090/2022-35"): one number.
+  // A scan may put a space after the dot of a PGFN process number ("10880. 249090/2022-35"), or around
+  // the dash before a state process's year ("00535 - 2020"): one number.
   const split = ocr ? all(SPLIT_PROCESS, text) : [];
   for (const m of split) out.push({ value: m[0].replace(/\D/g, ''), raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
   for (const m of all(PROCESS, text)) {
