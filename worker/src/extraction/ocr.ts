@@ -394,7 +394,7 @@ export function mergeReadings(base: OcrWord[], other: OcrWord[]): OcrWord[] {
   return withMissingLines(merged, other);
 }
 
-/** Boxes that share area; `slack` (a share of the lower box's height) lets them touch that much and still not count. */
+/** Boxes that share area; `slack` (a share of the smaller box's height) lets them overlap that much down the page and still not count. */
 const overlaps = (a: OcrWord, b: OcrWord, slack = 0) =>
   a.left < b.left + b.width &&
   b.left < a.left + a.width &&

@@ -458,7 +458,6 @@ export function digitShape(img: Gray, x0: number, y0: number, x1: number, y1: nu
   return bowls > 0 && bar >= 0.98 * bowls ? 'barred' : 'other';
 }
 
-
 /** A horizontal band of a black-and-white page: rows y0–y1 (inclusive) with ink, between columns x0 and x1. */
 export interface Band {
   y0: number;

@@ -40,7 +40,7 @@ const REGISTRATION = /(?<![\w/.,]|[\w/.,]-)\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?|,(?
 // Spaces may group digits ("13896 481843/2017-65"); a full stop before a space ends the number
 // ("… nº 13896.481843/2017-65. 3880 …").
 const PROCESS = /(?<![\w/])(?:[A-Z]{1,4}\s?)?\d[\d./-]*(?:(?<=\d)\s(?=\d)[\d./-]*)*\d(?![\w/])/g;
-const SPLIT_PROCESS = /(?<![\w/])(?:\d{5}\.\s\d{6}\/\d{4}-\d{2}|\d{3,6}\s-\s(?:19|20)\d{2})(?![\w/])/g;
+const SPLIT_PROCESS = /(?<![\w/.])(?:\d{5}\.\s\d{6}\/\d{4}-\d{2}|\d{3,6}\s-\s(?:19|20)\d{2})(?![\w/])/g;
 const WORD_DATE = /(?<!\d)(\d{1,2})(?:º|°|o)?\s+de\s+(janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\s+de\s+(\d{4})/;
 const MONTHS = ['janeiro', 'fevereiro', 'marco', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
