@@ -1605,6 +1605,9 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(findLabel('dx. inscricao', true)?.kind).toBe('registrationDate');
     expect(findLabel('anscritaem', true)?.kind).toBe('registrationDate');
     expect(findLabel('anscritaem')).toBeNull();
+    // A slash read as an f: "Livro/Folha" is still the decoy's caption, no value.
+    expect(findLabel('livroffolha', true)?.kind).toBe('decoy');
+    expect(findLabel('livroffolha')).toBeNull();
     // A d whose stem OCR lost: "CÓD." read as "CÓO.", "Dt. da Inscrição" as "Ot. da Inscrição".
     expect(findLabel('coo.', true)?.kind).toBe('revenueCode');
     expect(findLabel('ot. da inscricao', true)?.kind).toBe('registrationDate');

@@ -82,8 +82,9 @@ export function ocrTolerant(source: string): string {
         k++;
       } else if (c === '\\') out += c + source[++k];
       else if (c === '/') {
-        // A slash between words is a thin stroke: read as "I" or "l", or with one before it ("NOMEI/RAZÃO", "CNPJICPF"), or lost ("NOME RAZÃO SOCIAL").
-        out += '(?:[ilt1|!]?/|[ilt1|!])?';
+        // A slash between words is a thin stroke: read as "I", "l" or "f", or with one before it ("NOMEI/RAZÃO", "CNPJICPF",
+        // "LivrofFolha"), or lost ("NOME RAZÃO SOCIAL").
+        out += '(?:[ilt1|!f]?/|[ilt1|!f])?';
       }
       else if (c === '[') {
         const end = source.indexOf(']', k + 1);
