@@ -472,7 +472,8 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   for (const [f, msg] of money.flags) flag(f, msg);
 
   const consDate = pick('consolidationDate');
-  const issued = new Set(lines.filter((l) => ISSUED_RE.test(l.folded)).flatMap((l) => dateValues(l.text, true).map((d) => d.value)));
+  // The issue dates check a scan's consolidation date (both uses below are OCR's): a text layer skips the search.
+  const issued = new Set(ocr ? lines.filter((l) => ISSUED_RE.test(l.folded)).flatMap((l) => dateValues(l.text, true).map((d) => d.value)) : []);
   const read = consDate.value?.value;
   if (ocr && read && issued.size && [...issued].every((d) => d < read)) {
     // Values are consolidated on or before the day the certificate is issued: a consolidation date
