@@ -1,6 +1,6 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, findLabel, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
+import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, captionSide, findLabel, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
 import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
@@ -240,6 +240,9 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
         if (!d.valid) {
           out.warnings.push(`${documentLabel(d.value.length === 11 ? 'cpf' : 'cnpj')} do corresponsável ${upperText(name)} com dígito verificador inválido (${d.raw.trim()})`);
           out.doubt = true;
+        } else if (d.repaired) {
+          out.warnings.push(`${documentLabel(d.value.length === 11 ? 'cpf' : 'cnpj')} do corresponsável ${upperText(name)} corrigido de OCR ("${d.raw.trim()}"); confira`);
+          out.doubt = true;
         }
         if (!name) out.doubt = true;
         out.list.push({ name: upperText(lines[j].ocr ? repairNameOcr(name) : name), document: d.value });
@@ -262,20 +265,33 @@ const STATUS_PHRASE_LOOSE_RE = new RegExp(STATUS_PHRASE_LOOSE);
 // Also printed bare, its year in place (13896809692201740): no other number on a certificate has 17 digits.
 const PROCESS_SHAPE = /(?<![\d.\/-])(?:\d{5}\.\d{6}\/\d{4}-\d{2}|\d{11}(?:19|20)\d{4})(?![\d.\/-])/g;
 
-/** Digits of every number of `shape` on the certificate, outside skipped lines and decoys' cells and the cells beside them. */
-function unlabelledShapes(lines: Line[], skip: boolean[], shape: RegExp): Set<string> {
-  const shaped = new Set<string>();
+/**
+ * The cells no label owns, on lines not skipped: not a decoy's caption or the cell beside one, nor
+ * the cell a decoy's caption stands over or under (stacked boxes). `captions`: the side the
+ * certificate prints its captions on, when known.
+ */
+function freeCells(lines: Line[], skip: boolean[], captions?: 'above' | 'below'): Array<{ line: number; cell: Line['cells'][number] }> {
+  const out: Array<{ line: number; cell: Line['cells'][number] }> = [];
   lines.forEach((l, i) => {
     if (skip[i]) return;
-    // A decoy's caption alone in its box over or under the cell (stacked boxes) owns it too.
-    const near = [lines[i - 1], lines[i + 1]].filter((n) => n && n.page === l.page && Math.abs(n.y - l.y) <= Math.max(n.size, l.size) * 2.5);
+    // Only on the captions' side when the certificate shows it (a caption under a value whose own
+    // caption OCR lost heads the box below).
+    const sides = captions === 'above' ? [lines[i - 1]] : captions === 'below' ? [lines[i + 1]] : [lines[i - 1], lines[i + 1]];
+    const near = sides.filter((n) => n && n.page === l.page && Math.abs(n.y - l.y) <= Math.max(n.size, l.size) * 2.5);
     l.cells.forEach((c, k) => {
       const decoy = (x: typeof c | undefined) => !!x && findLabel(x.folded, l.ocr)?.kind === 'decoy';
       if (decoy(c) || decoy(l.cells[k - 1])) return;
       if (near.some((n) => n.cells.some((x) => x.x0 < c.x1 && c.x0 < x.x1 && isDecoyCaption(x, n.ocr)))) return;
-      for (const m of c.text.matchAll(shape)) shaped.add(m[0].replace(/\D/g, ''));
+      out.push({ line: i, cell: c });
     });
   });
+  return out;
+}
+
+/** Digits of every number of `shape` in the certificate's free cells. */
+function unlabelledShapes(lines: Line[], skip: boolean[], shape: RegExp, captions?: 'above' | 'below'): Set<string> {
+  const shaped = new Set<string>();
+  for (const { cell } of freeCells(lines, skip, captions)) for (const m of cell.text.matchAll(shape)) shaped.add(m[0].replace(/\D/g, ''));
   return shaped;
 }
 
@@ -391,11 +407,12 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   // encargo legal) is added after the table: weaker than a labelled total.
   if (table.printed.total !== undefined) cands.push({ ...tableCand('total', table.printed.total), score: 2 });
   // Any amount on the page may be the total whose label OCR garbled; only the sum can elect it. Read
-  // only when the labelled candidates do not add up.
+  // only when the labelled candidates do not add up. Not an amount a decoy's caption owns (a
+  // "Subtotal (sem encargo)" is no total), on either side: a summary box may print its captions
+  // the other way from the rest of the certificate.
   const unlabelledTotals = () => {
-    for (let i = 0; i < lines.length; i++) {
-      if (skip[i]) continue;
-      for (const v of moneyValues(lines[i].text)) cands.push({ field: 'total', value: v, route: 'unlabelled', score: 0.4, line: i });
+    for (const { line, cell } of freeCells(lines, skip)) {
+      for (const v of moneyValues(cell.text)) cands.push({ field: 'total', value: v, route: 'unlabelled', score: 0.4, line });
     }
   };
 
@@ -410,7 +427,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     // OCR can garble the label ("Imecrição nº") while the number keeps the shape only PGFN prints
     // (80.6.19.123456-78, 41.510.615-4): one such number on the certificate, not under a decoy's
     // label (PGFN de origem), is taken, flagged.
-    const shaped = unlabelledShapes(lines, skip, FEDERAL_SHAPE);
+    const shaped = unlabelledShapes(lines, skip, FEDERAL_SHAPE, captionSide(cands));
     if (shaped.size === 1) {
       const value = [...shaped][0];
       reg.value = { value, raw: value, start: 0, end: 0 };
@@ -507,7 +524,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (!proc.value) {
     // OCR can lose the caption while the number keeps the administrative process's own shape
     // (13896.568826/2022-77): one such number on the certificate, not under a decoy's label, is taken, flagged.
-    const shaped = unlabelledShapes(lines, skip, PROCESS_SHAPE);
+    const shaped = unlabelledShapes(lines, skip, PROCESS_SHAPE, captionSide(cands));
     if (shaped.size === 1) {
       const value = [...shaped][0];
       proc.value = processValues(value.replace(/^(\d{5})(\d{6})(\d{4})(\d{2})$/, '$1.$2/$3-$4'), ocr)[0];

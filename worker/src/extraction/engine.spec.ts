@@ -6,7 +6,7 @@ import { UNTITLED, extractFromPages } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
 import { repairRows } from './repair';
-import { revenueValue, valuesOf } from './values';
+import { registrationValues, revenueValue, valuesOf } from './values';
 import { STATUS_PHRASE } from './lexicon';
 
 /** A run of text at (x, y) in a 10-point font; its width is ~half a point per character per point. */
@@ -2256,6 +2256,101 @@ describe('captions behind a rule\'s remnant or a speck read as a comma', () => {
     ];
     const [c] = extractFromPages([page(1, frags, true)]);
     expect([c.registrationNumber, c.registrationDate]).toEqual(['1071544776149', '2015-07-04']);
+  });
+});
+
+describe('leaders, ordinals and lookalike letters OCR put in a value', () => {
+  const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
+  const id = [f('Inscrição nº: 50 6 18 216267-72', 40, 80), f('CPF: 411.611.182-17', 300, 80), f('Valor total: R$ 150,00', 40, 200)];
+  const one = (frags: Frag[]) => extractFromPages([page(1, [...head, ...id, ...frags], true)])[0];
+
+  it('takes the name after a leader OCR ended with a glyph for its colon, or specked after a space', () => {
+    expect(one([f('EXECUTADO...................i JOSÉ DE ASSIS PEREIRA', 40, 120)]).debtorName).toBe('JOSÉ DE ASSIS PEREIRA');
+    expect(one([f('Contribuinte......................... ii... ANA DA SILVA CASTRO NEVES', 40, 120)]).debtorName).toBe('ANA DA SILVA CASTRO NEVES');
+  });
+
+  it("reads a receita code in its own box after the leader's end (\"... 2216\"), and past specks a leader left as small letters (\"cc.\")", () => {
+    const base = [f('Devedor: JOÃO CASTRO NEVES SOUZA', 40, 94)];
+    expect(one([...base, f('Receita...................', 40, 120), f('... 2216', 200, 120)]).revenueCode).toBe('2216');
+    expect(one([...base, f('Receita......................: cc.', 40, 120), f('0211 — IRPF - DECLARAÇÃO DE AJUSTE ANUAL', 230, 120)])).toMatchObject({ revenueCode: '0211', revenueDescription: 'IRPF - DECLARAÇÃO DE AJUSTE ANUAL' });
+    expect(revenueValue('cc.')).toBeNull();
+  });
+
+  it('reads a PGFN unit whose zero OCR took for an ordinal, an amount opening with a lookalike letter and a CNPJ with an ordinal for a digit, flagged', () => {
+    expect(registrationValues('Nº DA INSCRIÇÃO 5º 4 19 086533-64', true).map((v) => [v.value, v.repaired])).toEqual([['5041908653364', true]]);
+    expect(valuesOf('money', 'Vlr. Multa: B44,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', true]]);
+    expect(valuesOf('money', 'Vlr. Multa: 844,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', false]]);
+    // A word that ends in the letter is no amount's digit.
+    expect(valuesOf('money', 'SUBS44,95', true).map((v) => v.value)).toEqual(['4495']);
+    expect(valuesOf('document', '4º.526.646/0002-63', true).map((v) => [v.value, v.valid, v.repaired])).toEqual([['44526646000263', true, true]]);
+  });
+
+  it('reads a CPF with a glyph OCR read twice in one or two groups, where one reading passes its check digits, flagged for a co-debtor', () => {
+    expect(valuesOf('document', 'CPF 126.8700.178-500', true).map((v) => [v.value, v.repaired])).toEqual([['12687017850', true]]);
+    expect(valuesOf('document', 'CPF/MF 0000.614.632-56', true).map((v) => [v.value, v.repaired])).toEqual([['00061463256', true]]);
+    expect(valuesOf('document', 'CPF 126.8700.178-500', false)).toEqual([]);
+    const c = one([
+      f('Devedor: JOÃO CASTRO NEVES SOUZA', 40, 94),
+      f('CORRESPONSÁVEIS:', 40, 120),
+      f('JOÃO FERREIRA RODRIGUES - CPF 126.8700.178-500 (art. 135, III, CTN)', 50, 132),
+      f('CONCEIÇÃO DA SILVA SOUZA - CPF/MF 0000.614.632-56', 50, 144),
+    ]);
+    expect(c.coDebtors.map((d) => d.document)).toEqual(['12687017850', '00061463256']);
+    expect(c.warnings).toContain('CPF do corresponsável JOÃO FERREIRA RODRIGUES corrigido de OCR ("126.8700.178-500"); confira');
+    expect(c.fieldWarnings?.coDebtors).toBeTruthy();
+  });
+
+  it('reads a table header whose fine OCR read two letters off ("Mukha Mora")', () => {
+    const cols = (cells: string[]) => headerColumns(buildLines(cells.map((t, k) => f(t, 40 + k * 100, 100)), 1, true)[0])?.map((c) => c.kind) ?? null;
+    expect(cols(['Período', 'Venc.', 'Principal', 'Corr. Monet.', 'Mukha Mora', 'Juros SELIC'])).toEqual(['period', 'due', 'principal', 'other', 'fine', 'interest']);
+  });
+});
+
+describe('captions OCR garbled beside or over a value', () => {
+  const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
+
+  it('never takes the next box\'s garbled caption ("CNP.") as the receita when values stand under both', () => {
+    const frags = [
+      ...head,
+      f('Nº INSC.', 40, 80), f('40.8.22.730445-06', 40, 92),
+      f('NATUREZA DA RECEITA', 40, 110), f('CNP.', 260, 110),
+      f('1070 - ITR - IMPOSTO TERRITORIAL RURAL', 40, 122), f('92.011.407/0001-32', 260, 122),
+      f('CONTRIBUINTE (DEVEDOR PRINCIPAL)', 40, 140), f('TRANSPORTADORA SÃO JORGE LTDA', 40, 152),
+      f('Valor total: R$ 150,00', 40, 200),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c).toMatchObject({ revenueCode: '1070', revenueDescription: 'ITR - IMPOSTO TERRITORIAL RURAL', debtorDocument: '92011407000132' });
+  });
+
+  it('takes a process number whose caption OCR lost, though a decoy caption under it heads the next box', () => {
+    const frags = [
+      ...head,
+      f('Nº da inscrição', 40, 80), f('Tributo', 260, 80), f('5062596122070', 40, 92), f('MULTA ISOLADA', 260, 92),
+      f('Cód. Receita', 40, 110), f('Data da Inscrição', 160, 110), f('Devedor', 300, 110),
+      f('3880', 40, 122), f('30/06/2025', 160, 122), f('MARIA ARAÚJO DA SILVA', 300, 122),
+      f('Domicdo', 160, 140), f('CC', 300, 140),
+      f('17279.214865/2025-38', 40, 152), f('Av. Brasil 4538, Boa Vista', 160, 152), f('250.245.881-18', 300, 152),
+      f('inscrição de origem', 40, 170), f('3479977417495', 40, 182),
+      f('Valor total: R$ 150,00', 40, 200),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.administrativeProcess).toBe('17279214865202538');
+    expect(c.fieldWarnings?.administrativeProcess).toBe('Processo administrativo encontrado sem rótulo; confira');
+  });
+
+  it('never takes a subtotal under its caption for the total whose figure OCR garbled: the sum, flagged', () => {
+    const frags = [
+      ...head,
+      f('Inscrição nº: 60 3 25 563525-57', 40, 80), f('CNPJ: 11.222.333/0001-81', 300, 80), f('Devedor: ACME COMERCIO LTDA', 40, 94),
+      f('Resumo do Débito', 40, 130),
+      f('501.207,75 R$', 40, 142), f('206.683,33 R$', 140, 142), f('300.408,32 R$', 240, 142), f('1.008.299,40 R$', 340, 142),
+      f('Vl. Originário', 40, 154), f('Multa', 140, 154), f('Juros de mora', 240, 154), f('Subtotal (sem encargo)', 340, 154),
+      f('201.659,88 R$', 40, 172), f('TIDO, RS', 240, 172),
+      f('Encargo legal (DL 1.025/69)', 40, 184), f('Total do débito em 20/11/2025', 240, 184),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect([c.principal, c.fine, c.interest, c.legalCharge, c.total]).toEqual([50120775, 20668333, 30040832, 20165988, 120995928]);
+    expect(c.fieldWarnings?.total).toBe('Valor total não lido; calculado como principal + multa + juros + encargo (R$ 1.209.959,28); confira');
   });
 });
 

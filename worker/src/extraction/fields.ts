@@ -199,9 +199,9 @@ export function isFieldLabel(cell: { folded: string }, ocr = false): boolean {
 /**
  * A dot leader with a few specks OCR read as small letters inside it, up to its colon
  * ("SITUAÇÃO.........c.cccm....: INSCRITA") or, ending on a speck read as "?", "!" or ";", up to a
- * value in capitals or digits ("Receita..........i.....iiio....? 1070 - ITR").
+ * value in capitals or digits ("Receita..........i.....iiio....? 1070 - ITR", "Contribuinte........ ii... ANA").
  */
-const SPECKLED_LEADER = /^\s*[.…_·]{3,}[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s*:)|[?!;]?(?=\s+[\p{Lu}\d]))/u;
+const SPECKLED_LEADER = /^\s*[.…_·]{3,}\s?[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s*:)|[?!;]?(?=\s+[\p{Lu}\d]))/u;
 
 /** What follows a label in its cell, separators dropped ("....:", "(R$)", "nº"). */
 export function afterLabel(text: string): string {
@@ -246,6 +246,17 @@ function isResidue(text: string, type: ValueType): boolean {
 }
 
 const TEXT_TYPES = new Set<ValueType>(['text', 'longText', 'name', 'revenue', 'status']);
+
+/**
+ * Where the certificate prints its captions, from its typed values read under or over one (free text
+ * fits either way): 'above' their values, 'below' them, or undefined when they do not say.
+ */
+export function captionSide(cands: Candidate[]): 'above' | 'below' | undefined {
+  const typed = cands.filter((c) => !TEXT_TYPES.has(FIELDS[c.field].type));
+  const under = typed.filter((c) => c.route === 'below').length;
+  const over = typed.filter((c) => c.route === 'above').length;
+  return under > over ? 'above' : over > under ? 'below' : undefined;
+}
 
 /** The first value of the type in `text`; typed values must open the text (after filler). */
 function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boolean): Value | null {
@@ -342,11 +353,12 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // A dot leader OCR ended with a glyph for its colon ("DATA INSC.........3") is only a leader.
       // So is one before the value ("ORIGEM.........7 1138 — RAT"), but for a date, which may open with its day alone.
       const leaderGlyph = line.ocr && type !== 'date' ? /^\s*[.…_·]{3,}[^\s.](?=\s)/.exec(cell.text.slice(hit.end))?.[0].length ?? 0 : 0;
-      const rest = line.ocr && /^\s*[.…_·]{3,}[^\s.]\s*$/.test(cell.text.slice(hit.end)) ? '' : afterLabel(cell.text.slice(hit.end + leaderGlyph));
+      // So are a few small letters after it, alone ("Receita..........: cc. | 0211 — IRPF").
+      const rest = line.ocr && (/^\s*[.…_·]{3,}[^\s.]\s*$/.test(cell.text.slice(hit.end)) || /^[\s.…_·:]*\p{Ll}{1,3}[.,]?\s*$/u.test(cell.text.slice(hit.end))) ? '' : afterLabel(cell.text.slice(hit.end + leaderGlyph));
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),
       // not a value; typed values (money, dates, numbers) carry their own shape.
       // A dot leader separates its label from the value on its own, with or without a colon.
-      const separated = /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]|^\s*(?:[.…_·]{3,}\s*)+(?=[\p{Lu}\d])/u.test(cell.text.slice(hit.end).replace(SPECKLED_LEADER, '...')) || /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
+      const separated = leaderGlyph > 0 || /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]|^\s*(?:[.…_·]{3,}\s*)+(?=[\p{Lu}\d])/u.test(cell.text.slice(hit.end).replace(SPECKLED_LEADER, '...')) || /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
       const coded = type === 'revenue' && /^\s*\d{3,5}\b/.test(rest);
       // A long name label followed by a name in capitals ("RAZÃO SOCIAL DO DEVEDOR ACME LTDA") is a
       // label and its value printed without a separator, not a sentence.
@@ -387,6 +399,14 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
           const captionRow = line.cells.some((c, n) => n !== k && n !== k + 1 && findLabel(c.folded, true));
           const under = captionRow && TEXT_TYPES.has(type) ? cellBelow(lines, skip, i, cell) : null;
           if (under && firstValue(type, under.cell.text, false, true)) return true;
+          // So is a short word beside a caption when values stand under both ("NATUREZA DA RECEITA | CNP."
+          // over "1070 - ITR | 92.011.407/0001-32"): on a row of a label and its value, the line under
+          // opens with the next label.
+          if (TEXT_TYPES.has(type) && /^\S{1,6}$/.test(right.text.trim())) {
+            const mine = cellBelow(lines, skip, i, cell);
+            const theirs = cellBelow(lines, skip, i, right);
+            if (mine && theirs && mine.j === theirs.j && !findLabel(mine.cell.folded, true) && firstValue(type, mine.cell.text, false, true)) return true;
+          }
           if (type !== 'name' || /\s/.test(v!.value.trim())) return false;
           const b = cellBelow(lines, skip, i, cell);
           return !!b && (firstValue(type, b.cell.text, false, true)?.value.trim().split(/\s+/).length ?? 0) >= 2;

@@ -345,7 +345,7 @@ export const DECOYS: string[] = [
   'endereco(?:\\s+de\\s+correspondencia|\\s+do\\s+estabelecimento)?', 'logradouro', 'bairro', 'complemento', 'domicilio(?:\\s+tributario|\\s+fiscal)?', 'cep', 'localizacao(?:\\s+do\\s+imovel)?', 'setor\\s*/\\s*quadra\\s*/\\s*lote',
   'tipo', 'atividade', 'parcela', 'item',
   'emitid[oa]\\s+em', 'emissao', 'data\\s+(?:da\\s+)?emissao', 'lavrad[oa]\\s+em', 'usuario', 'exercicio', 'codigo\\s+de\\s+controle', 'codigo\\s+de\\s+verificacao',
-  'valor\\s+(?:atualizado\\s+)?parcial', 'valor\\s+sem\\s+(?:encargos?|honorarios)', 'subtotal\\s+sem\\s+encargos?', 'valor\\s+atualizado(?:\\s+parcial)?', 'subtotal', 'valor\\s+(?:dos\\s+servicos|liquido|do\\s+iss)', 'base\\s+de\\s+calculo', 'deducoes', 'aliquota',
+  'valor\\s+(?:atualizado\\s+)?parcial', 'valor\\s+sem\\s+(?:encargos?|honorarios)', 'subtotal\\s+\\(?sem\\s+encargos?\\)?', 'valor\\s+atualizado(?:\\s+parcial)?', 'subtotal', 'valor\\s+(?:dos\\s+servicos|liquido|do\\s+iss)', 'base\\s+de\\s+calculo', 'deducoes', 'aliquota',
   'correcao(?:\\s+monetaria)?', 'atualizacao\\s+monetaria',
   'unidade', 'orgao(?:\\s+de\\s+origem)?', 'procuradoria', 'vara', 'telefone', 'e-?mail',
 ];

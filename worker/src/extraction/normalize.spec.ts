@@ -158,6 +158,10 @@ describe('names read by OCR', () => {
     expect(repairNameOcr('JOSE. PEREIRA ARAUJO')).toBe('JOSE PEREIRA ARAUJO');
     expect(repairNameOcr('ALFA IND. E COM. DE PECAS LTDA. ME')).toBe('ALFA IND. E COM. DE PECAS LTDA. ME');
     expect(repairNameOcr('CIA. BRASILEIRA DE METAIS')).toBe('CIA. BRASILEIRA DE METAIS');
+    // A speck read as a hyphen glued to a word's start; a printed dash keeps its spaces, a hyphenated word its hyphen.
+    expect(repairNameOcr('METALÚRGICA BRASIL SUL -EIRELI')).toBe('METALÚRGICA BRASIL SUL EIRELI');
+    expect(repairNameOcr('COMERCIAL RIO DOCE LTDA - ME')).toBe('COMERCIAL RIO DOCE LTDA - ME');
+    expect(repairNameOcr('AUTO-PEÇAS ALFA LTDA')).toBe('AUTO-PEÇAS ALFA LTDA');
   });
 });
 

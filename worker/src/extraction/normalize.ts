@@ -264,6 +264,8 @@ export function repairNameOcr(name: string): string {
     .replace(/(?<=\s)S[I1l|]A$/, 'S/A')
     .replace(/(?<=\S\s)[«»~](?=\s\S)/g, '-')
     .replace(/(?<=\p{Lu})!(?=\p{Lu}|\s|$)|(?<=\s|^)!(?=\p{Lu}{2})/gu, 'I')
+    // A speck read as a hyphen glued to a word's start ("BRASIL SUL -EIRELI"): a name's dash has a space on both sides.
+    .replace(/(?<=\p{L}\s)-(?=\p{Lu}{2})/gu, '')
     // A speck read as a full stop after a whole word ("ANTÔNIO. SOUZA", "COMÉRCIO. E SERVIÇOS"):
     // abbreviations in names stop before a vowel ("COM.", "IND.", "PART."), but for CIA and LTDA.
     .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\s+\p{Lu})/gu, '');

@@ -142,7 +142,11 @@ function nearHeaderWords(folded: string): string {
   return folded.replace(/[a-z]{4,}/g, (w) => {
     if (COLUMN_WORDS.includes(w)) return w;
     const near = COLUMN_WORDS.find((c) => Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 1);
-    if (near || w.length < 8 || COLUMN_WORDS.some((c) => w.startsWith(c))) return near ?? w;
+    if (near) return near;
+    // A shorter one two letters off, keeping its first letters ("mukha" for multa), when no other column word is.
+    const short = COLUMN_WORDS.filter((c) => c.length >= 5 && c.slice(0, 2) === w.slice(0, 2) && Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 2);
+    if (short.length === 1 && !isColumnCaption({ folded: w }, true)) return short[0];
+    if (w.length < 8 || COLUMN_WORDS.some((c) => w.startsWith(c))) return w;
     // A long word two letters off ("morafories" for moratorios) names its column when no other column word is as near.
     // (A word a column's pattern takes as it is, "atualizacao", stays.)
     const two = COLUMN_WORDS.filter((c) => c.length >= 9 && Math.abs(c.length - w.length) <= 2 && editDistance(c, w) === 2);

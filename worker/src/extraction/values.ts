@@ -30,6 +30,7 @@ export interface Value {
 // A dot before an amount is a speck unless it follows a digit (".2.638,31"; "1.234.567,89" is read whole).
 // A thousands dot OCR read twice ("89..478,04") is one: never a fragment of the amount after it.
 export const MONEY = /(?<![\d,/:]|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\.\.|[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
+const OCR_LETTER_MONEY = /(?<![\p{L}\d.,])[BSZ](?=\d{0,2}(?:\.\d{3})*,\d{2}(?![\d/%]))/gu;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
@@ -117,6 +118,16 @@ export function documentValues(text: string, ocr = false): Value[] {
     else out.push({ value: d.digits, raw: m[0], start: m.index, end: m.index + m[0].length, valid: d.valid, repaired: !!d.repairedFrom });
   }
   if (ocr) {
+    // A digit read as a raised ordinal ("4º.526.646/0002-63"): the one digit whose check digits pass,
+    // flagged as repaired (the check digits then only fix it: they confirm nothing more).
+    for (const m of all(OCR_ORDINAL_DOCUMENT, text)) {
+      if ((m[0].match(/[º°]/g) ?? []).length !== 1) continue;
+      const fits = new Set('0123456789'.split('').flatMap((d) => {
+        const p = parseDocument(m[0].replace(/[º°]/, d));
+        return p?.valid ? [p.digits] : [];
+      }));
+      if (fits.size === 1) out.push({ value: [...fits][0], raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
+    }
     // A CNPJ with one glyph read twice ("90.618.5006/0007-47", "41.522.083/00004-09"): the one digit
     // whose removal makes the check digits pass, if just one, flagged as repaired.
     // Only inside the group printed one digit too long: elsewhere a removal may pass by chance.
@@ -131,10 +142,25 @@ export function documentValues(text: string, ocr = false): Value[] {
       }
       if (fits.size === 1) out.push({ value: [...fits][0], raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
     }
+    // A CPF with a glyph read twice in one or two of its groups ("126.8700.178-500", "0000.614.632-56"):
+    // one of each doubled pair dropped, when just one reading passes the check digits, flagged.
+    for (const m of all(OCR_LONG_CPF, text)) {
+      const groups = m.slice(1, 5);
+      const long = groups.flatMap((g, k) => (g.length === [3, 3, 3, 2][k] + 1 ? [k] : []));
+      if (!long.length || long.length > 2 || groups.some((g, k) => g.length > [3, 3, 3, 2][k] + 1)) continue;
+      const undoubled = (g: string) => [...new Set([...g].flatMap((d, i) => (i > 0 && d === g[i - 1] ? [g.slice(0, i) + g.slice(i + 1)] : [])))];
+      let readings = [groups];
+      for (const k of long) readings = readings.flatMap((r) => undoubled(r[k]).map((u) => r.map((g, n) => (n === k ? u : g))));
+      const fits = new Set(readings.map((r) => r.join('')).filter((d) => parseDocument(d)?.valid));
+      if (fits.size === 1) out.push({ value: [...fits][0], raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
+    }
   }
   return out.sort((a, b) => a.start - b.start);
 }
 
+const OCR_LONG_CPF = /(?<![\w./])(\d{3,4})\.(\d{3,4})\.(\d{3,4})-(\d{2,3})(?![\w/-])/g;
+
+const OCR_ORDINAL_DOCUMENT = new RegExp(DOCUMENT_TOKEN.source.replaceAll('[\\dOoIlSB]', '[\\dOoIlSBº°]'), 'g');
 const OCR_LONG_CNPJ = /(?<![\w./])(\d{2})\.(\d{3,4})\.(\d{3,4})\/(\d{4,5})-(\d{2})(?![\w/-])/g;
 
 function looksLikeDocument(raw: string): boolean {
@@ -151,6 +177,8 @@ export function registrationValues(text: string, ocr = false): Value[] {
     ? text
         .replace(/(?<![\p{L}\d/.,])[BSZ](?=\d{4,}(?:\/\d{4})?(?![\p{L}\d/]))/gu, (c) => digitsFromLookalikes(c))
         .replace(/(?<![\p{L}\d/.,])(?=[\dBSZOQD]{2}\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))[\dBSZOQD]{2}/gu, (c) => digitsFromLookalikes(c))
+        // Its unit's zero taken for a raised ordinal ("5º 4 19 086533-64" for 50 4 19 …).
+        .replace(/(?<![\p{L}\d/.,])(\d)[º°](?=\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))/gu, '$10')
     : text;
   for (const m of all(REGISTRATION, read)) {
     const raw = text.slice(m.index, m.index + m[0].length).trim();
@@ -165,7 +193,7 @@ export function registrationValues(text: string, ocr = false): Value[] {
     // Shaped like a CPF/CNPJ with valid check digits: kept (a state may number its CDAs that way), marked
     // so the chooser prefers an inscription that is not.
     const docLike = looksLikeDocument(raw);
-    const fixed = digitsFromLookalikes(raw);
+    const fixed = digitsFromLookalikes(read.slice(m.index, m.index + m[0].length).trim());
     const value = fixed.replace(/[^\d/]/g, '');
     const digits = value.replace(/\D/g, '');
     const slash = /^\d{1,10}\/\d{4}$/.test(value) || /^\d{4}\/\d{1,10}$/.test(value);
@@ -247,7 +275,8 @@ const LEGAL_REF = new RegExp(LEGAL_REFERENCE);
 
 /** A receita as printed: an optional code ("2172 -", "046-2", "101 -") and its description. */
 export function revenueValue(text: string): Value | null {
-  const t = collapseSpaces(text).replace(/^[:.\-–—]\s*/, '');
+  // A dot leader's end may open the value's box ("Receita....... | ... 2216").
+  const t = collapseSpaces(text).replace(/^(?:[.…_·]{2,}\s*)?[:.\-–—]?\s*/, '');
   if (!t || /^[—–-]+$/.test(t) || LEGAL_REF.test(fold(t))) return null;
   // An amount is no receita ("Tributo: 9716,70 Multa Mora: …" names the principal).
   if (/^(?:R\s?\$\s?)?\d{1,3}(?:[.\s]?\d{3})*,\d{2}(?!\d)/.test(t)) return null;
@@ -257,6 +286,8 @@ export function revenueValue(text: string): Value | null {
   const only = CODE_ONLY.exec(t);
   if (only) return { value: t, raw: t, start: 0, end: text.length, code: only[1].replace(/\D/g, ''), description: '' };
   if (!/\p{L}{2}/u.test(t)) return null;
+  // A few small letters are specks of a leader OCR read as a word ("Receita.........: cc."), never a receita.
+  if (/^\p{Ll}{1,3}\.?$/u.test(t)) return null;
   return { value: t, raw: t, start: 0, end: text.length, code: '', description: t };
 }
 
@@ -296,8 +327,14 @@ export function textValue(text: string): Value | null {
 /** Every value of a type in a piece of text, in order (free-text types yield the whole text). */
 export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
   switch (type) {
-    case 'money':
-      return moneyValues(text);
+    case 'money': {
+      if (!ocr) return moneyValues(text);
+      // An amount's first digit read as its lookalike letter ("Vlr. Multa: B44,95" for 844,95): the
+      // digit, same length, so the offsets hold; flagged as repaired.
+      const read = text.replace(OCR_LETTER_MONEY, (c) => digitsFromLookalikes(c));
+      if (read === text) return moneyValues(text);
+      return moneyValues(read).map((v) => (text.slice(v.start, v.end) === v.raw ? v : { ...v, raw: text.slice(v.start, v.end), repaired: true }));
+    }
     case 'date':
       return dateValues(text, ocr);
     case 'document':
