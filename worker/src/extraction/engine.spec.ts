@@ -136,6 +136,18 @@ describe('lexicon', () => {
     expect(findLabel('acme comercio ltda')).toBeNull();
   });
 
+  it('reads a scanned caption whose word OCR misread by one letter, where the lexicon then names one field, as a caption only', () => {
+    expect(findLabel('contribunte (devedor principal)', true)).toMatchObject({ kind: 'debtorName', end: 31 });
+    expect(findLabel('recekta/tributo', true)?.kind).toBe('revenue');
+    // "denscricao" is one letter from "descricao" and from "de inscricao": only the second makes a label.
+    expect(findLabel('data denscricao: 12/01/2020', true)).toMatchObject({ kind: 'registrationDate', end: 15 });
+    expect(findLabel('contribunte: jose', true)).toMatchObject({ kind: 'debtorName', end: 11 });
+    // Not on a text layer; not a word of a sentence ("fundamenta-se em" is no "fundamento").
+    expect(findLabel('contribunte (devedor principal)', false)).toBeNull();
+    expect(findLabel('fundamenta-se em lei', true)).toBeNull();
+    expect(findLabel('comercial tres poderes', true)).toBeNull();
+  });
+
   it('knows a title past a speck OCR read before it (".CERTIDÃO DE DÍVIDA ATIVA")', () => {
     const [ocr] = buildLines([f('.CERTIDÃO DE DÍVIDA ATIVA PREVIDENCIÁRIA', 100, 100)], 1, true);
     expect(isTitle(ocr)).toBe(true);
@@ -1745,13 +1757,18 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
   it('takes a federal number whose caption OCR garbled, flagged: a DEBCAD printed bare in its box, or one over a decoy\'s line that carries its own value', () => {
     const bare = [
       f('MINISTÉRIO DA FAZENDA', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA - C.D.A.', 160, 60),
-      f('Nm.instrição Dívida Ativa', 40, 90, 8), f('Dt. Inscrição', 240, 90, 8), f('Unidade de Inscrição', 400, 90, 8),
+      f('Nm.imetrição Dívida Ativa', 40, 90, 8), f('Dt. Inscrição', 240, 90, 8), f('Unidade de Inscrição', 400, 90, 8),
       f('581568764', 40, 102), f('28/09/2023', 240, 102), f('60.776.81', 400, 102),
       f('CNPJ: 09.336.878/0005-09', 40, 120), f('Devedor: CLÍNICA MONTE CARMELO S/A', 40, 134), f('Valor total: R$ 100,00', 40, 148),
     ];
     const [b] = extractFromPages([page(1, bare, true)]);
     expect(b.registrationNumber).toBe('581568764');
     expect(b.warnings).toContain('Número da inscrição encontrado sem rótulo; confira');
+    // One letter off ("instrição"), the caption is read as such.
+    const near = bare.map((x) => (x.text.startsWith('Nm.') ? { ...x, text: 'Nm.instrição Dívida Ativa' } : x));
+    const [n] = extractFromPages([page(1, near, true)]);
+    expect(n.registrationNumber).toBe('581568764');
+    expect(n.warnings).not.toContain('Número da inscrição encontrado sem rótulo; confira');
     const dashed = [
       f('MINISTÉRIO DA FAZENDA', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA - C.D.A.', 160, 60),
       f('Nm.iInscrição Divida Ativa - 44.112.619-8', 40, 90), f('Inscrição de origem - 6425149003001', 40, 102),
@@ -2320,6 +2337,19 @@ describe('captions OCR garbled beside or over a value', () => {
     ];
     const [c] = extractFromPages([page(1, frags, true)]);
     expect(c).toMatchObject({ revenueCode: '1070', revenueDescription: 'ITR - IMPOSTO TERRITORIAL RURAL', debtorDocument: '92011407000132' });
+  });
+
+  it('reads the value under a caption one letter off ("CONTRIBUNTE", "Recekta/Tributo")', () => {
+    const frags = [
+      ...head,
+      f('Nº Insc.', 40, 80), f('60 4 21 263800-05', 40, 92),
+      f('CONTRIBUNTE (DEVEDOR PRINCIPAL)', 40, 110), f('CNPJ', 300, 110),
+      f('COMERCIAL TRÊS PODERES EIRELI', 40, 122), f('01.756.613/0006-20', 300, 122),
+      f('Recekta/Tributo', 40, 140), f('1099 — CONTRIBUIÇÃO DOS SEGURADOS', 40, 152),
+      f('Valor total: R$ 150,00', 40, 200),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c).toMatchObject({ debtorName: 'COMERCIAL TRÊS PODERES EIRELI', revenueCode: '1099' });
   });
 
   it('takes a process number whose caption OCR lost, though a decoy caption under it heads the next box', () => {

@@ -149,6 +149,62 @@ for (const w of ['do', 'da', 'de', 'dos', 'das', 'em', 'no', 'na', 'rs', 'mf', '
 
 const labelCache = new Map<string, LabelHit | null>();
 
+function matchLabel(rest: string, ocr: boolean): { kind: LabelKind; length: number } | null {
+  let best: { kind: LabelKind; length: number } | null = null;
+  for (const c of LABELS) {
+    const m = (ocr ? c.ocr : c.plain).exec(rest);
+    if (m && (!best || m[0].length > best.length)) best = { kind: c.kind, length: m[0].length };
+  }
+  return best;
+}
+
+/** Long label words, and long ones after a preposition OCR ran into them ("denscricao" for de inscrição). */
+const FUZZY_WORDS = [...LABEL_WORDS].filter((w) => w.length >= 6);
+const FUZZY_JOINED = FUZZY_WORDS.flatMap((w) => ['de', 'da', 'do'].map((p) => ({ joined: p + w, words: `${p} ${w}` })));
+
+/** The label words a word OCR misread by one letter is one edit from ("contribunte", "recekta"; "denscricao": descrição or de inscrição). */
+function nearLabelWords(w: string): string[] {
+  if (w.length < 6 || LABEL_WORDS.has(w)) return [];
+  const near = new Set<string>();
+  for (const c of FUZZY_WORDS) if (Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 1) near.add(c);
+  for (const c of FUZZY_JOINED) if (Math.abs(c.joined.length - w.length) <= 1 && editDistance(c.joined, w) === 1) near.add(c.words);
+  return [...near];
+}
+
+/**
+ * On a scan, a caption none of whose patterns match, read again with its first words that are one
+ * letter off a label word put right; where a word is near two, the readings that make a label decide,
+ * when they name one field. The hit's end is mapped back to the text as read.
+ */
+function fuzzyLabel(rest: string): { kind: LabelKind; length: number } | null {
+  // Each reading: its text and, per character, the offset in `rest` of its place.
+  let readings = [{ text: '', at: [] as number[] }];
+  let changed = false;
+  let words = 0;
+  const re = /[a-z]+|[^a-z]+/g;
+  for (let m = re.exec(rest); m; m = re.exec(rest)) {
+    const part = m[0];
+    const isWord = /^[a-z]/.test(part);
+    if (isWord && words++ >= 4) {
+      readings = readings.map((r) => ({ text: r.text + rest.slice(m!.index), at: [...r.at, ...Array.from({ length: rest.length - m!.index }, (_, k) => m!.index + k)] }));
+      break;
+    }
+    const near = isWord ? nearLabelWords(part) : [];
+    changed ||= near.length > 0;
+    const options = near.length ? near : [part];
+    readings = readings.flatMap((r) => options.map((o) => ({ text: r.text + o, at: [...r.at, ...Array.from({ length: o.length }, (_, k) => m!.index + Math.min(k, part.length - 1))] })));
+  }
+  if (!changed) return null;
+  const hits = readings.flatMap((r) => {
+    const hit = matchLabel(r.text, true);
+    return hit ? [{ kind: hit.kind, length: hit.length >= r.text.length ? rest.length : r.at[hit.length] }] : [];
+  });
+  if (!hits.length || hits.some((h) => h.kind !== hits[0].kind)) return null;
+  const hit = hits.reduce((a, b) => (b.length > a.length ? b : a));
+  // Only a caption: alone in its box or before its separator ("fundamenta-se em" is a verb, not "fundamento").
+  return /^\s*(?:$|[:…_·]|\.{2,})/.test(rest.slice(hit.length)) ? hit : null;
+}
+
 /** The label a cell starts with (the longest match wins), or null. */
 export function findLabel(folded: string, ocr = false): LabelHit | null {
   const key = `${ocr ? 1 : 0}${folded}`;
@@ -156,11 +212,8 @@ export function findLabel(folded: string, ocr = false): LabelHit | null {
   if (cached !== undefined) return cached;
   const lead = LEAD.exec(folded)?.[0].length ?? 0;
   const rest = folded.slice(lead);
-  let best: LabelHit | null = null;
-  for (const c of LABELS) {
-    const m = (ocr ? c.ocr : c.plain).exec(rest);
-    if (m && (!best || m[0].length > best.length)) best = { kind: c.kind, end: lead + m[0].length, length: m[0].length };
-  }
+  const m = matchLabel(rest, ocr) ?? (ocr ? fuzzyLabel(rest) : null);
+  const best: LabelHit | null = m && { kind: m.kind, end: lead + m.length, length: m.length };
   if (labelCache.size > 50_000) labelCache.clear();
   labelCache.set(key, best);
   return best;
