@@ -146,6 +146,8 @@ describe('lexicon', () => {
     expect(findLabel('contribunte (devedor principal)', false)).toBeNull();
     expect(findLabel('fundamenta-se em lei', true)).toBeNull();
     expect(findLabel('comercial tres poderes', true)).toBeNull();
+    // Put right, a word may make a longer caption than the one read as is: the unit's code, not a receita's code.
+    expect(findLabel('coo. unirade', true)?.kind).toBe('decoy');
   });
 
   it('knows a title past a speck OCR read before it (".CERTIDÃO DE DÍVIDA ATIVA")', () => {
@@ -2315,6 +2317,20 @@ describe('leaders, ordinals and lookalike letters OCR put in a value', () => {
     expect(c.coDebtors.map((d) => d.document)).toEqual(['12687017850', '00061463256']);
     expect(c.warnings).toContain('CPF do corresponsável JOÃO FERREIRA RODRIGUES corrigido de OCR ("126.8700.178-500"); confira');
     expect(c.fieldWarnings?.coDebtors).toBeTruthy();
+  });
+
+  it('completes a CPF/CNPJ whose check digits OCR lost at its box\'s end, and drops a process number\'s first group read twice, flagged', () => {
+    expect(valuesOf('document', '41.965.185/0008-', true).map((v) => [v.value, v.valid, v.repaired])).toEqual([['41965185000822', true, true]]);
+    // Not inside a line, where the digits may follow; not on a text layer.
+    expect(valuesOf('document', '41.965.185/0008- e outros', true)).toEqual([]);
+    expect(valuesOf('document', '41.965.185/0008-', false)).toEqual([]);
+    expect(valuesOf('process', '13896. 13896.189760/2015-95', true).map((v) => v.value)).toEqual(['13896189760201595']);
+    expect(valuesOf('process', '13896. 13896.189760/2015-95', false).map((v) => v.value)).toEqual(['13896', '13896189760201595']);
+  });
+
+  it('reads a situação after a leader OCR ended with two or three specks ("..........ii! ATIVA"), and a code after two leader runs', () => {
+    expect(one([f('Devedor: JOÃO CASTRO NEVES SOUZA', 40, 94), f('SITUAÇÃO................ii! ATIVA A SER AJUIZADA', 40, 120)]).status).toBe('ATIVA A SER AJUIZADA');
+    expect(revenueValue('.. ... 0561 - IRRF - RENDIMENTO DO TRABALHO ASSALARIADO')).toMatchObject({ code: '0561', description: 'IRRF - RENDIMENTO DO TRABALHO ASSALARIADO' });
   });
 
   it('reads a table header whose fine OCR read two letters off ("Mukha Mora")', () => {

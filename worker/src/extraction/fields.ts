@@ -172,9 +172,8 @@ function nearLabelWords(w: string): string[] {
 }
 
 /**
- * On a scan, a caption none of whose patterns match, read again with its first words that are one
- * letter off a label word put right; where a word is near two, the readings that make a label decide,
- * when they name one field. The hit's end is mapped back to the text as read.
+ * On a scan, a caption read again with its first words that are one letter off a label word put
+ * right; where a word is near two, the readings that make a label decide, when they name one field. The hit's end is mapped back to the text as read.
  */
 function fuzzyLabel(rest: string): { kind: LabelKind; length: number } | null {
   // Each reading: its text and, per character, the offset in `rest` of its place.
@@ -212,7 +211,11 @@ export function findLabel(folded: string, ocr = false): LabelHit | null {
   if (cached !== undefined) return cached;
   const lead = LEAD.exec(folded)?.[0].length ?? 0;
   const rest = folded.slice(lead);
-  const m = matchLabel(rest, ocr) ?? (ocr ? fuzzyLabel(rest) : null);
+  // On a scan the words put right may make a longer caption than the one read as is ("CÔo. UNIRADE":
+  // the unit's code, not a receita's): the longest wins, as among patterns.
+  const exact = matchLabel(rest, ocr);
+  const near = ocr ? fuzzyLabel(rest) : null;
+  const m = near && (!exact || near.length > exact.length) ? near : exact;
   const best: LabelHit | null = m && { kind: m.kind, end: lead + m.length, length: m.length };
   if (labelCache.size > 50_000) labelCache.clear();
   labelCache.set(key, best);
@@ -405,7 +408,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       };
       // A dot leader OCR ended with a glyph for its colon ("DATA INSC.........3") is only a leader.
       // So is one before the value ("ORIGEM.........7 1138 — RAT"), but for a date, which may open with its day alone.
-      const leaderGlyph = line.ocr && type !== 'date' ? /^\s*[.…_·]{3,}[^\s.](?=\s)/.exec(cell.text.slice(hit.end))?.[0].length ?? 0 : 0;
+      // Or with two or three specks read as small letters or marks ("SITUAÇÃO..........ii! ATIVA").
+      const leaderGlyph = line.ocr && type !== 'date' ? /^\s*[.…_·]{3,}(?:[^\s.]|[a-z!?;:,'|]{2,3})(?=\s)/.exec(cell.text.slice(hit.end))?.[0].length ?? 0 : 0;
       // So are a few small letters after it, alone ("Receita..........: cc. | 0211 — IRPF").
       const rest = line.ocr && (/^\s*[.…_·]{3,}[^\s.]\s*$/.test(cell.text.slice(hit.end)) || /^[\s.…_·:]*\p{Ll}{1,3}[.,]?\s*$/u.test(cell.text.slice(hit.end))) ? '' : afterLabel(cell.text.slice(hit.end + leaderGlyph));
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),

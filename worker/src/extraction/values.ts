@@ -142,6 +142,13 @@ export function documentValues(text: string, ocr = false): Value[] {
       }
       if (fits.size === 1) out.push({ value: [...fits][0], raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
     }
+    // A CPF/CNPJ whose check digits OCR lost after the dash ("41.965.185/0008-" at a cell's end): the
+    // ones its other digits give, flagged (nothing confirms those).
+    for (const m of all(OCR_NO_CHECK_DIGITS, text)) {
+      const base = m[0].replace(/\D/g, '');
+      const fits = Array.from({ length: 100 }, (_, n) => base + String(n).padStart(2, '0')).filter((d) => parseDocument(d)?.valid);
+      if (fits.length === 1) out.push({ value: fits[0], raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
+    }
     // A CPF with a glyph read twice in one or two of its groups ("126.8700.178-500", "0000.614.632-56"):
     // one of each doubled pair dropped, when just one reading passes the check digits, flagged.
     for (const m of all(OCR_LONG_CPF, text)) {
@@ -158,6 +165,7 @@ export function documentValues(text: string, ocr = false): Value[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
+const OCR_NO_CHECK_DIGITS = /(?<![\w./])(?:\d{2}\.\d{3}\.\d{3}\/\d{4}|\d{3}\.\d{3}\.\d{3})-\s*$/g;
 const OCR_LONG_CPF = /(?<![\w./])(\d{3,4})\.(\d{3,4})\.(\d{3,4})-(\d{2,3})(?![\w/-])/g;
 
 const OCR_ORDINAL_DOCUMENT = new RegExp(DOCUMENT_TOKEN.source.replaceAll('[\\dOoIlSB]', '[\\dOoIlSBº°]'), 'g');
@@ -259,6 +267,9 @@ export function processValues(text: string, ocr = false): Value[] {
     }
     out.push({ value: digits, raw, start: m.index, end: m.index + raw.length });
   }
+  // OCR may read a process number's first group twice ("13896. 13896.189760/2015-95"): the repeat is no number of its own.
+  out.sort((a, b) => a.start - b.start);
+  if (ocr) for (let i = out.length - 2; i >= 0; i--) if (out[i + 1].start - out[i].end <= 3 && out[i + 1].raw.startsWith(`${out[i].raw}.`)) out.splice(i, 1);
   return out;
 }
 
@@ -276,7 +287,7 @@ const LEGAL_REF = new RegExp(LEGAL_REFERENCE);
 /** A receita as printed: an optional code ("2172 -", "046-2", "101 -") and its description. */
 export function revenueValue(text: string): Value | null {
   // A dot leader's end may open the value's box ("Receita....... | ... 2216").
-  const t = collapseSpaces(text).replace(/^(?:[.…_·]{2,}\s*)?[:.\-–—]?\s*/, '');
+  const t = collapseSpaces(text).replace(/^(?:[.…_·]{2,}\s*)*[:.\-–—]?\s*/, '');
   if (!t || /^[—–-]+$/.test(t) || LEGAL_REF.test(fold(t))) return null;
   // An amount is no receita ("Tributo: 9716,70 Multa Mora: …" names the principal).
   if (/^(?:R\s?\$\s?)?\d{1,3}(?:[.\s]?\d{3})*,\d{2}(?!\d)/.test(t)) return null;
