@@ -797,6 +797,14 @@ describe('certificates from the page model', () => {
     expect(a.fieldWarnings?.registrationNumber).toBe('Campo não encontrado: número da inscrição');
     // Unsigned, the page without a number is the numbered certificate's first page.
     expect(extractFromPages([page(1, garbled), page(2, cda(40, '80 6 19 100002-12', '11.222.333/0001-81'))]).map((x) => x.pages)).toEqual([[1, 2]]);
+    // ...unless the numbered stretch names a debtor and a value of its own, another total: its closing
+    // lines OCR may have garbled, it is another certificate, and the first is kept, flagged.
+    const other = cda(40, '80 6 19 100002-12', '11.222.333/0001-81').map((x) =>
+      x.text === '18.000,00' ? { ...x, text: '19.000,00' } : x.text === '3.000,00' && x.y === 40 + 152 ? { ...x, text: '4.000,00' } : x,
+    );
+    const apart = extractFromPages([page(1, garbled), page(2, other)]);
+    expect(apart.map((x) => [x.registrationNumber, x.pages, x.total])).toEqual([['', [1], 1800000], ['8061910000212', [2], 1900000]]);
+    expect(apart[0].fieldWarnings?.registrationNumber).toBe('Campo não encontrado: número da inscrição');
   });
 
 
