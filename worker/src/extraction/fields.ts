@@ -149,6 +149,7 @@ for (const w of ['do', 'da', 'de', 'dos', 'das', 'em', 'no', 'na', 'rs', 'mf', '
 
 const labelCache = new Map<string, LabelHit | null>();
 
+/** The longest label pattern matching at the start of `rest`. */
 function matchLabel(rest: string, ocr: boolean): { kind: LabelKind; length: number } | null {
   let best: { kind: LabelKind; length: number } | null = null;
   for (const c of LABELS) {
@@ -173,7 +174,8 @@ function nearLabelWords(w: string): string[] {
 
 /**
  * On a scan, a caption read again with its first words that are one letter off a label word put
- * right; where a word is near two, the readings that make a label decide, when they name one field. The hit's end is mapped back to the text as read.
+ * right; where a word is near two, the readings that make a label decide, when they name one field.
+ * The hit's end is mapped back to the text as read.
  */
 function fuzzyLabel(rest: string): { kind: LabelKind; length: number } | null {
   // Each reading: its text and, per character, the offset in `rest` of its place.
