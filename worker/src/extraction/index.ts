@@ -53,27 +53,19 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     // previous certificate, unless that one was signed off; a stretch with a number after one
     // without completes it.
     const afterClosing = !!prev && closed(prev.lines);
+    // Two stretches are one certificate unless both name a debtor and a value of their own and the
+    // totals differ (a page repeating the certificate's head, total included, continues it).
+    const oneCertificate = () => {
+      const [before, own] = [recordOf(prev.lines), recordOf(seg.lines)];
+      return !namesDebtorAndValue(before) || !namesDebtorAndValue(own) || before.total === own.total;
+    };
     // A numbered stretch after one whose number OCR lost completes it only when that one is not a
     // certificate in its own right (a debtor and a value of its own); when that one was not seen
-    // signed off (OCR may garble its closing lines), also when this one has no debtor and value of
-    // its own, or the same total (a page repeating the certificate's head).
-    const completes = () => {
-      const before = recordOf(prev.lines);
-      if (!namesDebtorAndValue(before)) return true;
-      if (afterClosing) return false;
-      const own = recordOf(seg.lines);
-      return !namesDebtorAndValue(own) || before.total === own.total;
-    };
+    // signed off (OCR may garble its closing lines), also when the two are one certificate.
+    const completes = () => (afterClosing ? !namesDebtorAndValue(recordOf(prev.lines)) : oneCertificate());
     // A titled stretch whose number OCR lost is another certificate, even when the one before was not
-    // signed off, if both name a debtor and a value of their own and the values differ (a page that
-    // repeats the certificate's head, total included, continues it).
-    const continues = () => {
-      if (afterClosing) return false;
-      const own = recordOf(seg.lines);
-      if (!namesDebtorAndValue(own)) return true;
-      const before = recordOf(prev.lines);
-      return !namesDebtorAndValue(before) || before.total === own.total;
-    };
+    // signed off, unless the two are one certificate.
+    const continues = () => !afterClosing && oneCertificate();
     if (prev?.titled && seg.titled && (reg ? reg === prev.reg || (!prev.reg && completes()) : continues())) {
       prev.lines.push(...seg.lines);
       prev.reg ||= reg;
