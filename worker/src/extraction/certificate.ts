@@ -1,7 +1,7 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, captionSide, findLabel, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
-import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, type ScalarField } from './lexicon';
+import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, captionSide, findLabel, garbledLeaderLead, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
+import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, STATUS_STEMS, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
 import { iso2br, pastLatest, repairRows, repairTotal } from './repair';
@@ -261,6 +261,7 @@ const FEDERAL_SHAPE = /(?<![\d.\/-])(?:\d{2}[ .]\d[ .]\d{2}[ .]\d{6}-\d{2}|\d{2}
 const FEDERAL = /^\d{13}$/;
 const STATUS_PHRASE_RE = new RegExp(STATUS_PHRASE);
 const STATUS_PHRASE_LOOSE_RE = new RegExp(STATUS_PHRASE_LOOSE);
+const STATUS_WORD_ALONE_RE = new RegExp(`^(?:${STATUS_STEMS})[a-z]*[\\s.]*$`);
 /** A federal administrative process number as printed (13896.568826/2022-77): no other number has this shape. */
 // Also printed bare, its year in place (13896809692201740): no other number on a certificate has 17 digits.
 const PROCESS_SHAPE = /(?<![\d.\/-])(?:\d{5}\.\d{6}\/\d{4}-\d{2}|\d{11}(?:19|20)\d{4})(?![\d.\/-])/g;
@@ -540,9 +541,12 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
       lines.forEach((l, i) => {
         if (skip[i]) return;
         for (const c of l.cells) {
-          // The tail of a dot leader whose caption OCR garbled ("SH... | ... ATIVA AJUIZADA") leads the cell.
-          const lead = /^[\s.…_·]*/.exec(c.folded)![0].length;
-          const v = phrase.test(c.folded.slice(lead)) ? valuesOf('status', c.text.slice(lead), ocr)[0] : undefined;
+          // The tail of a dot leader whose caption OCR garbled ("SH... | ... ATIVA AJUIZADA") leads the cell,
+          // or the caption and its leader garbled into letters ("O Mcccereeerer…ross INSCRITA").
+          const junk = ocr ? garbledLeaderLead(c.folded) : 0;
+          const lead = junk || /^[\s.…_·]*/.exec(c.folded)![0].length;
+          // After such a leader one situação word is enough ("INSCRITA"): the leader says a value follows.
+          const v = phrase.test(c.folded.slice(lead)) || (junk && STATUS_WORD_ALONE_RE.test(c.folded.slice(lead))) ? valuesOf('status', c.text.slice(lead), ocr)[0] : undefined;
           if (v) found.set(normalizeStatus(v.value, ocr), v);
         }
       });
@@ -737,11 +741,13 @@ function garbledAmounts(lines: Line[], skip: boolean[]): GarbledAmounts {
   const out: GarbledAmounts = { bare: new Map() };
   lines.forEach((l, i) => {
     if (skip[i] || !l.ocr) return;
-    for (const c of l.cells) {
+    for (const [k, c] of l.cells.entries()) {
       for (const m of c.text.matchAll(BARE_AMOUNT)) out.bare!.set(Number(m[1]), m[0].trim());
       const hit = findLabel(c.folded, true);
       const part = CUT_PARTS.find((f) => f === hit?.kind);
-      const m = part ? CUT_SHORT.exec(afterLabel(c.text.slice(hit!.end))) : null;
+      // The amount may stand in the next cell, past a gap after the caption's leader ("Encargos.....: | R$265,").
+      const rest = part ? afterLabel(c.text.slice(hit!.end)) : '';
+      const m = part ? CUT_SHORT.exec(rest.trim() || l.cells[k + 1]?.text || '') : null;
       if (part && m) out[part] = { raw: m[1], reais: m[1].replace(/\D/g, '') };
     }
   });

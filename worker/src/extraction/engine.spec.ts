@@ -1,5 +1,5 @@
 import type { Candidate } from './fields';
-import { extendLabel, findLabel, geometricCandidates, isFieldLabel, isTitle, makeStream, onlyLabelWords, proseCandidates } from './fields';
+import { extendLabel, findLabel, garbledLeaderLead, geometricCandidates, isFieldLabel, isTitle, makeStream, onlyLabelWords, proseCandidates } from './fields';
 import { chooseMoney } from './certificate';
 import { parsePeriod, periodStart } from './normalize';
 import { UNTITLED, extractFromPages } from '.';
@@ -639,6 +639,17 @@ describe('certificates from the page model', () => {
     // A text page, or a scanned page that reads, is no such doubt.
     const [t] = extractFromPages([page(1, cda(40, '80 6 19 123456-78', '11.222.333/0001-81')), page(2, [])]);
     expect(t.warnings.some((w) => w.includes('ilegíve'))).toBe(false);
+  });
+
+  it('gives a scanned page OCR could not read between two pages of one certificate to that certificate, flagged', () => {
+    const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
+    const p1 = page(1, [...head, f('Inscrição nº: 80 6 19 123456-78', 40, 80), f('CNPJ: 11.222.333/0001-81', 300, 80), f('Devedor: ACME COMERCIO LTDA', 40, 94)], true);
+    const p3 = page(3, [f('Principal: R$ 100,00', 40, 80), f('Multa: R$ 20,00', 40, 94), f('Valor total: R$ 120,00', 40, 108)], true);
+    const [c, other] = extractFromPages([p1, page(2, [], true), p3]);
+    expect(other).toBeUndefined();
+    expect(c).toMatchObject({ pages: [1, 2, 3], total: 12000 });
+    expect(c.warnings).toContain('Página 2 desta certidão ilegível na digitalização; confira o arquivo');
+    expect(c.warnings.some((w) => w.includes('pode haver certidão não lida'))).toBe(false);
   });
 
   it('finds two certificates on one page, each with its own number', () => {
@@ -1356,7 +1367,8 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     const kinds = (fine: string, ocr: boolean) =>
       headerColumns(buildLines([f('Período de Apuração', 40, 100), f('Vencimento', 140, 100), f('Tributo', 240, 100), f(fine, 320, 100), f('Juros SELIC', 420, 100)], 1, ocr)[0])?.map((c) => c.kind) ?? null;
     expect(kinds('Mula de ofício', true)).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
-    expect(kinds('Mola de ofício', true)).toBeNull();
+    // Two letters off, it names no column: an extra one, its amounts never the multa's.
+    expect(kinds('Mola de ofício', true)).toEqual(['period', 'due', 'principal', 'other', 'interest']);
     // "Comp." whose m OCR read as "in" ("Atualização Coinp." over the periods).
     expect(headerColumns(buildLines([f('Juros Mora', 40, 100), f('Principal', 120, 100), f('Atualização Coinp.', 200, 100), f('Vlr. Multa Venc.', 320, 100), f('Subtotal', 440, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual(['interest', 'principal', 'other', 'period', 'fine', 'due', 'other']);
     // Run into the words after it ("Mulitadeofício"): its one-letter-off prefix is the column word.
@@ -2405,6 +2417,118 @@ describe('captions OCR garbled beside or over a value', () => {
     const [c] = extractFromPages([page(1, frags, true)]);
     expect([c.principal, c.fine, c.interest, c.legalCharge, c.total]).toEqual([50120775, 20668333, 30040832, 20165988, 120995928]);
     expect(c.fieldWarnings?.total).toBe('Valor total não lido; calculado como principal + multa + juros + encargo (R$ 1.209.959,28); confira');
+  });
+});
+
+describe('a scan whose table header, cards, leaders and amounts OCR garbled', () => {
+  const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
+  const id = [f('Inscrição nº: 50 6 18 216267-72', 40, 80), f('CPF: 411.611.182-17', 300, 80), f('Devedor: JOÃO CASTRO NEVES SOUZA', 40, 94)];
+  const one = (frags: Frag[]) => extractFromPages([page(1, [...head, ...id, ...frags], true)])[0];
+
+  it('reads a header whose due date\'s abbreviation OCR read one letter off ("Data Vonc.")', () => {
+    const cols = (cells: string[]) => headerColumns(buildLines(cells.map((t, k) => f(t, 40 + k * 100, 100)), 1, true)[0])?.map((c) => c.kind) ?? null;
+    expect(cols(['Per. Apuração', 'Data Vonc.', 'Tributo', 'Muita de mora', 'Vir. Juros'])).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
+    // On a text layer the words are as printed: no such header.
+    expect(headerColumns(buildLines(['Per. Apuração', 'Data Vonc.', 'Tributo'].map((t, k) => f(t, 40 + k * 100, 100)), 1, false)[0])).toBeNull();
+  });
+
+  it('names a column whose caption OCR garbled past one edit by what it holds: dates under it are the due dates', () => {
+    const rows = (caption: string) =>
+      one([
+        f('Per. Apuração', 40, 120), f(caption, 120, 120), f('Tributo', 220, 120), f('Multa', 320, 120), f('Juros', 420, 120),
+        f('2019', 40, 132), f('15/03/2019', 120, 132), r('1.000,00', 270, 132), r('100,00', 370, 132), r('50,00', 470, 132),
+        f('2020', 40, 144), f('15/03/2020', 120, 144), r('2.000,00', 270, 144), r('20,00', 370, 144), r('10,00', 470, 144),
+        f('Valor total: R$ 3.180,00', 40, 200),
+      ]).debts.map((d) => [d.period, d.dueDate, d.principal]);
+    expect(rows('Dt. Vemx.')).toEqual([['2019', '2019-03-15', 100000], ['2020', '2020-03-15', 200000]]);
+    // A header that names its due column keeps it; the garbled one stays an extra column.
+    expect(headerColumns(buildLines(['Per. Apuração', 'Vencimento', 'Dt. Vemx.', 'Tributo', 'Multa'].map((t, k) => f(t, 40 + k * 100, 100)), 1, true)[0])?.map((c) => c.kind)).toEqual(['period', 'due', 'other', 'principal', 'fine']);
+  });
+
+  it('reads a table amount whose decimal comma OCR read as a slash or lost after its thousands ("57.145/91", "7.92105")', () => {
+    const c = one([
+      f('Período', 40, 120), f('Vencimento', 120, 120), f('Principal', 220, 120), f('Multa', 320, 120), f('Juros', 420, 120),
+      f('2019', 40, 132), f('15/03/2019', 120, 132), r('57.145/91', 270, 132), r('100,00', 370, 132), r('50,00', 470, 132),
+      f('2020', 40, 144), f('15/03/2020', 120, 144), r('7.92105', 270, 144), r('20,00', 370, 144), r('10,00', 470, 144),
+      f('Valor total: R$ 65.247,96', 40, 200),
+    ]);
+    expect(c.debts.map((d) => d.principal)).toEqual([5714591, 792105]);
+    expect(c.principal).toBe(6506696);
+  });
+
+  it('reads a card\'s period whose slash OCR lost ("112019") as a month, and keeps the cards in their order', () => {
+    const card = (n: number, x: number, y: number, period: string, due: string, p: string) => [
+      f(`DÉBITO ${n} - PA.`, x, y), f(period, x, y + 12), f('VENC.', x, y + 24), f(due, x, y + 36),
+      f('PRINCIPAL', x, y + 48), f(`${p} R$`, x, y + 60), f('MULTA', x, y + 72), f('20,00 R$', x, y + 84), f('JUROS', x, y + 96), f('10,00 R$', x, y + 108),
+    ];
+    const c = one([...card(1, 40, 120, '10/2019', '20/11/2019', '100,00'), ...card(2, 300, 120, '112019', '20/12/2019', '200,00'), f('Valor total: R$ 360,00', 40, 300)]);
+    expect(c.debts.map((d) => d.period)).toEqual(['2019-10', '2019-11']);
+    expect(c.debts.map((d) => d.principal)).toEqual([10000, 20000]);
+  });
+
+  it('reads a written-out debt row whose "lançamento" OCR read with its n split in two ("lançamerito")', () => {
+    const c = one([
+      f('Discriminação dos débitos:', 40, 110),
+      f('1) lançamento de 08/04/2012, com vencimento em 28/05/2012: valor originário de R$ 3.134,21, multa de ofício', 50, 122),
+      f('(75%) de R$ 2.350,66 e juros de mora de R$ 2.608,51;', 50, 134),
+      f('2) lançamerito de 09/01/2013, com vencimento em 28/02/2013: valor originário de R$ 86.814,44, multa de', 50, 146),
+      f('ofício (75%) de R$ 65.110,83 e juros de mora de R$ 23.173,79;', 50, 158),
+    ]);
+    expect(c.debts.map((d) => [d.period, d.dueDate, d.principal])).toEqual([['2012-04-08', '2012-05-28', 313421], ['2013-01-09', '2013-02-28', 8681444]]);
+  });
+
+  it('takes a situação after its caption and leader OCR garbled into one long word of small letters, flagged', () => {
+    const c = one([f('O Mcccereeerereeareranereeraasanaareneraraaaeracierererereeross INSCRITA', 40, 120), f('Valor total: R$ 150,00', 40, 200)]);
+    expect(c.status).toBe('INSCRITA');
+    expect(c.fieldWarnings?.status).toBe('Situação encontrada sem rótulo; confira');
+    expect(garbledLeaderLead('e eerereeecereececeeeei ajuizamento autorizado')).toBe('e eerereeecereececeeeei '.length);
+    // A word of a sentence is no leader, though made of the same letters.
+    expect(garbledLeaderLead('o necessariamente inscrita')).toBe(0);
+    expect(one([f('O necessariamente INSCRITA', 40, 120), f('Valor total: R$ 150,00', 40, 200)]).status).toBe('');
+  });
+
+  it('reads a date OCR lost a slash of ("2310/2025"), flagged, only on a scan', () => {
+    expect(valuesOf('date', 'Atualizado até.....: 2310/2025', true).map((v) => [v.value, v.repaired])).toEqual([['2025-10-23', true]]);
+    expect(valuesOf('date', '23/102025', true).map((v) => v.value)).toEqual(['2025-10-23']);
+    expect(valuesOf('date', '2310/2025', false)).toEqual([]);
+    // No date: a month 13, or a number with more digits.
+    expect(valuesOf('date', '2313/2025', true)).toEqual([]);
+    expect(valuesOf('date', '12310/2025', true)).toEqual([]);
+  });
+
+  it('completes an encargo OCR cut short in the cell after its caption ("Encargos.....: | R$265,") by the total, flagged', () => {
+    const c = one([
+      f('Principal: R$ 2.000,00', 40, 120), f('Multa: R$ 400,00', 40, 132), f('Juros: R$ 254,39', 40, 144),
+      f('Encargos................:', 40, 156), f('R$265,', 200, 156),
+      f('Valor total: R$ 2.919,83', 40, 168),
+    ]);
+    expect(c.legalCharge).toBe(26544);
+    expect(c.fieldWarnings?.legalCharge).toBe('Valor lido incompleto por OCR ("265,"), completado como R$ 265,44 pela diferença com o total; confira');
+  });
+
+  it('reads a co-debtor whose repeated caption carries a speck read as a dot (".Co-Responsável: …")', () => {
+    const c = one([
+      f('Co-Responsável: FRANCISCA CASTRO NEVES DA SILVA, CPF 764.037.638-65', 40, 120),
+      f('.Co-Responsável: ANTÔNIO OLIVEIRA PEREIRA, inscrito no CPF sob o nº 607.708.873-09', 38, 132),
+      f('Valor total: R$ 150,00', 40, 200),
+    ]);
+    expect(c.coDebtors).toEqual([{ name: 'FRANCISCA CASTRO NEVES DA SILVA', document: '76403763865' }, { name: 'ANTÔNIO OLIVEIRA PEREIRA', document: '60770887309' }]);
+  });
+
+  it('puts back the dash OCR lost where a situação split at a gap no wider than a dash and its spaces', () => {
+    const status = (frags: Frag[]) => one([...frags, f('Valor total: R$ 150,00', 40, 200)]).status;
+    expect(status([f('SITUAÇÃO: INSCRITO', 40, 120), f('PROTESTADO', 145, 120)])).toBe('INSCRITO - PROTESTADO');
+    // A situação whose words OCR set far apart (another box's width away) is joined as words.
+    expect(status([f('SITUAÇÃO: ATIVA', 40, 120), f('AJUIZADA', 300, 120)])).toBe('ATIVA AJUIZADA');
+  });
+
+  it('reads a name with a speck OCR read as a colon between its words, never a caption and its value', () => {
+    expect(valuesOf('name', 'CONSTRUTORA DO VALE COMÉRCIO E: SERVIÇOS LTDA', true).map((v) => v.value)).toEqual(['CONSTRUTORA DO VALE COMÉRCIO E SERVIÇOS LTDA']);
+    expect(valuesOf('name', 'RAZÃO: ACME LTDA', true)).toEqual([]);
+    // A CPF's caption whose F a speck closed into an E, after the name: the caption, not the name's.
+    expect(valuesOf('name', 'SEBASTIÃO ARAÚJO DOS SANTOS - CPE', true).map((v) => v.value)).toEqual(['SEBASTIÃO ARAÚJO DOS SANTOS']);
+    expect(valuesOf('name', 'CONSTRUTORA DO VALE COMÉRCIO E: SERVIÇOS LTDA', false)).toEqual([]);
+    expect(extractFromPages([page(1, [...head, f('Inscrição nº: 50 6 18 216267-72', 40, 80), f('CPF: 411.611.182-17', 300, 80), f('Razão Social', 40, 100), f('CONSTRUTORA DO VALE COMÉRCIO E: SERVIÇOS LTDA', 40, 112), f('Valor total: R$ 150,00', 40, 200)], true)])[0].debtorName).toBe('CONSTRUTORA DO VALE COMÉRCIO E SERVIÇOS LTDA');
   });
 });
 

@@ -1,6 +1,6 @@
 import { distance as editDistance } from 'fastest-levenshtein';
 import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, MONEY_FIELDS, ROW_DUE, ROW_PERIOD, STATUS_CLAUSES, STATUS_LINKS, STATUS_VOCABULARY, type ScalarField, TITLES, type ValueType } from './lexicon';
-import { OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod } from './normalize';
+import { OCR_PERIOD, OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import { pastLatest } from './repair';
 import { type Cell, type Line, type Piece, SAME_LINE, inRunningHeader, sameSize } from './page';
 import { type Value, moneyValues, nameValue, revenueValue, textValue, valuesOf } from './values';
@@ -105,11 +105,11 @@ export function ocrTolerant(source: string): string {
         // whose lower bar a speck completes into an E, the small o whose ring a thin stroke leaves
         // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a
         // speck extends into a Y ("Ylr."), the m that loses a stroke or splits in two ("NONE" for NOME,
-        // "CONP." for COMP., "rn", "in" as in "Coinp."), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº"), and the J
+        // "CONP." for COMP., "rn", "in" as in "Coinp."), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº") or splits in two ("lançamerito"), and the J
         // whose hook reads as a bracket ("C.N.P.). :"); an r whose arm a speck crosses reads as a t ("Devedot");
         // a d or a D whose stem is lost reads as an o ("CÓO.", "Ot. da Inscrição").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn|in)' : c === 'n' ? '[nmh]' : c === 'r' ? '[rt]' : c === 'j' ? '[j)]' : c === 'd' ? '[do]' : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn|in)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)]' : c === 'd' ? '[do]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
@@ -124,9 +124,9 @@ interface Compiled {
   ocr: RegExp;
 }
 
-// A list marker, or a speck OCR read as a symbol glued to the caption ("€C.G.C.", "«Nome", ".NATUREZA/RECEITA").
+// A list marker, or a speck OCR read as a symbol glued to the caption ("€C.G.C.", "«Nome", ".NATUREZA/RECEITA", ".Co-Responsável").
 // Or a table rule's remnant read as a thin letter before it ("i Dt. Inscrição", "i NomelRazão Social").
-const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*|\.(?=[a-z]{3})|[il|!]\s+(?=[a-z]{2}))?/;
+const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*|\.(?=[a-z]{2})|[il|!]\s+(?=[a-z]{2}))?/;
 
 function compile(kind: LabelKind, sources: string[], ocrOnly = false): Compiled[] {
   return sources.map((s) => ({ kind, plain: ocrOnly ? /(?!)/ : new RegExp(`^(?:${s})(?![a-z0-9])`), ocr: new RegExp(`^(?:${ocrTolerant(s)})(?![a-z0-9])`) }));
@@ -261,6 +261,19 @@ export function isFieldLabel(cell: { folded: string }, ocr = false): boolean {
  */
 const SPECKLED_LEADER = /^\s*[.…_·]{3,}\s?[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s*:)|[?!;]?(?=\s+[\p{Lu}\d]))/u;
 
+/**
+ * On a scan, how much of a cell opens with a caption OCR garbled past reading and its dot leader read
+ * as one long word of the letters dots turn into ("O Mcccereeerereear…ross INSCRITA", "e eerereeecereei
+ * AJUIZAMENTO"): at most two short words, then a word of ten letters or more that is mostly e, r and c
+ * (no word of a language is: "necessariamente" is a third). 0 when the cell does not open so.
+ */
+export function garbledLeaderLead(folded: string): number {
+  const m = /^\s*(?:\S{1,4}\s+){0,2}([a-z]{10,})[!|.,:;?]*\s+/.exec(folded);
+  if (!m) return 0;
+  const erc = m[1].replace(/[^erc]/g, '').length;
+  return erc >= m[1].length * 0.55 ? m[0].length : 0;
+}
+
 /** What follows a label in its cell, separators dropped ("....:", "(R$)", "nº"). */
 export function afterLabel(text: string): string {
   return text.replace(SPECKLED_LEADER, '').replace(/^[\s.:…_·=>|-]*(?:\((?:em\s+)?r\$\)|\(r\$\))?[\s.:…_·=>|–—-]*(?:n\s*[.ºo°]\s*\.?\s*:?\s+)?/i, '');
@@ -320,7 +333,7 @@ export function captionSide(cands: Candidate[]): 'above' | 'below' | undefined {
 function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boolean): Value | null {
   if (TEXT_TYPES.has(type)) {
     if (isResidue(text, type)) return null;
-    if (type === 'name') return nameValue(text);
+    if (type === 'name') return valuesOf('name', text, ocr)[0] ?? null;
     if (type === 'revenue') return revenueValue(text);
     if (type === 'status') return valuesOf('status', text, ocr)[0] ?? null;
     return textValue(text);
@@ -828,10 +841,16 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
 function statusTail(line: Line, cell: Cell, value: string): string {
   const after = line.cells[line.cells.indexOf(cell) + 1];
   if (!line.ocr || !after || !statusWordsOnly(after.text) || findLabel(after.folded, true)) return value;
-  const dash = STATUS_CLAUSE_RE.test(after.folded.trim()) && !/[-–—]\s*$/.test(value) ? ' -' : '';
+  // The dash is put back before a qualifier, and wherever the gap is no wider than a dash and its
+  // spaces ("INSCRITO | PROTESTADO" read from "INSCRITO - PROTESTADO"): words of one situação are set a
+  // space apart, so a gap wide enough to split the cell held a glyph OCR lost.
+  const lostDash = after.x0 - cell.x1 <= LOST_DASH_GAP * line.size;
+  const dash = (STATUS_CLAUSE_RE.test(after.folded.trim()) || lostDash) && !/[-–—]\s*$/.test(value) ? ' -' : '';
   return `${value}${dash} ${after.text.trim()}`;
 }
 const STATUS_CLAUSE_RE = new RegExp(`^(?:${STATUS_CLAUSES})`);
+/** The widest gap, in font sizes, a dash and its two spaces leave when OCR loses the dash. */
+const LOST_DASH_GAP = 2.5;
 
 const STATUS_WORD_RE = new RegExp(STATUS_VOCABULARY);
 const STATUS_LINK_RE = new RegExp(`^(?:${STATUS_LINKS})$`);
@@ -1104,6 +1123,9 @@ export interface LooseRow {
  */
 const ITEM_BEFORE = /(?:deb[a-z]{2,4}|parcela|item)\s*(?:n\s*[.ºo°]*\s*)?(\d{1,3})\s*[-–—]\s*(?:[a-z.,:]+\s*){0,3}$/;
 
+/** A card's whole period as a table cell's slashless month and year. */
+const SLASHLESS_PERIOD = new RegExp(`^${OCR_PERIOD.source}$`);
+
 /** A period's OCR shape right after a row's period label. */
 const OCR_PERIOD_AFTER = new RegExp(`^[\\s:.,;–—-]*(${OCR_PERIOD_SHAPE.source})`, 'iu');
 
@@ -1156,7 +1178,11 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
     }
     // And a quarter or a named month whose year OCR garbled ("4º TRIM/20013"), as read for the repair.
     const q = ocr && !y ? OCR_PERIOD_AFTER.exec(after) : null;
-    if (q && !parsePeriod(q[1])) starts.push({ at: m.index, valueAt: m.index + m[0].length + q[0].length, period: q[1].trim() });
+    if (q && !parsePeriod(q[1])) {
+      // A month and year whose slash OCR lost ("112019") read as a table cell's would be.
+      const slashless = SLASHLESS_PERIOD.exec(q[1].trim());
+      starts.push({ at: m.index, valueAt: m.index + m[0].length + q[0].length, period: slashless ? `${slashless[2]}-${slashless[1]}` : q[1].trim() });
+    }
   }
   const stops: number[] = [];
   STOP_ROWS.lastIndex = 0;

@@ -223,7 +223,16 @@ function flagUnreadPages(pages: Page[], out: CertificateRecord[]): void {
   if (!out.length) return;
   const covered = new Set(out.flatMap((r) => r.pages));
   const words = (p: Page) => p.lines.reduce((n, l) => n + (l.text.match(/\p{L}{3,}/gu)?.length ?? 0), 0);
-  const unread = pages.filter((p) => p.ocr && !covered.has(p.num) && words(p) < UNREAD_WORDS).map((p) => p.num);
+  let unread = pages.filter((p) => p.ocr && !covered.has(p.num) && words(p) < UNREAD_WORDS).map((p) => p.num);
+  // One between two pages of the same certificate is that certificate's (a "(continua)" page, a
+  // page of specks): it joins its pages, flagged, and can hold no other certificate.
+  for (const r of out) {
+    const inside = unread.filter((n) => r.pages.some((m) => m < n) && r.pages.some((m) => m > n));
+    if (!inside.length) continue;
+    r.pages = [...r.pages, ...inside].sort((a, b) => a - b);
+    r.warnings.push(`${inside.length > 1 ? 'Páginas' : 'Página'} ${inside.join(', ')} desta certidão ilegíve${inside.length > 1 ? 'is' : 'l'} na digitalização; confira o arquivo`);
+    unread = unread.filter((n) => !inside.includes(n));
+  }
   if (!unread.length) return;
   const msg = `${unread.length > 1 ? 'Páginas' : 'Página'} ${unread.join(', ')} ilegíve${unread.length > 1 ? 'is' : 'l'} na digitalização: pode haver certidão não lida; confira o arquivo`;
   const owner = [...out].reverse().find((r) => r.pages.some((n) => n < unread[0])) ?? out[0];

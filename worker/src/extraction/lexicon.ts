@@ -376,7 +376,7 @@ export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
  * Header words long enough that OCR's one-letter slip ("Mula" for Multa, "Vencimenlo") still tells
  * which column they name: a scanned header word one edit away from one of these is read as it.
  */
-export const COLUMN_WORDS = ['multa', 'juros', 'principal', 'tributo', 'imposto', 'vencimento', 'periodo', 'competencia', 'apuracao', 'exercicio', 'contribuicao', 'receita', 'encargo', 'correcao', 'monetaria', 'atualizado', 'originario', 'original', 'lancado', 'historico', 'moratoria', 'moratorios'];
+export const COLUMN_WORDS = ['multa', 'juros', 'venc', 'principal', 'tributo', 'imposto', 'vencimento', 'periodo', 'competencia', 'apuracao', 'exercicio', 'contribuicao', 'receita', 'encargo', 'correcao', 'monetaria', 'atualizado', 'originario', 'original', 'lancado', 'historico', 'moratoria', 'moratorios'];
 
 /** The first cell of a table's totals row. */
 export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';
@@ -414,6 +414,21 @@ export const NOT_CDA_TITLES: string[] = [
 
 /** Words of a court filing (petição inicial) that wraps CDAs as annexes; its pages are not a certificate. */
 export const COURT_FILING = 'excelentissim[oa]|meritissim[oa]|peticao\\s+inicial|vem,?\\s+respeitosamente|requer\\s+a\\s+citacao|termos\\s+em\\s+que\\s+pede|nestes\\s+termos|execucao\\s+fiscal\\s+em\\s+face|propor\\s+(?:a\\s+presente\\s+)?execucao';
+
+/**
+ * Words company names are commonly made of: a scanned name's word one letter off one of these
+ * ("FRANSPORTADORA") is read as it (repairNameOcr). Seven letters or more, so a surname is never near one.
+ */
+export const COMPANY_NAME_WORDS = (
+  'COMÉRCIO COMERCIAL SERVIÇOS INDÚSTRIA INDUSTRIAL TRANSPORTADORA TRANSPORTES CONSTRUTORA CONSTRUÇÕES CONSTRUÇÃO ' +
+  'ALIMENTOS DISTRIBUIDORA ENGENHARIA EMPREENDIMENTOS PARTICIPAÇÕES LOGÍSTICA TECNOLOGIA SUPERMERCADO SUPERMERCADOS ' +
+  'FARMÁCIA DROGARIA PANIFICADORA LATICÍNIOS METALÚRGICA AGROPECUÁRIA IMPORTAÇÃO EXPORTAÇÃO IMPORTADORA EXPORTADORA ' +
+  'MATERIAIS CONFECÇÕES MINERAÇÃO MINERADORA INCORPORADORA IMOBILIÁRIA ADMINISTRADORA ASSOCIAÇÃO COOPERATIVA SOCIEDADE ' +
+  'HOSPITALAR RESTAURANTE AUTOPEÇAS VEÍCULOS COMBUSTÍVEIS CONSULTORIA ASSESSORIA EDUCACIONAL REPRESENTAÇÕES ATACADISTA ' +
+  'EQUIPAMENTOS MÁQUINAS PRODUTOS EMPRESA LIMITADA MICROEMPRESA AGRÍCOLA CERÂMICA MADEIREIRA CALÇADOS PLÁSTICOS QUÍMICA ' +
+  'ELÉTRICA ELETRÔNICOS INFORMÁTICA TELECOMUNICAÇÕES SEGURANÇA VIGILÂNCIA HOTELARIA GRÁFICA EDITORA PAPELARIA MERCEARIA ' +
+  'FRIGORÍFICO BEBIDAS SIDERÚRGICA PETRÓLEO NACIONAL BRASILEIRA'
+).split(' ');
 
 /** Who inscribed the debt, from the certificate's header and wording. */
 /**

@@ -163,6 +163,15 @@ describe('names read by OCR', () => {
     expect(repairNameOcr('COMERCIAL RIO DOCE LTDA - ME')).toBe('COMERCIAL RIO DOCE LTDA - ME');
     expect(repairNameOcr('AUTO-PEÇAS ALFA LTDA')).toBe('AUTO-PEÇAS ALFA LTDA');
   });
+
+  it('puts right a company word OCR read one letter off, only where one word of the lexicon fits and no letter was added or lost', () => {
+    expect(repairNameOcr('FRANSPORTADORA MINEIRA COMÉRCIO E SERVIÇOS LTDA')).toBe('TRANSPORTADORA MINEIRA COMÉRCIO E SERVIÇOS LTDA');
+    expect(repairNameOcr('CONSTRUTORA DO VALE COMERCLO LTDA')).toBe('CONSTRUTORA DO VALE COMÉRCIO LTDA');
+    // As printed (with or without accents), a plural, a short word or a surname: left alone.
+    expect(repairNameOcr('COMERCIO DE MOVEIS LTDA')).toBe('COMERCIO DE MOVEIS LTDA');
+    expect(repairNameOcr('CONSTRUTORAS REUNIDAS LTDA')).toBe('CONSTRUTORAS REUNIDAS LTDA');
+    expect(repairNameOcr('JOÃO CARVALHO MENDONÇA')).toBe('JOÃO CARVALHO MENDONÇA');
+  });
 });
 
 describe('issuer names read by OCR', () => {

@@ -1,5 +1,7 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { parseBRLToCentavos } from '@cda/shared';
+import { distance as editDistance } from 'fastest-levenshtein';
+import { COMPANY_NAME_WORDS } from './lexicon';
 
 /**
  * Accent- and case-folding that keeps every character in place (one char in, one char out), so a
@@ -90,6 +92,9 @@ export const OCR_DATE_TOKEN = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/
 /** A date one of whose slashes OCR read as a stroke ("27110/2014", "27/10l2014"). */
 export const OCR_STROKE_DATE_TOKEN = /(?<![\d/])(\d{2})(?:[1lI|](\d{2})\/|\/(\d{2})[1lI|])(\d{4})(?![\d/])/g;
 
+/** A date OCR read with one of its slashes lost ("2907/2015", "15/012020"). */
+export const OCR_HALF_DATE_TOKEN = /(?<![\d.,/])(?:\d{4}\/\d{4}|\d{2}\/\d{6})(?![\d.,/])/g;
+
 // OCR may leave a space after a separator ("10/ 10/2020").
 // A zero's ring read with a tail is a Q ("Q2/10/2025").
 export const DATE_TOKEN = /(?<![\d/])[0-3OoQDl][\dOoQDlº°][/.-] ?[01OoQ][\dOoQDlSB][/.-] ?[12l][\dOoQDlSB]{3}(?![\d/])/g;
@@ -153,6 +158,9 @@ export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD
 // the year's glyphs ("3º TR42013", "2º TRW/2020", "3º TRL2UI4").
 // A month's year in lookalike letters ("MAI/ZOI9"); a month's last letter and slash read as one glyph ("MAU2019").
 // A month whose last digit OCR read as a raised ordinal ("0º/2018"): kept as a row, its period flagged unread.
+/** A month and year OCR read without their slash ("012012"), or with the slash as a stroke ("0272023") or a ring ("0102016"): month in group 1, year in 2. */
+export const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[710]?((?:19|20)\d{2})(?![\d.,/])/;
+
 export const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|${MONTH_WORD}\p{L}*\.?\s?[/ -]\s?(?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|]{3,8}|${GARBLED_MONTH}\s?[/ -]?\s?\d{4}|\d{2,3}\/\d{3,6}|[01][º°]\/\d{4}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
 
 export type DocumentKind = 'cpf' | 'cnpj';
@@ -268,7 +276,18 @@ export function repairNameOcr(name: string): string {
     .replace(/(?<=\p{L}\s)-(?=\p{Lu}{2})/gu, '')
     // A speck read as a full stop after a whole word ("ANTÔNIO. SOUZA", "COMÉRCIO. E SERVIÇOS"):
     // abbreviations in names stop before a vowel ("COM.", "IND.", "PART."), but for CIA and LTDA.
-    .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\s+\p{Lu})/gu, '');
+    .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\s+\p{Lu})/gu, '')
+    // A company name's word with one letter misread ("FRANSPORTADORA"), when one such word fits.
+    .replace(/\p{Lu}{7,}/gu, companyWord);
+}
+
+const COMPANY_WORDS_FOLDED = COMPANY_NAME_WORDS.map((w) => ({ word: w, folded: fold(w) }));
+function companyWord(read: string): string {
+  const f = fold(read);
+  if (COMPANY_WORDS_FOLDED.some((c) => c.folded === f)) return read;
+  // One letter replaced, not added or lost: "CONSTRUTORAS" is a plural, not a slip.
+  const near = COMPANY_WORDS_FOLDED.filter((c) => c.folded.length === f.length && editDistance(c.folded, f) === 1);
+  return near.length === 1 ? near[0].word : read;
 }
 
 /**

@@ -26,6 +26,9 @@ describe('lines from Tesseract TSV', () => {
       // Glued to an abbreviated caption's one dot; a short word there stays.
       ...line(5, ['Sit.meereeceereceee!', 'ATIVA', 'AJUIZADA']),
       ...line(6, ['Insc.nome', 'ATIVA']),
+      // A short tail glued to the dots that only the words after it make junk of.
+      ...line(7, ['Contribuinte................s', 'erre!', 'JOSE', 'FERREIRA']),
+      ...line(8, ['Contribuinte................a', 'JOSE']),
     ]));
     expect(text.split('\n')).toEqual([
       'Razão Social............. FARMÁCIA LTDA',
@@ -34,6 +37,8 @@ describe('lines from Tesseract TSV', () => {
       'Situação.......... ativa',
       'Sit.... ATIVA AJUIZADA',
       'Insc.nome ATIVA',
+      'Contribuinte................... ... JOSE FERREIRA',
+      'Contribuinte................a JOSE',
     ]);
   });
 
@@ -203,6 +208,16 @@ describe('two readings of one page', () => {
     const base = [at('57.748,76', 100, 100, 'a'), at('27.778,24', 100, 300, 'b')];
     const thin = [at('57.748,76', 100, 100, 'x'), at('ENCARGO', 100, 200, 'y'), at('LEGAL', 300, 200, 'y'), at('27.778,24', 100, 300, 'z'), at('~~', 100, 400, 'w', 20)];
     expect(mergeReadings(base, thin).map((x) => `${x.text}@${x.line}`)).toEqual(['57.748,76@a', 'ENCARGO@other:y', 'LEGAL@other:y', '27.778,24@b']);
+  });
+
+  it('puts it in when its caption was read with little confidence and its amount with much ("Encargo legal....: 748.895,22"), never a line of specks', () => {
+    const at = (text: string, left: number, top: number, line: string, conf: number): OcrWord => ({ text, left, top, width: 150, height: 30, line, conf });
+    const base = [at('937.885,57', 100, 100, 'a', 96), at('4.493.371,31', 100, 300, 'b', 91)];
+    const thin = [at('Encargo', 100, 200, 'y', 48), at('legal...:', 300, 200, 'y', 75), at('748.895,22', 500, 200, 'y', 96), at('ee', 100, 400, 'w', 70), at('.', 300, 400, 'w', 70)];
+    expect(mergeReadings(base, thin).map((x) => `${x.text}@${x.line}`)).toEqual(['937.885,57@a', 'Encargo@other:y', 'legal...:@other:y', '748.895,22@other:y', '4.493.371,31@b']);
+    // Read with no more confidence than that, the line stays out.
+    const unsure = thin.map((w) => ({ ...w, conf: Math.min(w.conf ?? 0, 50) }));
+    expect(mergeReadings(base, unsure).map((x) => x.line)).toEqual(['a', 'b']);
   });
 });
 

@@ -219,6 +219,12 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
       // Or glued to an abbreviated caption's own dot, when long ("Sit.meereeceereceee!").
       const glued = /^(.*\.{2,})([^.\s]+)$/.exec(current[i].text) ?? /^(.*\p{L}\.)([^.\s]{8,})$/u.exec(current[i].text);
       if (glued && LEADER_JUNK.test(glued[2])) current[i] = { ...current[i], text: `${glued[1]}...` };
+      else if (glued && LEADER_LETTERS.test(glued[2])) {
+        // A short tail glued to the dots ("Contribuinte.......s erre! JOSE") is junk with the words after it.
+        let end = i + 1;
+        while (end < current.length - 1 && LEADER_LETTERS.test(current[end].text)) end++;
+        if (end > i + 1 && LEADER_JUNK.test(glued[2] + current.slice(i + 1, end).map((w) => w.text).join(''))) current[i] = { ...current[i], text: `${glued[1]}...` };
+      }
       if (!/\.{2,}$/.test(current[i].text)) continue;
       // The words after the dots that could be misread dots ("se rcesersesecereoi", "st. ri"), the value excepted.
       let end = i + 1;
@@ -416,7 +422,7 @@ function withMissingLines(base: OcrWord[], other: OcrWord[], slack = 0): OcrWord
     return out;
   };
   const missing = groups(other).filter((line) =>
-    score(line) >= 80 && line.some((w) => /[\p{L}\p{N}]{3}/u.test(w.text)) && !line.some((w) => base.some((b) => overlaps(w, b, slack))));
+    score(line) >= 60 && line.some((w) => /[\p{L}\p{N}]{3}/u.test(w.text)) && !line.some((w) => base.some((b) => overlaps(w, b, slack))));
   if (!missing.length) return base;
   const top = (line: OcrWord[]) => Math.min(...line.map((w) => w.top));
   // Base's lines keep their order; each lost line goes before the first base line below it.

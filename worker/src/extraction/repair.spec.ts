@@ -237,6 +237,24 @@ describe('missingCell', () => {
     expect(repairPeriodOrder([row('2014-07', '2014-08-07'), row('2014-02', '2014-09-07'), row('2014-09', '2014-10-20')], 1)).toBeNull();
   });
 
+  it('repairs a year of a yearly table by its due date where one of a repeated digit slipped ("1996" due 1986), and by the order where both slipped alike', () => {
+    expect(repairYear('1996', '1986-03-10')).toBe('1986');
+    const row = (period: string, dueDate: string) => ({ period, dueDate, principal: 100, fine: 0, interest: 0 });
+    // Exercício 1998 read "1996 | 15/01/1996" between 1997 and 1999: the year by the order, then its due date.
+    const both = [row('1997', '1997-04-15'), row('1996', '1996-01-15'), row('1999', '1999-01-15')];
+    expect(repairRows(both, {}, new Map(), null)).toEqual([
+      'Período "1996" lido por OCR corrigido para 1998 pela ordem da tabela; confira',
+      'Vencimento "15/01/1996" lido por OCR corrigido para 15/01/1998; confira',
+    ]);
+    expect(both[1]).toMatchObject({ period: '1998', dueDate: '1998-01-15' });
+    // Only the due date slipped ("1996 | 10/03/1990" between 1995 and 1997): the period stays, the due date is repaired.
+    const due = [row('1995', '1995-01-15'), row('1996', '1990-03-10'), row('1997', '1997-04-15')];
+    expect(repairRows(due, {}, new Map(), null)).toEqual(['Vencimento "10/03/1990" lido por OCR corrigido para 10/03/1996; confira']);
+    expect(due[1]).toMatchObject({ period: '1996', dueDate: '1996-03-10' });
+    // Years in order are left as read.
+    expect(repairPeriodOrder([row('1995', '1995-01-15'), row('1996', '1996-03-10'), row('1997', '1997-04-15')], 1)).toBeNull();
+  });
+
   it('repairs the one cell of a column with a digit read twice or lost when that alone makes the column add up', () => {
     // 100.156,64 for 10.156,64 (a zero read twice); 922,02 for 9.022,02 (a zero lost).
     expect(repairColumn([10015664, 20000], 1015664 + 20000)).toEqual({ index: 0, value: 1015664 });

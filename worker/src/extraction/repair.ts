@@ -219,6 +219,8 @@ export function repairYear(year: string, due: string): string | null {
       if (inWindow(y)) fits.add(y);
     }
   }
+  // One glyph of a year that prints the digit twice ("1996" for 1986): one slip where it stands.
+  if (!fits.size) for (const y of digitVariants(year)) if (inWindow(y)) fits.add(y);
   // Two different glyphs of one zero-heavy year misread ("2681" for 2001): two single-digit slips.
   if (!fits.size) for (const once of digitVariants(year)) for (const y of digitVariants(once)) if (y !== year && inWindow(y)) fits.add(y);
   return fits.size === 1 ? [...fits][0] : null;
@@ -233,7 +235,8 @@ export function repairYear(year: string, due: string): string | null {
 export function repairDueYear(rows: DebtRow[], i: number): string | null {
   const r = rows[i];
   const start = periodStart(r.period);
-  if (!r.dueDate || !start || Number(r.dueDate.slice(0, 4)) <= Number(start.slice(0, 4)) + 1) return null;
+  // Misread past the window, or before the period it is the due date of.
+  if (!r.dueDate || !start || (Number(r.dueDate.slice(0, 4)) <= Number(start.slice(0, 4)) + 1 && r.dueDate.slice(0, 7) >= start)) return null;
   const prev = rows[i - 1]?.dueDate ?? null;
   const next = rows[i + 1]?.dueDate ?? null;
   if (!prev && !next) return null;
@@ -254,16 +257,27 @@ export function repairDueYear(rows: DebtRow[], i: number): string | null {
  * due date, taken only where the misread month broke that order.
  */
 export function repairPeriodOrder(rows: DebtRow[], i: number): string | null {
-  const monthly = (p: string | undefined) => !!p && /^\d{4}-\d{2}$/.test(p);
   const [prev, r, next] = [rows[i - 1]?.period, rows[i].period, rows[i + 1]?.period];
-  if (!monthly(r) || !monthly(prev) || !monthly(next) || prev! > next! || (prev! <= r && r <= next!)) return null;
-  const due = rows[i].dueDate?.slice(0, 7);
+  // Months, or years ("exercício 1996" between 1997 and 1999): all three of one kind.
+  const kind = (p: string | undefined) => (!p ? null : /^\d{4}-\d{2}$/.test(p) ? 'month' : /^\d{4}$/.test(p) ? 'year' : null);
+  const k = kind(r);
+  if (!k || kind(prev) !== k || kind(next) !== k || prev! > next! || (prev! <= r && r <= next!)) return null;
+  // The row's due date bounds the period, unless it breaks the order of the due dates too (the same
+  // glyph misread in both: "1996 | 15/01/1996" between 1997 and 1999): then it is repaired after.
+  const due = dueOutOfOrder(rows, i) ? undefined : rows[i].dueDate?.slice(0, k === 'month' ? 7 : 4);
   const fits = new Set<string>();
   for (const v of digitVariants(r.replace('-', ''))) {
-    const p = `${v.slice(0, 4)}-${v.slice(4)}`;
-    if (parsePeriod(`${v.slice(4)}/${v.slice(0, 4)}`) === p && prev! <= p && p <= next! && (!due || p <= due)) fits.add(p);
+    const p = k === 'month' ? `${v.slice(0, 4)}-${v.slice(4)}` : v;
+    const real = k === 'month' ? parsePeriod(`${v.slice(4)}/${v.slice(0, 4)}`) === p : parsePeriod(v) === p;
+    if (real && prev! <= p && p <= next! && (!due || p <= due)) fits.add(p);
   }
   return fits.size === 1 ? [...fits][0] : null;
+}
+
+/** A row's due date that falls outside its neighbours' (both read): the due date is the suspect, not its period. */
+function dueOutOfOrder(rows: DebtRow[], i: number): boolean {
+  const [d0, d1, d2] = [rows[i - 1]?.dueDate, rows[i].dueDate, rows[i + 1]?.dueDate];
+  return !!(d0 && d1 && d2 && d0 <= d2 && !(d0 <= d1 && d1 <= d2));
 }
 
 /** Latest year a certificate's date can hold: an OCR'd "2069" is a 2009 whose zero read as 6. */
@@ -338,7 +352,7 @@ export function repairRows(
         notes.push(`Período "${r.period}" lido por OCR corrigido para ${p}; confira`);
         r.period = p;
       }
-    } else if (r.dueDate && r.period.slice(0, 4) > r.dueDate.slice(0, 4)) {
+    } else if (r.dueDate && r.period.slice(0, 4) > r.dueDate.slice(0, 4) && !dueOutOfOrder(rows, i)) {
       const y = repairYear(r.period.slice(0, 4), r.dueDate);
       if (y) {
         notes.push(`Período "${r.period}" lido por OCR corrigido para ${y}${r.period.slice(4)}; confira`);
@@ -347,7 +361,7 @@ export function repairRows(
     }
     const inOrder = repairPeriodOrder(rows, i);
     if (inOrder) {
-      notes.push(`Período "${r.period.slice(5)}/${r.period.slice(0, 4)}" lido por OCR corrigido para ${inOrder} pela ordem da tabela; confira`);
+      notes.push(`Período "${r.period.length === 4 ? r.period : `${r.period.slice(5)}/${r.period.slice(0, 4)}`}" lido por OCR corrigido para ${inOrder} pela ordem da tabela; confira`);
       r.period = inOrder;
     }
     const dueYear = repairDueYear(rows, i);

@@ -3,7 +3,7 @@ import { formatCentavos } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
 import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
-import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
+import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_PERIOD, OCR_PERIOD_SHAPE, PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
 import type { Cell, Line } from './page';
 import { type RowCheck, iso2br, pastLatest, repairRowSum, repairZeros } from './repair';
 import { moneyValues } from './values';
@@ -22,6 +22,8 @@ export interface Column {
   total?: boolean;
   /** The column holds amounts (every money kind, and extra columns such as subtotal or correção). */
   amount: boolean;
+  /** A scanned caption OCR garbled past reading ("Data Vonc."): what its column holds names it (see nameByContent). */
+  unknown?: boolean;
 }
 
 export interface TableResult {
@@ -53,6 +55,8 @@ const HEADING = new RegExp(DEBT_HEADING);
 const FILLER = /\(?\s*(?:em\s+)?r\$\s*\)?|\bde\b|\bdo\b|\bda\b|\be\b|\(|\)|[/.:–—-]|\s+/g;
 
 const headers = new WeakMap<Line, Column[] | null>();
+/** Two or three short words of letters, abbreviated or not: a caption's shape. */
+const GARBLED_CAPTION = /^\s*[a-z]{1,8}\.?(?:\s+[a-z]{1,8}\.?){1,2}\s*$/;
 
 /** Columns named by a header line, or null when the line is not a debt-table header. */
 export function headerColumns(line: Line): Column[] | null {
@@ -89,6 +93,12 @@ function findHeader(line: Line): Column[] | null {
       // So is a short word OCR garbled past one edit ("ITEM" read as "ITER").
       if (line.ocr && (folded.replace(/[^a-z0-9]/g, '').length <= 3 || /^\s*[a-z]{4,5}\.?\s*$/.test(folded))) {
         cols.push({ kind: 'other', x0: cell.x0, x1: cell.x1, total: false, amount: false });
+        continue;
+      }
+      // A caption of two or three short words OCR garbled past one edit ("Data Vonc."), no field's
+      // label: a column still, named by what it holds below (nameByContent). One per header.
+      if (line.ocr && GARBLED_CAPTION.test(folded) && !findLabel(folded, true) && !cols.some((c) => c.unknown)) {
+        cols.push({ kind: 'other', x0: cell.x0, x1: cell.x1, total: false, amount: false, unknown: true });
         continue;
       }
       return null;
@@ -172,12 +182,15 @@ interface Token {
   repairedFrom?: string;
 }
 
-/** OCR's slips in a table cell: a decimal comma read as a dot or a colon ("6425.33", "891:98", "687.976:95"), a period's slash lost ("012012") or read as a stroke ("0272023") or a ring ("0102016"). */
-const OCR_MONEY = /(?<![\d.,/:])(?:\d{1,6}[.:]|\d{1,3}(?:\.\d{3})+:)\d{2}(?![\d.,/:])/g;
-const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[710]?((?:19|20)\d{2})(?![\d.,/])/g;
+/**
+ * OCR's slips in a table cell: a decimal comma read as a dot or a colon ("6425.33", "891:98", "687.976:95"),
+ * after thousands as a slash ("57.145/91") or lost ("7.92105"); a period's slash lost ("012012") or read as
+ * a stroke ("0272023") or a ring ("0102016").
+ */
+const OCR_MONEY = /(?<![\d.,/:])(?:\d{1,6}[.:]|\d{1,3}(?:\.\d{3})+[:/]|\d{1,3}(?:\.\d{3})*\.\d{3})\d{2}(?![\d.,/:])/g;
+const OCR_PERIODS = new RegExp(OCR_PERIOD.source, 'g');
 /** A month's leading 0 or 1 read as a letter of its shape ("Q4/2017", "O8/2019", "l2/2020"). */
 const OCR_LETTER_PERIOD = /(?<![\p{L}\d.,/])([OoQDIl|][0-9]|1[OoQDIl|])\/((?:19|20)\d{2})(?![\d.,/])/gu;
-const OCR_HALF_DATE = /(?<![\d.,/])(?:\d{4}\/\d{4}|\d{2}\/\d{6})(?![\d.,/])/g;
 const OCR_BARE = /(?<![\p{L}\d.,/])\d{3,8}(?![\p{L}\d.,/])/gu;
 
 function tokensOf(cell: Cell, ocr = false): Token[] {
@@ -225,7 +238,7 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       // Always two decimals: the digits are the centavos.
       out.push({ kind: 'money', text: m[0], value: Number(m[0].replace(/\D/g, '')), ...at(m.index!, m.index! + m[0].length) });
     }
-    for (const m of cell.text.matchAll(OCR_PERIOD)) {
+    for (const m of cell.text.matchAll(OCR_PERIODS)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
       out.push({ kind: 'period', text: m[0], value: `${m[2]}-${m[1]}`, ...at(m.index!, m.index! + m[0].length) });
@@ -237,7 +250,7 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       out.push({ kind: 'period', text: m[0], value: `${m[2]}-${String(month).padStart(2, '0')}`, ...at(m.index!, m.index! + m[0].length) });
     }
     // A date that lost one of its slashes ("2907/2015", "15/012020"): its digits, as a bare date.
-    for (const m of cell.text.matchAll(OCR_HALF_DATE)) {
+    for (const m of cell.text.matchAll(OCR_HALF_DATE_TOKEN)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
       out.push({ kind: 'bare', text: m[0].replace('/', ''), value: Number(m[0].replace('/', '')), ...at(m.index!, m.index! + m[0].length) });
@@ -320,6 +333,19 @@ export function alignColumns(cols: Column[], body: Token[][]): Column[] {
   // Each money column becomes the span of its values; period and due columns keep the header's.
   const placed = money.map((c, k) => ({ ...c, x0: solid[k].x0, x1: solid[k].x1 }));
   return [...cols.filter((c) => !c.amount), ...placed];
+}
+
+/**
+ * A column whose caption OCR garbled is the due date's when the header names none and most rows
+ * hold a date under it, or the period's likewise; otherwise it stays an extra column, its values unread.
+ */
+function nameByContent(cols: Column[], body: Token[][]): Column[] {
+  const unknown = cols.find((c) => c.unknown);
+  if (!unknown || body.length < 2) return cols;
+  const textCols = cols.filter((c) => !c.amount);
+  const holding = (kinds: Array<Token['kind']>) => body.filter((ts) => ts.some((t) => kinds.includes(t.kind) && nearest(t, textCols) === unknown)).length;
+  const kind: ColumnKind | null = !cols.some((c) => c.kind === 'due') && holding(['date']) >= body.length * 0.6 ? 'due' : !cols.some((c) => c.kind === 'period') && holding(['period', 'date']) >= body.length * 0.6 ? 'period' : null;
+  return kind ? cols.map((c) => (c === unknown ? { ...c, kind, unknown: false } : c)) : cols;
 }
 
 /** Tokens shaped like a debt row: a period (or a date standing for it) and a due date, and two amounts. */
@@ -410,7 +436,7 @@ export function readTables(lines: Line[]): TableResult {
       const label = line.cells.some((c) => findLabel(c.folded, line.ocr));
       if ((label && body.length) || ++misses > 3) break;
     }
-    const cols = alignColumns(header, body.map((b) => b.tokens));
+    const cols = nameByContent(alignColumns(header, body.map((b) => b.tokens)), body.map((b) => b.tokens));
     const periodShapesOf = (at: number) => lines[at].cells.flatMap((c) => periodShapes(c, lines[at].ocr));
     for (const b of body) {
       const row = readRow(b.tokens, cols, periodShapesOf(b.at));

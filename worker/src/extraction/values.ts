@@ -2,7 +2,7 @@ import { LEGAL_REFERENCE, STATUS_STEMS, STATUS_VOCABULARY, type ValueType } from
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 const SPECK_BEFORE_STATUS_WORD = new RegExp(`(?<=\\p{Lu})\\.\\s+(?=(?:${STATUS_STEMS.toUpperCase()})\\p{Lu}*(?:\\s|$))`, 'gu');
-import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_STROKE_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDocument, parseMoney, upperText } from './normalize';
+import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_STROKE_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parseDocument, parseMoney, upperText } from './normalize';
 import { digitVariants, pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
 
 /**
@@ -84,6 +84,12 @@ export function dateValues(text: string, ocr = false): Value[] {
       if (out.some((v) => v.start === m.index)) continue;
       const d = repairZeros(m[0]);
       if (d) out.push({ value: d, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
+    }
+  // A date that lost one of its slashes ("2310/2025", "23/102025"): its eight digits, flagged.
+  if (ocr)
+    for (const m of all(OCR_HALF_DATE_TOKEN, text)) {
+      const d = parseDigitsDate(m[0].replace('/', ''));
+      if (d && !pastLatest(d.value)) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
     }
   if (ocr)
     for (const m of all(OCR_STROKE_DATE_TOKEN, text)) {
@@ -311,13 +317,17 @@ const NAME_STOP = /\s*(?:,|;|\s\(|\s[-–—]\s(?=(?:cnpj|cpf|c\.n\.p\.j|inscrit
 const LEADER_REST = /^(?:[:.…_·\-–—]\s*|[^\s\p{L}]{1,2}[.…·]{2,}[^\s\p{L}]{0,2}\s+|\p{Ll}{1,6}[.…·]{2,}[^\s\p{L}]{0,2}\s+(?=\p{Lu}{2}))+/u;
 
 /** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
+/** A colon after three or more words in capitals with only words in capitals after it: a speck in a name, not a caption's. */
+const NAME_SPECK_COLON = /(?<=^\s*\p{Lu}[\p{Lu}.&'-]*(?:\s+\p{Lu}[\p{Lu}.&'-]*){2,})\s?:(?=\s+\p{Lu}{2,}[\p{Lu}\s.&'/-]*$)/u;
+
 export function nameValue(text: string, prose = false): Value | null {
   let t = collapseSpaces(text).replace(LEADER_REST, '');
   if (prose) t = t.replace(NAME_STOP, '');
   // A CPF/CNPJ glued to the name (OCR closed the gap: "SILVA788.515.377-04") is not part of it.
   t = t.replace(/\s*[-–—]?\s*(?:CPF|CNPJ)?[:\s]*\d{2,3}\.\d{3}\.\d{3}(?:\/\d{4})?-\d{2}\s*$/i, '');
-  // So is the next box's caption OCR ran into it ("PANIFICADORA DO VALE LTDA EPP C.N.PJ.").
-  t = t.replace(/\s+(?:C\.?\s?N\.?\s?P\.?\s?J|C\.?\s?P\.?\s?F|C\.?\s?G\.?\s?C)[.\s/:)]*$/i, '');
+  // So is the next box's caption OCR ran into it ("PANIFICADORA DO VALE LTDA EPP C.N.PJ."), or a CPF's whose
+  // F a speck closed into an E ("SANTOS - CPE").
+  t = t.replace(/\s+(?:C\.?\s?N\.?\s?P\.?\s?J|C\.?\s?P\.?\s?F|C\.?\s?G\.?\s?C|[-–—]\s*CPE)[.\s/:)]*$/i, '');
   t = t.replace(/\s*[,;:]+$/, '').trim();
   if (!t || /^[/(|\\[]/.test(t) || /:/.test(t)) return null;
   const letters = t.match(/\p{L}/gu)?.length ?? 0;
@@ -391,7 +401,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
       return [v];
     }
     case 'name': {
-      const v = nameValue(text);
+      // A speck OCR read as a colon between a name's words ("COMÉRCIO E: SERVIÇOS LTDA") is no caption's colon.
+      const v = nameValue(ocr ? text.replace(NAME_SPECK_COLON, '') : text);
       return v ? [v] : [];
     }
     default: {
