@@ -2317,6 +2317,8 @@ describe('leaders, ordinals and lookalike letters OCR put in a value', () => {
 
   it('reads a PGFN unit whose zero OCR took for an ordinal, an amount opening with a lookalike letter and a CNPJ with an ordinal for a digit, flagged', () => {
     expect(registrationValues('Nº DA INSCRIÇÃO 5º 4 19 086533-64', true).map((v) => [v.value, v.repaired])).toEqual([['5041908653364', true]]);
+    expect(registrationValues('Número da Inscrição : 3395804448]', true).map((v) => [v.value, v.repaired])).toEqual([['33958044481', true]]);
+    expect(registrationValues('Número da Inscrição : 3395804448]', false).map((v) => v.value)).toEqual(['3395804448']);
     expect(valuesOf('money', 'Vlr. Multa: B44,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', true]]);
     expect(valuesOf('money', 'Vlr. Multa: 844,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', false]]);
     // A word that ends in the letter is no amount's digit.
@@ -2346,6 +2348,10 @@ describe('leaders, ordinals and lookalike letters OCR put in a value', () => {
     expect(valuesOf('document', '41.965.185/0008-', false)).toEqual([]);
     expect(valuesOf('process', '13896. 13896.189760/2015-95', true).map((v) => v.value)).toEqual(['13896189760201595']);
     expect(valuesOf('process', '13896. 13896.189760/2015-95', false).map((v) => v.value)).toEqual(['13896', '13896189760201595']);
+    // A thousands group with a digit read twice ("8.188.9200-6"): the digit once, flagged; not when two readings fit.
+    expect(valuesOf('process', '8.188.9200-6', true).map((v) => [v.value, v.repaired])).toEqual([['81889206', true]]);
+    expect(valuesOf('process', '8.188.9200-6', false).map((v) => v.value)).toEqual(['818892006']);
+    expect(valuesOf('process', '8.188.9900-6', true).map((v) => v.repaired)).toEqual([undefined]);
   });
 
   it('reads a situação after a leader OCR ended with two or three specks ("..........ii! ATIVA"), and a code after two leader runs', () => {
@@ -2466,6 +2472,15 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     expect(c.debts.map((d) => d.principal)).toEqual([10000, 20000]);
   });
 
+  it('reads a card\'s amount under a long caption OCR garbled by two letters ("CONTRISVIÇÃO")', () => {
+    const card = (n: number, x: number, period: string, caption: string, p: string) => [
+      f(`DÉBITO ${n} - PERÍODO`, x, 120), f(period, x, 132), f('DT. VENC.', x, 144), f(`25/${period}`.replace(/^25\/(\d{2})/, (_, m) => `25/${String(Number(m) + 1).padStart(2, '0')}`), x, 156),
+      f(caption, x, 168), f(`R$ ${p}`, x, 180), f('MULTA DE MORA', x, 192), f('R$ 20,00', x, 204), f('JUROS', x, 216), f('R$ 10,00', x, 228),
+    ];
+    const c = one([...card(1, 40, '04/2016', 'CONTRIBUIÇÃO', '100,00'), ...card(2, 300, '05/2016', 'CONTRISVIÇÃO', '200,00'), f('Valor total: R$ 360,00', 40, 300)]);
+    expect(c.debts.map((d) => [d.period, d.principal])).toEqual([['2016-04', 10000], ['2016-05', 20000]]);
+  });
+
   it('reads a written-out debt row whose "lançamento" OCR read with its n split in two ("lançamerito")', () => {
     const c = one([
       f('Discriminação dos débitos:', 40, 110),
@@ -2481,6 +2496,8 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     const c = one([f('O Mcccereeerereeareranereeraasanaareneraraaaeracierererereeross INSCRITA', 40, 120), f('Valor total: R$ 150,00', 40, 200)]);
     expect(c.status).toBe('INSCRITA');
     expect(c.fieldWarnings?.status).toBe('Situação encontrada sem rótulo; confira');
+    // A leader's last specks read as digits before the situação are no part of it.
+    expect(valuesOf('status', '03 ATIVA', true).map((v) => v.value)).toEqual(['ATIVA']);
     expect(garbledLeaderLead('e eerereeecereececeeeei ajuizamento autorizado')).toBe('e eerereeecereececeeeei '.length);
     // A word of a sentence is no leader, though made of the same letters.
     expect(garbledLeaderLead('o necessariamente inscrita')).toBe(0);
@@ -2506,6 +2523,18 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     expect(c.fieldWarnings?.legalCharge).toBe('Valor lido incompleto por OCR ("265,"), completado como R$ 265,44 pela diferença com o total; confira');
   });
 
+  it('takes the value beside a caption whose leader ends its box in specks spaced apart ("C.G.C.......... cc. .....º")', () => {
+    const c = extractFromPages([page(1, [
+      ...head,
+      f('Inscrição DEBCAD nº........:', 40, 80), f('52.209.417-7', 200, 80),
+      f('Sujeito Passivo Principal..:', 40, 92), f('METALÚRGICA ALVORADA LTDA', 200, 92),
+      f('C.G.C.............. cc. .....º', 40, 104), f('41.965.185/0008-', 200, 104),
+      f('Valor total: R$ 150,00', 40, 200),
+    ], true)])[0];
+    expect(c.debtorDocument).toBe('41965185000822');
+    expect(c.fieldWarnings?.debtorDocument).toBeTruthy();
+  });
+
   it('reads a co-debtor whose repeated caption carries a speck read as a dot (".Co-Responsável: …")', () => {
     const c = one([
       f('Co-Responsável: FRANCISCA CASTRO NEVES DA SILVA, CPF 764.037.638-65', 40, 120),
@@ -2520,6 +2549,8 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     expect(status([f('SITUAÇÃO: INSCRITO', 40, 120), f('PROTESTADO', 145, 120)])).toBe('INSCRITO - PROTESTADO');
     // A situação whose words OCR set far apart (another box's width away) is joined as words.
     expect(status([f('SITUAÇÃO: ATIVA', 40, 120), f('AJUIZADA', 300, 120)])).toBe('ATIVA AJUIZADA');
+    // Beside its caption too ("Situação Atual | ATIVA | EM COBRANÇA ADMINISTRATIVA").
+    expect(status([f('Situação Atual', 40, 120), f('ATIVA', 200, 120), f('EM COBRANÇA ADMINISTRATIVA', 240, 120)])).toBe('ATIVA - EM COBRANCA ADMINISTRATIVA');
   });
 
   it('reads a name with a speck OCR read as a colon between its words, never a caption and its value', () => {

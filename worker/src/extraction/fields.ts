@@ -1,5 +1,5 @@
 import { distance as editDistance } from 'fastest-levenshtein';
-import { COLUMNS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, MONEY_FIELDS, ROW_DUE, ROW_PERIOD, STATUS_CLAUSES, STATUS_LINKS, STATUS_VOCABULARY, type ScalarField, TITLES, type ValueType } from './lexicon';
+import { COLUMNS, COLUMN_WORDS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, MONEY_FIELDS, ROW_DUE, ROW_PERIOD, STATUS_CLAUSES, STATUS_LINKS, STATUS_VOCABULARY, type ScalarField, TITLES, type ValueType } from './lexicon';
 import { OCR_PERIOD, OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod } from './normalize';
 import { pastLatest } from './repair';
 import { type Cell, type Line, type Piece, SAME_LINE, inRunningHeader, sameSize } from './page';
@@ -259,7 +259,8 @@ export function isFieldLabel(cell: { folded: string }, ocr = false): boolean {
  * ("SITUAÇÃO.........c.cccm....: INSCRITA") or, ending on a speck read as "?", "!" or ";", up to a
  * value in capitals or digits ("Receita..........i.....iiio....? 1070 - ITR", "Contribuinte........ ii... ANA").
  */
-const SPECKLED_LEADER = /^\s*[.…_·]{3,}\s?[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s*:)|[?!;]?(?=\s+[\p{Lu}\d]))/u;
+// Or, specks spaced apart, ending its cell on a speck read as a raised º ("C.G.C.......... cc. .....º | 41.965…").
+const SPECKLED_LEADER = /^\s*[.…_·]{3,}\s?[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s*:)|[?!;]?(?=\s+[\p{Lu}\d]))|^\s*[.…_·]{3,}\s?[a-z.,]{1,6}\s[.…_·]{2,}[?!;:º°]?\s*$/u;
 
 /**
  * On a scan, how much of a cell opens with a caption OCR garbled past reading and its dot leader read
@@ -487,6 +488,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
           if (type === 'longText') v.value = continuation(lines, skip, i, right, v.value);
           if (type === 'revenue') return push(revenueValue(wrappedBeside(lines, skip, i, right, right.text)) ?? v, 'right', i);
           if (type === 'status' || type === 'name') v.value = wrapped(lines, skip, i, right, v.value, type);
+          if (type === 'status') v.value = statusTail(line, right, v.value);
           return push(v, 'right', i);
         }
       }
@@ -1132,6 +1134,19 @@ const OCR_PERIOD_AFTER = new RegExp(`^[\\s:.,;–—-]*(${OCR_PERIOD_SHAPE.sourc
 const ROW_FIELDS = new Set<LabelKind>(['principal', 'fine', 'interest', 'registrationDate']);
 const STOP_ROWS = /(?<![a-z])(?:somad[oa]s|consolidac|resumo|totais|total\s+(?:geral|devido|do|da|dos)|valores\s+consolidados|perfazendo)/g;
 
+/**
+ * On a scan, a card's caption word OCR garbled by two letters ("CONTRISVIÇÃO" for contribuição) read
+ * as the long column word it is two letters off, when no other is; letter for letter, so every
+ * offset into the stream holds.
+ */
+function nearCaptionWords(folded: string): string {
+  return folded.replace(/[a-z]{9,}/g, (w) => {
+    if (COLUMN_WORDS.includes(w)) return w;
+    const near = COLUMN_WORDS.filter((c) => c.length === w.length && c.length >= 9 && editDistance(c, w) <= 2);
+    return near.length === 1 ? near[0] : w;
+  });
+}
+
 /** A row's parts by their labels: the certificate's own labels, and a debt table's column words
  * (a card per debt reads "CONTRIBUIÇÃO 7.034,79" like a table's column). */
 const columnWords = (kind: string) => COLUMNS.filter((c) => c.kind === kind).map((c) => c.pattern);
@@ -1198,6 +1213,7 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
   }
   stops.sort((a, b) => a - b);
   const rows: LooseRow[] = [];
+  const captions = ocr ? nearCaptionWords(s.folded) : s.folded;
   // A card's caption may carry a speck's letter ("NVENC." over its due date).
   const slots = ROW_SLOTS.map(([slot, src, type]) => [slot, proseRe(src, ocr, true), type] as const);
   starts.forEach((st, k) => {
@@ -1208,7 +1224,7 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
     const found: Array<{ slot: keyof LooseRow; at: number; value: string; valueEnd: number }> = [];
     for (const [slot, r, type] of slots) {
       r.lastIndex = st.valueAt;
-      for (let m = r.exec(s.folded); m && m.index < end; m = r.exec(s.folded)) {
+      for (let m = r.exec(captions); m && m.index < end; m = r.exec(captions)) {
         const v = proseValue(type, s.text, m.index + m[0].length, ocr);
         if (v && v.start < end) {
           found.push({ slot, at: m.index, value: v.value, valueEnd: v.end });

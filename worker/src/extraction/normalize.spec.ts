@@ -196,6 +196,12 @@ describe('situação', () => {
     expect(normalizeStatus('Ativa em cobrança', false)).toBe('ATIVA EM COBRANCA');
     expect(normalizeStatus('EXIGIBILIDADE DO CRÉDITO SUSPENSA - DECISÃO JUDICIAL', false)).toBe('EXIGIBILIDADE DO CREDITO SUSPENSA - DECISAO JUDICIAL');
   });
+  it('cuts words OCR ran together where their spaces were narrow, only the one way into words of the list', () => {
+    expect(normalizeStatus('ATIVAASER AJUIZADA', true)).toBe('ATIVA A SER AJUIZADA');
+    expect(normalizeStatus('ATIVA EMCOBRANÇA', true)).toBe('ATIVA EM COBRANCA');
+    expect(normalizeStatus('ATIVAASER AJUIZADA', false)).toBe('ATIVAASER AJUIZADA');
+    expect(normalizeStatus('INSCRITO - PROTESTADO', true)).toBe('INSCRITO - PROTESTADO');
+  });
   it('undoes a letter OCR doubled from a tilde, only into a word of the situação list', () => {
     expect(normalizeStatus('EM NEGOCIACAÃO NO SISPAR', true)).toBe('EM NEGOCIACAO NO SISPAR');
     expect(normalizeStatus('ATIVA EM COBRANCCA', true)).toBe('ATIVA EM COBRANCA');

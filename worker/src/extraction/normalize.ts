@@ -334,7 +334,19 @@ export function normalizeStatus(text: string, ocr: boolean): string {
     if (b !== undefined && STATUS_WORDS.has(a + b) && !(STATUS_WORDS.has(a) && STATUS_WORDS.has(b))) {
       out.push(a + b);
       i++;
-    } else out.push(STATUS_WORDS.has(a) ? a : oneGlyphOff(undoubled(a)));
+    } else out.push(STATUS_WORDS.has(a) ? a : glued(a) ?? oneGlyphOff(undoubled(a)));
   }
   return out.join(' ');
+}
+
+/** A word OCR ran into the next ones where their spaces were narrow ("ATIVAASER"): the one way to cut it into words of the list, or null. */
+function glued(word: string): string | null {
+  const cuts = (rest: string): string[][] => {
+    if (!rest) return [[]];
+    const out: string[][] = [];
+    for (let k = 1; k <= rest.length; k++) if (STATUS_WORDS.has(rest.slice(0, k))) for (const tail of cuts(rest.slice(k))) out.push([rest.slice(0, k), ...tail]);
+    return out;
+  };
+  const ways = word.length >= 6 && word.length <= 30 ? cuts(word).filter((w) => w.length > 1) : [];
+  return ways.length === 1 ? ways[0].join(' ') : null;
 }

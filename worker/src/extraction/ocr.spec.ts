@@ -1,4 +1,4 @@
-import { MAX_RENDER_PIXELS, type OcrWord, fixGlyphs, fragsFromWords, linesFromHocr, linesFromTsv, mergeReadings, renderDpi, rowBands } from './ocr';
+import { MAX_RENDER_PIXELS, type OcrWord, fixGlyphs, fragsFromWords, linesFromHocr, linesFromTsv, mergeReadings, renderDpi, rowBands, wordsFromHocr } from './ocr';
 
 /** One TSV word row as Tesseract writes it (level 5), all words on block 1, paragraph 1. */
 function tsv(words: Array<[line: number, left: number, text: string, width?: number]>): string {
@@ -118,6 +118,26 @@ describe('fragments of a recognised line', () => {
     const word = (text: string, left: number, height: number): OcrWord => ({ text, left, top: 1300 - height, width: height, height, line: 'l1', conf: 90 });
     const [frag] = fragsFromWords([word('Receita', 224, 30), word('.', 1905, 3), word('.', 2335, 3)]);
     expect([frag.text, frag.size]).toEqual(['Receita', 42]);
+  });
+
+  it('measures a line whose every word carries an accent or a descender by its glyphs, so a box\'s gap still splits it', () => {
+    // "SEBASTIÃO GONÇALVES ARAÚJO | ATIVA A SER AJUIZADA": boxes 67 px for type 44 px, 80 px between the boxes.
+    const word = (text: string, left: number, width: number, capHeight?: number): OcrWord => ({ text, left, top: 713, width, height: 67, line: 'l1', conf: 90, capHeight });
+    const cells = (capHeight?: number) => fragsFromWords([word('SEBASTIÃO', 245, 280, capHeight), word('ARAÚJO', 545, 180, capHeight), word('AJUIZADA', 805, 230, capHeight)]).map((f) => f.text);
+    expect(cells(44)).toEqual(['SEBASTIÃO ARAÚJO', 'AJUIZADA']);
+    // Without the glyphs' height (a TSV reading), or where the boxes are the type's size, as before.
+    expect(cells(undefined)).toEqual(['SEBASTIÃO ARAÚJO AJUIZADA']);
+    expect(cells(60)).toEqual(['SEBASTIÃO ARAÚJO AJUIZADA']);
+  });
+
+  it('sizes a word by its glyphs without a rule read as a mark at its edge', () => {
+    const cinfo = (c: string, b: number[]) => `<span class='ocrx_cinfo' title='x_bboxes ${b.join(' ')}; x_conf 90'>${c}</span>`;
+    const hocr = [
+      `<span class='ocr_line' id='line_1_1' title="bbox 0 700 1300 800">`,
+      `<span class='ocrx_word' id='w1' title='bbox 1714 717 1900 776; x_wconf 40'>${cinfo('|', [1714, 717, 1720, 776])}${cinfo('3', [1740, 722, 1760, 765])}${cinfo('1', [1762, 722, 1780, 765])}</span>`,
+      '</span>',
+    ].join('\n');
+    expect(wordsFromHocr(hocr).map((x) => [x.text, x.left, x.top, x.height, x.capHeight])).toEqual([['|31', 1740, 722, 43, 43]]);
   });
 });
 

@@ -17,6 +17,8 @@ export interface OcrWord {
   line: string;
   /** Tesseract's confidence in the word (0–100), from hOCR's x_wconf. */
   conf?: number;
+  /** Median height of its capitals, digits and ascenders, none accented or descending (hOCR): the type's true size. */
+  capHeight?: number;
 }
 
 /** Words of Tesseract's TSV (level 5 rows). */
@@ -109,6 +111,31 @@ export function fixGlyphs(glyphs: OcrGlyph[], zeroShaped?: (g: OcrGlyph) => bool
   return out;
 }
 
+/** A rule's remnant or a speck read as a mark at a word's edge ("|318927932", "“SEBASTIÃO"), which fragsFromWords drops. */
+const EDGE_MARK = /^(?:[|“”"'‘’`]|\s*)$/;
+
+/**
+ * The box of a word's glyphs without the marks at its edges: a box rule read as "|" beside a word
+ * runs the rule's height, and Tesseract's word box with it, which doubles the line's measured
+ * height (and so every gap taken as a column break). Nothing when no such mark was read.
+ */
+function coreBox(glyphs: OcrGlyph[]): Partial<OcrWord> {
+  let a = 0;
+  let b = glyphs.length;
+  while (a < b && EDGE_MARK.test(glyphs[a].text)) a++;
+  while (b > a && EDGE_MARK.test(glyphs[b - 1].text)) b--;
+  if (a === b || (a === 0 && b === glyphs.length)) return {};
+  const core = glyphs.slice(a, b);
+  const [x0, y0] = [Math.min(...core.map((g) => g.x0)), Math.min(...core.map((g) => g.y0))];
+  return { left: x0, top: y0, width: Math.max(...core.map((g) => g.x1)) - x0, height: Math.max(...core.map((g) => g.y1)) - y0 };
+}
+
+const CAP_GLYPH = /^[A-Z0-9bdfhklt]$/;
+function capHeight(glyphs: OcrGlyph[]): number | undefined {
+  const hs = glyphs.filter((g) => CAP_GLYPH.test(g.text)).map((g) => g.y1 - g.y0);
+  return hs.length ? hs.sort((a, b) => a - b)[hs.length >> 1] : undefined;
+}
+
 /**
  * Words of Tesseract's hOCR with character boxes (`hocr_char_boxes=1`), glyph fixes applied; `zeroShaped`
  * looks at a digit's shape on the page Tesseract read.
@@ -119,7 +146,7 @@ export function wordsFromHocr(hocr: string, zeroShaped?: (g: OcrGlyph) => boolea
   let glyphs: OcrGlyph[] = [];
   let word: Omit<OcrWord, 'text'> | null = null;
   const flush = () => {
-    if (word) words.push({ ...word, text: fixGlyphs(glyphs, zeroShaped) });
+    if (word) words.push({ ...word, ...coreBox(glyphs), capHeight: capHeight(glyphs), text: fixGlyphs(glyphs, zeroShaped) });
     word = null;
     glyphs = [];
   };
@@ -164,6 +191,14 @@ function shortLeaderEnd(run: OcrWord[], value: OcrWord): boolean {
   return run.length === 1 && /^[a-z.,:;!'|?+\]]{2,3}$/.test(run[0].text) && !SMALL_WORDS.has(run[0].text) && /^[\dA-ZÀ-Ý]/.test(value.text);
 }
 
+/**
+ * A line's word height over its glyphs' cap height: 1.07 at the median over the all-scan development
+ * pages' lines (1.03–1.18 for half of them); over 1.35, accents and descenders inflate the words' boxes.
+ */
+const WORD_OVER_CAPS = 1.07;
+const INFLATED_LINE = 1.35;
+const MAX_INFLATION = 2.2;
+
 /** A line's typical word height (about a cap height): the unit its gaps are measured in. */
 const medianHeight = (words: OcrWord[]) => words.map((w) => w.height).sort((a, b) => a - b)[words.length >> 1];
 
@@ -191,7 +226,14 @@ export function fragsFromWords(raw: OcrWord[]): Frag[] {
     // than the cap height the gaps are measured in.)
     const lettered = current.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
     const all = medianHeight(current);
-    const h = lettered.length && all < medianHeight(lettered) / 2 ? medianHeight(lettered) : all;
+    let h = lettered.length && all < medianHeight(lettered) / 2 ? medianHeight(lettered) : all;
+    // A line whose every word carries an accent, a cedilla or a descender ("SEBASTIÃO GONÇALVES
+    // ARAÚJO") measures half again its type's size, and its box gaps then pass for word spaces: there
+    // the glyphs' own height measures it, at the usual share a word's box adds to it.
+    const caps = current.map((w) => w.capHeight).filter((x): x is number => x !== undefined).sort((a, b) => a - b);
+    // (Boxes past twice the glyphs' height are no accents: specks read as small glyphs measure nothing.)
+    const cap = caps[caps.length >> 1];
+    if (caps.length >= 2 && h > cap * INFLATED_LINE && h < cap * MAX_INFLATION) h = cap * WORD_OVER_CAPS;
     const gap = (a: OcrWord, b: OcrWord) => b.left - (a.left + a.width);
     // Specks at the margins come out as one- or two-character "words" far from the line's text.
     const speck = (w: OcrWord) => w.text.length <= 2 && !/^\d+$/.test(w.text);

@@ -192,6 +192,8 @@ export function registrationValues(text: string, ocr = false): Value[] {
         .replace(/(?<![\p{L}\d/.,])(?=[\dBSZOQD]{2}\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))[\dBSZOQD]{2}/gu, (c) => digitsFromLookalikes(c))
         // Its unit's zero taken for a raised ordinal ("5º 4 19 086533-64" for 50 4 19 …).
         .replace(/(?<![\p{L}\d/.,])(\d)[º°](?=\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))/gu, '$10')
+        // Its last 1 read as a bracket ("3395804448]"): a number has no bracket of its own.
+        .replace(/(?<=(?<![\p{L}\d])\d{6,})\](?![\p{L}\d])/gu, '1')
     : text;
   for (const m of all(REGISTRATION, read)) {
     const raw = text.slice(m.index, m.index + m[0].length).trim();
@@ -268,6 +270,14 @@ export function processValues(text: string, ocr = false): Value[] {
     if (now) {
       const fixed = raw.slice(0, year!.index + 1) + now + raw.slice(year!.index + 5);
       out.push({ value: fixed.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
+      continue;
+    }
+    // A thousands group a digit too long with that digit doubled ("8.188.9200-6" for 8.188.920-6): the
+    // one reading with the digit once, flagged.
+    const grouped = ocr ? /^(\d{1,3}(?:\.\d{3})*)\.(\d{4})((?:\.\d{3})*-\d{1,2})$/.exec(raw) : null;
+    const once = grouped ? new Set([...grouped[2]].flatMap((d, i) => (d === grouped[2][i + 1] ? [grouped[2].slice(0, i) + grouped[2].slice(i + 1)] : []))) : null;
+    if (once?.size === 1) {
+      out.push({ value: `${grouped![1]}${[...once][0]}${grouped![3]}`.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
       continue;
     }
     out.push({ value: digits, raw, start: m.index, end: m.index + raw.length });
@@ -382,6 +392,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               .replace(/(?<=\s)[:;,.]+(?=[-–—]\s)/g, '')
               // A hyphen OCR read as a dash ("ATIVA — PROTESTADA").
               .replace(/\s[—–]\s/g, ' - ')
+              // A leader's last specks read as digits before it ("... 03 ATIVA"): a situação opens with a word.
+              .replace(/^\s*\d{1,2}\s+(?=\p{Lu}{3})/u, '')
               // A speck read as a full stop before another situação word ("EM COBRANÇA. ADMINISTRATIVA"),
               // or glued between two words in the gap it filled ("ATIVA A.SER AJUIZADA").
               .replace(SPECK_BEFORE_STATUS_WORD, ' ')
