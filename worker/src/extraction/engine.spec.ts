@@ -2321,6 +2321,8 @@ describe('leaders, ordinals and lookalike letters OCR put in a value', () => {
     expect(registrationValues('Número da Inscrição : 3395804448]', false).map((v) => v.value)).toEqual(['3395804448']);
     expect(valuesOf('money', 'Vlr. Multa: B44,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', true]]);
     expect(valuesOf('money', 'Vlr. Multa: 844,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', false]]);
+    expect(valuesOf('money', 'Encargo legal: 21729,0º Total', true).map((v) => [v.value, v.repaired])).toEqual([['2172900', true]]);
+    expect(valuesOf('money', 'Encargo legal: 21729,0º Total', false)).toEqual([]);
     // A word that ends in the letter is no amount's digit.
     expect(valuesOf('money', 'SUBS44,95', true).map((v) => v.value)).toEqual(['4495']);
     expect(valuesOf('document', '4º.526.646/0002-63', true).map((v) => [v.value, v.valid, v.repaired])).toEqual([['44526646000263', true, true]]);
@@ -2460,6 +2462,23 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     ]);
     expect(c.debts.map((d) => d.principal)).toEqual([5714591, 792105]);
     expect(c.principal).toBe(6506696);
+  });
+
+  it('gives a one-row table the certificate\'s printed part where OCR garbled its cell, when the parts add up to the total, flagged', () => {
+    const rows = (interest: string, total: string) =>
+      one([
+        f('Período', 40, 120), f('Vencimento', 120, 120), f('Multa', 220, 120), f('Juros', 320, 120), f('Principal', 420, 120),
+        f('27/06/2016', 40, 132), f('28/07/2016', 120, 132), r('46019,65', 270, 132), r(interest, 370, 132), r('61359,53', 470, 132),
+        f('Valor Originário: R$ 61.359,53', 40, 150), f('Vlr. Multa: R$ 46.019,65', 40, 162), f('Vlr. Juros: R$ 40.164,20', 40, 174),
+        f(`Valor Total: R$ ${total}`, 40, 186),
+      ]);
+    const c = rows('2,00', '147.543,38');
+    expect(c.debts.map((d) => d.interest)).toEqual([4016420]);
+    expect(c.warnings).toContain('Valor de juros da linha 2016-06-27 lido por OCR (R$ 2,00) corrigido para R$ 40.164,20, o valor impresso da certidão; confira');
+    // Parts that do not add up to the total confirm nothing: the cell stays as read, the doubt flagged.
+    const off = rows('2,00', '147.000,00');
+    expect(off.debts.map((d) => d.interest)).not.toEqual([4016420]);
+    expect(off.fieldWarnings?.total).toBeTruthy();
   });
 
   it('reads a card\'s period whose slash OCR lost ("112019") as a month, and keeps the cards in their order', () => {

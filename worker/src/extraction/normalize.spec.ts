@@ -171,6 +171,10 @@ describe('names read by OCR', () => {
     expect(repairNameOcr('COMERCIO DE MOVEIS LTDA')).toBe('COMERCIO DE MOVEIS LTDA');
     expect(repairNameOcr('CONSTRUTORAS REUNIDAS LTDA')).toBe('CONSTRUTORAS REUNIDAS LTDA');
     expect(repairNameOcr('JOÃO CARVALHO MENDONÇA')).toBe('JOÃO CARVALHO MENDONÇA');
+    // The company-type suffix at the name's end: a doubled last I, a lost last dot.
+    expect(repairNameOcr('SUPERMERCADO SÃO JORGE EIRELII')).toBe('SUPERMERCADO SÃO JORGE EIRELI');
+    expect(repairNameOcr('METALÚRGICA TRÊS PODERES S.A')).toBe('METALÚRGICA TRÊS PODERES S.A.');
+    expect(repairNameOcr('METALÚRGICA TRÊS PODERES S.A.')).toBe('METALÚRGICA TRÊS PODERES S.A.');
   });
 });
 

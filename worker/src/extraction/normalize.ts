@@ -91,6 +91,8 @@ export const OCR_DATE_TOKEN = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/
 
 /** A date one of whose slashes OCR read as a stroke ("27110/2014", "27/10l2014"). */
 export const OCR_STROKE_DATE_TOKEN = /(?<![\d/])(\d{2})(?:[1lI|](\d{2})\/|\/(\d{2})[1lI|])(\d{4})(?![\d/])/g;
+/** A date with one slash read as a 1 and the other lost ("151112025" for 15/11/2025): nine digits. */
+export const OCR_NINE_DIGIT_DATE = /(?<![\d/.,])\d{9}(?![\d/.,])/g;
 
 /** A date OCR read with one of its slashes lost ("2907/2015", "15/012020"). */
 export const OCR_HALF_DATE_TOKEN = /(?<![\d.,/])(?:\d{4}\/\d{4}|\d{2}\/\d{6})(?![\d.,/])/g;
@@ -278,7 +280,10 @@ export function repairNameOcr(name: string): string {
     // abbreviations in names stop before a vowel ("COM.", "IND.", "PART."), but for CIA and LTDA.
     .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\s+\p{Lu})/gu, '')
     // A company name's word with one letter misread ("FRANSPORTADORA"), when one such word fits.
-    .replace(/\p{Lu}{7,}/gu, companyWord);
+    .replace(/\p{Lu}{7,}/gu, companyWord)
+    // The company-type suffixes: EIRELI's last I read twice ("EIRELII"), S.A.'s last dot lost ("S.A").
+    .replace(/(?<=(?:^|\s)EIREL)I[I1l|!]+$/, 'I')
+    .replace(/(?<=(?:^|\s)S\.A)$/, '.');
 }
 
 const COMPANY_WORDS_FOLDED = COMPANY_NAME_WORDS.map((w) => ({ word: w, folded: fold(w) }));

@@ -183,6 +183,10 @@ describe('a zero read as a Q in a date', () => {
     expect(dateValues('27110/2014', true).map((v) => [v.value, v.repaired])).toEqual([['2014-10-27', true]]);
     expect(dateValues('27/10l2014', true).map((v) => [v.value, v.repaired])).toEqual([['2014-10-27', true]]);
     expect(dateValues('27110/2014', false)).toEqual([]);
+    // One slash read as a 1, the other lost ("TOTAL DA DÍVIDA em 151112025"); not a nine-digit number that reads as no date.
+    expect(dateValues('inscrição 318927932', true)).toEqual([]);
+    expect(dateValues('em 151112025', true).map((v) => [v.value, v.repaired])).toEqual([['2025-11-15', true]]);
+    expect(dateValues('em 151112025', false)).toEqual([]);
     // No date comes of it when the day or month cannot be one.
     expect(dateValues('45113/2014', true)).toEqual([]);
   });

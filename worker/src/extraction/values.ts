@@ -2,7 +2,7 @@ import { LEGAL_REFERENCE, STATUS_STEMS, STATUS_VOCABULARY, type ValueType } from
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 const SPECK_BEFORE_STATUS_WORD = new RegExp(`(?<=\\p{Lu})\\.\\s+(?=(?:${STATUS_STEMS.toUpperCase()})\\p{Lu}*(?:\\s|$))`, 'gu');
-import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_STROKE_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parseDocument, parseMoney, upperText } from './normalize';
+import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_NINE_DIGIT_DATE, OCR_STROKE_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parseDocument, parseMoney, upperText } from './normalize';
 import { digitVariants, pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
 
 /**
@@ -90,6 +90,12 @@ export function dateValues(text: string, ocr = false): Value[] {
     for (const m of all(OCR_HALF_DATE_TOKEN, text)) {
       const d = parseDigitsDate(m[0].replace('/', ''));
       if (d && !pastLatest(d.value)) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
+    }
+  // Its 1 the first or the second slash, the other lost: taken when both readings that make a date agree.
+  if (ocr)
+    for (const m of all(OCR_NINE_DIGIT_DATE, text)) {
+      const readings = new Set([2, 4].filter((i) => m[0][i] === '1').map((i) => parseDigitsDate(m[0].slice(0, i) + m[0].slice(i + 1))?.value).filter((d): d is string => !!d && !pastLatest(d)));
+      if (readings.size === 1) out.push({ value: [...readings][0], raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
     }
   if (ocr)
     for (const m of all(OCR_STROKE_DATE_TOKEN, text)) {
@@ -361,7 +367,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
       if (!ocr) return moneyValues(text);
       // An amount's first digit read as its lookalike letter ("Vlr. Multa: B44,95" for 844,95): the
       // digit, same length, so the offsets hold; flagged as repaired.
-      const read = text.replace(OCR_LETTER_MONEY, (c) => digitsFromLookalikes(c));
+      // Its last zero read as a raised "º" ("21729,0º"): the zero, flagged likewise.
+      const read = text.replace(OCR_LETTER_MONEY, (c) => digitsFromLookalikes(c)).replace(/(?<=\d,\d)[º°](?![\d\p{L}])/gu, '0');
       if (read === text) return moneyValues(text);
       return moneyValues(read).map((v) => (text.slice(v.start, v.end) === v.raw ? v : { ...v, raw: text.slice(v.start, v.end), repaired: true }));
     }
