@@ -506,8 +506,9 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   const read = consDate.value?.value;
   if (ocr && read && issued.size && [...issued].every((d) => d < read)) {
     // Values are consolidated on or before the day the certificate is issued: a consolidation date
-    // after it, one glyph off the issue date ("30/07/2028" on a certificate issued 30/07/2025), is that date.
-    const near = [...issued].filter((d) => d.length === read.length && [...d].filter((ch, k) => ch !== read[k]).length === 1);
+    // after it, one or two glyphs off the issue date ("30/07/2028", "05/08/2028" on a certificate issued
+    // 30/07/2025, 08/08/2025), is that date.
+    const near = [...issued].filter((d) => d.length === read.length && [...d].filter((ch, k) => ch !== read[k]).length <= 2);
     if (near.length === 1) {
       flag('consolidationDate', `Data de consolidação "${iso2br(read)}" lida por OCR corrigida para ${iso2br(near[0])}, a data de emissão; confira`);
       consDate.value = { ...consDate.value!, value: near[0], repaired: true };

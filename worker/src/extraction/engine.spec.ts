@@ -845,12 +845,15 @@ describe('certificates from the page model', () => {
     ]);
   });
 
-  it('on a scan, takes the issue date for a consolidation date one glyph off it and after it, flagged', () => {
+  it('on a scan, takes the issue date for a consolidation date one or two glyphs off it and after it, flagged', () => {
     const frags = [...cda(40, '80 6 19 100001-93', '11.222.333/0001-81').map((x) => (x.text.startsWith('Valores atualizados') ? { ...x, text: 'Valores atualizados até 31/10/2028' } : x)), f('Emitida em 31/10/2025', 40, 300)];
     const [c] = extractFromPages([page(1, frags, true)]);
     expect(c.consolidationDate).toBe('2025-10-31');
     expect(c.fieldWarnings?.consolidationDate).toBe('Data de consolidação "31/10/2028" lida por OCR corrigida para 31/10/2025, a data de emissão; confira');
-    // A text layer prints what it means; a date more than one glyph off stays as read.
+    // Two glyphs off ("05/08/2028" issued 08/08/2025).
+    const two = frags.map((x) => (x.text.startsWith('Valores atualizados') ? { ...x, text: 'Valores atualizados até 05/08/2028' } : x.text.startsWith('Emitida') ? { ...x, text: 'Emitida em 08/08/2025' } : x));
+    expect(extractFromPages([page(1, two, true)])[0].consolidationDate).toBe('2025-08-08');
+    // A text layer prints what it means; a date further off stays as read.
     expect(extractFromPages([page(1, frags, false)])[0].consolidationDate).toBe('2028-10-31');
     const far = frags.map((x) => (x.text.startsWith('Emitida') ? { ...x, text: 'Emitida em 30/09/2025' } : x));
     expect(extractFromPages([page(1, far, true)])[0].consolidationDate).toBe('2028-10-31');
@@ -2462,6 +2465,14 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     ]);
     expect(c.debts.map((d) => d.principal)).toEqual([5714591, 792105]);
     expect(c.principal).toBe(6506696);
+    // A speck read as a third decimal ("11793,500").
+    const extra = one([
+      f('Período', 40, 120), f('Vencimento', 120, 120), f('Principal', 220, 120), f('Multa', 320, 120), f('Juros', 420, 120),
+      f('2019', 40, 132), f('15/03/2019', 120, 132), r('11793,500', 270, 132), r('100,00', 370, 132), r('50,00', 470, 132),
+      f('2020', 40, 144), f('15/03/2020', 120, 144), r('1.000,00', 270, 144), r('20,00', 370, 144), r('10,00', 470, 144),
+      f('Valor total: R$ 12.973,50', 40, 200),
+    ]);
+    expect(extra.debts.map((d) => d.principal)).toEqual([1179350, 100000]);
   });
 
   it('gives a one-row table the certificate\'s printed part where OCR garbled its cell, when the parts add up to the total, flagged', () => {
@@ -2489,6 +2500,16 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     const c = one([...card(1, 40, 120, '10/2019', '20/11/2019', '100,00'), ...card(2, 300, 120, '112019', '20/12/2019', '200,00'), f('Valor total: R$ 360,00', 40, 300)]);
     expect(c.debts.map((d) => d.period)).toEqual(['2019-10', '2019-11']);
     expect(c.debts.map((d) => d.principal)).toEqual([10000, 20000]);
+  });
+
+  it('leaves a card\'s part unread where OCR garbled its amount ("R$4.809,"), never filled with the next part\'s amount', () => {
+    const card = (n: number, x: number, p: string) => [
+      f(`DÉBITO ${n} - PERÍODO`, x, 120), f(String(2013 + n), x, 132), f('DATA DE VENCIMENTO', x, 144), f(`15/04/${2013 + n}`, x, 156),
+      f('VL. ORIGINÁRIO', x, 168), f(p, x, 180), f('MULTA MORA', x, 192), f('R$961,88', x, 204), f('JUROS DE MORA', x, 216), f('R$482,73', x, 228),
+    ];
+    const c = one([...card(1, 40, 'R$4.809,'), ...card(2, 300, 'R$6.269,44'), f('Valor total: R$ 9.999,00', 40, 300)]);
+    expect(c.debts.map((d) => [d.principal, d.fine])).toEqual([[0, 96188], [626944, 96188]]);
+    expect(c.warnings).toContain('Valor de principal não encontrado em 1 linha(s) dos débitos; confira');
   });
 
   it('reads a card\'s amount under a long caption OCR garbled by two letters ("CONTRISVIÇÃO")', () => {

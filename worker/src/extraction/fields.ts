@@ -1216,6 +1216,7 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
   const captions = ocr ? nearCaptionWords(s.folded) : s.folded;
   // A card's caption may carry a speck's letter ("NVENC." over its due date).
   const slots = ROW_SLOTS.map(([slot, src, type]) => [slot, proseRe(src, ocr, true), type] as const);
+  const slotTests = slots.map(([, r]) => new RegExp(r.source));
   starts.forEach((st, k) => {
     let end = Math.min(starts[k + 1]?.at ?? s.text.length, stops.find((x) => x > st.valueAt) ?? s.text.length);
     const row: LooseRow = { period: st.period, dueDate: null, principal: null, fine: null, interest: null, start: st.at, end };
@@ -1226,7 +1227,9 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
       r.lastIndex = st.valueAt;
       for (let m = r.exec(captions); m && m.index < end; m = r.exec(captions)) {
         const v = proseValue(type, s.text, m.index + m[0].length, ocr);
-        if (v && v.start < end) {
+        // Never past another part's caption: an amount OCR garbled past reading ("R$4.809,") leaves its
+        // part unread, not filled with the next part's amount.
+        if (v && v.start < end && !slotTests.some((t) => t.test(captions.slice(m!.index + m![0].length, v.start)))) {
           found.push({ slot, at: m.index, value: v.value, valueEnd: v.end });
           r.lastIndex = v.end;
         }

@@ -189,6 +189,7 @@ interface Token {
  */
 const OCR_MONEY = /(?<![\d.,/:])(?:\d{1,6}[.:]|\d{1,3}(?:\.\d{3})+[:/]|\d{1,3}(?:\.\d{3})*\.\d{3})\d{2}(?![\d.,/:])/g;
 const OCR_PERIODS = new RegExp(OCR_PERIOD.source, 'g');
+const OCR_MONEY_EXTRA = /(?<![\d.,/:])(\d{1,6}|\d{1,3}(?:\.\d{3})+),(\d{2})\d(?![\d.,/:])/g;
 /** A month's leading 0 or 1 read as a letter of its shape ("Q4/2017", "O8/2019", "l2/2020"). */
 const OCR_LETTER_PERIOD = /(?<![\p{L}\d.,/])([OoQDIl|][0-9]|1[OoQDIl|])\/((?:19|20)\d{2})(?![\d.,/])/gu;
 const OCR_BARE = /(?<![\p{L}\d.,/])\d{3,8}(?![\p{L}\d.,/])/gu;
@@ -237,6 +238,12 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       taken.push([m.index!, m.index! + m[0].length]);
       // Always two decimals: the digits are the centavos.
       out.push({ kind: 'money', text: m[0], value: Number(m[0].replace(/\D/g, '')), ...at(m.index!, m.index! + m[0].length) });
+    }
+    // A speck read as a third decimal ("11793,500"): the amount is its first two.
+    for (const m of cell.text.matchAll(OCR_MONEY_EXTRA)) {
+      if (!free(m.index!, m.index! + m[0].length)) continue;
+      taken.push([m.index!, m.index! + m[0].length]);
+      out.push({ kind: 'money', text: m[0], value: Number(`${m[1]}${m[2]}`.replace(/\D/g, '')), ...at(m.index!, m.index! + m[0].length) });
     }
     for (const m of cell.text.matchAll(OCR_PERIODS)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
