@@ -2309,6 +2309,7 @@ describe('leaders, ordinals and lookalike letters OCR put in a value', () => {
   it('takes the name after a leader OCR ended with a glyph for its colon, or specked after a space', () => {
     expect(one([f('EXECUTADO...................i JOSÉ DE ASSIS PEREIRA', 40, 120)]).debtorName).toBe('JOSÉ DE ASSIS PEREIRA');
     expect(one([f('Contribuinte......................... ii... ANA DA SILVA CASTRO NEVES', 40, 120)]).debtorName).toBe('ANA DA SILVA CASTRO NEVES');
+    expect(one([f('EXECUTADO.....................ii...i AGROPECUÁRIA PAULISTA S/A', 40, 120)]).debtorName).toBe('AGROPECUÁRIA PAULISTA S/A');
   });
 
   it("reads a receita code in its own box after the leader's end (\"... 2216\"), and past specks a leader left as small letters (\"cc.\")", () => {
@@ -2321,6 +2322,8 @@ describe('leaders, ordinals and lookalike letters OCR put in a value', () => {
   it('reads a PGFN unit whose zero OCR took for an ordinal, an amount opening with a lookalike letter and a CNPJ with an ordinal for a digit, flagged', () => {
     expect(registrationValues('Nº DA INSCRIÇÃO 5º 4 19 086533-64', true).map((v) => [v.value, v.repaired])).toEqual([['5041908653364', true]]);
     expect(registrationValues('Número da Inscrição : 3395804448]', true).map((v) => [v.value, v.repaired])).toEqual([['33958044481', true]]);
+    expect(registrationValues('CDANº.....sal TO 6 20 522173-87', true).map((v) => [v.value, v.repaired])).toEqual([['7062052217387', true]]);
+    expect(registrationValues('Bo 6 14 325854-32', true).map((v) => [v.value, v.repaired])).toEqual([['8061432585432', true]]);
     expect(registrationValues('Número da Inscrição : 3395804448]', false).map((v) => v.value)).toEqual(['3395804448']);
     expect(valuesOf('money', 'Vlr. Multa: B44,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', true]]);
     expect(valuesOf('money', 'Vlr. Multa: 844,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', false]]);
@@ -2397,6 +2400,22 @@ describe('captions OCR garbled beside or over a value', () => {
     ];
     const [c] = extractFromPages([page(1, frags, true)]);
     expect(c).toMatchObject({ debtorName: 'COMERCIAL TRÊS PODERES EIRELI', revenueCode: '1099' });
+  });
+
+  it('reads a caption whose short first word OCR misread by one letter ("BATA DE INSCRIÇÃO", "Nomes do Devedor"), only with more caption after it', () => {
+    const frags = [
+      ...head,
+      f('Nº da inscrição', 40, 80), f('5062596122070', 40, 92),
+      f('BATA DE INSCRIÇÃO', 40, 110), f('Nomes do Devedor', 200, 110), f('CNPJ/MF', 400, 110),
+      f('31/07/2014', 40, 122), f('METALÚRGICA PAULISTA LTDA EPP', 200, 122), f('96.729.140/0002-55', 400, 122),
+      f('Valor total: R$ 150,00', 40, 200),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c).toMatchObject({ registrationDate: '2014-07-31', debtorName: 'METALÚRGICA PAULISTA LTDA EPP' });
+    // A short word alone is no caption put right.
+    expect(findLabel('bata', true)).toBeNull();
+    expect(findLabel('nomes', true)).toBeNull();
+    expect(findLabel('bata de inscricao', false)).toBeNull();
   });
 
   it('takes a process number whose caption OCR lost, though a decoy caption under it heads the next box', () => {

@@ -163,10 +163,14 @@ function matchLabel(rest: string, ocr: boolean): { kind: LabelKind; length: numb
 const FUZZY_WORDS = [...LABEL_WORDS].filter((w) => w.length >= 6);
 const FUZZY_JOINED = FUZZY_WORDS.flatMap((w) => ['de', 'da', 'do'].map((p) => ({ joined: p + w, words: `${p} ${w}` })));
 
+/** Short label words ("data", "nome"), put right only as a caption's first word before more of the caption (see fuzzyLabel). */
+const FUZZY_SHORT = [...LABEL_WORDS].filter((w) => w.length >= 4 && w.length < 6);
+
 /** The label words a word OCR misread by one letter is one edit from ("contribunte", "recekta"; "denscricao": descrição or de inscrição). */
-function nearLabelWords(w: string): string[] {
-  if (w.length < 6 || LABEL_WORDS.has(w)) return [];
+function nearLabelWords(w: string, short = false): string[] {
+  if (w.length < (short ? 4 : 6) || LABEL_WORDS.has(w)) return [];
   const near = new Set<string>();
+  if (short && w.length < 7) for (const c of FUZZY_SHORT) if (Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 1) near.add(c);
   for (const c of FUZZY_WORDS) if (Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 1) near.add(c);
   for (const c of FUZZY_JOINED) if (Math.abs(c.joined.length - w.length) <= 1 && editDistance(c.joined, w) === 1) near.add(c.words);
   return [...near];
@@ -182,6 +186,8 @@ function fuzzyLabel(rest: string): { kind: LabelKind; length: number } | null {
   let readings = [{ text: '', at: [] as number[] }];
   let changed = false;
   let words = 0;
+  // Where a short first word was put right ("BATA DE INSCRIÇÃO", "Nomes do Devedor"): the caption must go on past it.
+  let shortEnd = 0;
   const re = /[a-z]+|[^a-z]+/g;
   for (let m = re.exec(rest); m; m = re.exec(rest)) {
     const part = m[0];
@@ -190,7 +196,8 @@ function fuzzyLabel(rest: string): { kind: LabelKind; length: number } | null {
       readings = readings.map((r) => ({ text: r.text + rest.slice(m!.index), at: [...r.at, ...Array.from({ length: rest.length - m!.index }, (_, k) => m!.index + k)] }));
       break;
     }
-    const near = isWord ? nearLabelWords(part) : [];
+    const near = isWord ? nearLabelWords(part, words === 1) : [];
+    if (words === 1 && near.length && part.length < 6) shortEnd = m.index + part.length;
     changed ||= near.length > 0;
     const options = near.length ? near : [part];
     readings = readings.flatMap((r) => options.map((o) => ({ text: r.text + o, at: [...r.at, ...Array.from({ length: o.length }, (_, k) => m!.index + Math.min(k, part.length - 1))] })));
@@ -202,6 +209,7 @@ function fuzzyLabel(rest: string): { kind: LabelKind; length: number } | null {
   });
   if (!hits.length || hits.some((h) => h.kind !== hits[0].kind)) return null;
   const hit = hits.reduce((a, b) => (b.length > a.length ? b : a));
+  if (shortEnd && hit.length < shortEnd + 4) return null;
   // Only a caption: alone in its box or before its separator ("fundamenta-se em" is a verb, not "fundamento").
   return /^\s*(?:$|[:…_·]|\.{2,})/.test(rest.slice(hit.length)) ? hit : null;
 }
@@ -260,7 +268,8 @@ export function isFieldLabel(cell: { folded: string }, ocr = false): boolean {
  * value in capitals or digits ("Receita..........i.....iiio....? 1070 - ITR", "Contribuinte........ ii... ANA").
  */
 // Or, specks spaced apart, ending its cell on a speck read as a raised º ("C.G.C.......... cc. .....º | 41.965…").
-const SPECKLED_LEADER = /^\s*[.…_·]{3,}\s?[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s*:)|[?!;]?(?=\s+[\p{Lu}\d]))|^\s*[.…_·]{3,}\s?[a-z.,]{1,6}\s[.…_·]{2,}[?!;:º°]?\s*$/u;
+// Its last dots may end on a speck or two too ("EXECUTADO.........ii...i AGROPECUÁRIA").
+const SPECKLED_LEADER = /^\s*[.…_·]{3,}\s?[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s*:)|(?:[?!;]|[a-z|!]{1,3})?(?=\s+[\p{Lu}\d]))|^\s*[.…_·]{3,}\s?[a-z.,]{1,6}\s[.…_·]{2,}[?!;:º°]?\s*$/u;
 
 /**
  * On a scan, how much of a cell opens with a caption OCR garbled past reading and its dot leader read

@@ -195,7 +195,8 @@ export function registrationValues(text: string, ocr = false): Value[] {
   const read = ocr
     ? text
         .replace(/(?<![\p{L}\d/.,])[BSZ](?=\d{4,}(?:\/\d{4})?(?![\p{L}\d/]))/gu, (c) => digitsFromLookalikes(c))
-        .replace(/(?<![\p{L}\d/.,])(?=[\dBSZOQD]{2}\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))[\dBSZOQD]{2}/gu, (c) => digitsFromLookalikes(c))
+        // (Its 7 may read as a T, its 0 as a small o: "TO 6 20 522173-87", "Bo 6 14 325854-32".)
+        .replace(/(?<![\p{L}\d/.,])(?=[\dBSZOQDTo]{2}\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))[\dBSZOQDTo]{2}/gu, (c) => digitsFromLookalikes(c.replace(/T/g, '7')))
         // Its unit's zero taken for a raised ordinal ("5º 4 19 086533-64" for 50 4 19 …).
         .replace(/(?<![\p{L}\d/.,])(\d)[º°](?=\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))/gu, '$10')
         // Its last 1 read as a bracket ("3395804448]"): a number has no bracket of its own.
