@@ -508,7 +508,10 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     // Values are consolidated on or before the day the certificate is issued: a consolidation date
     // after it, one or two glyphs off the issue date ("30/07/2028", "05/08/2028" on a certificate issued
     // 30/07/2025, 08/08/2025), is that date.
-    const near = [...issued].filter((d) => d.length === read.length && [...d].filter((ch, k) => ch !== read[k]).length <= 2);
+    // Never one before the inscription or a debt's due date: an issue date OCR misread itself ("18 de
+    // agosto de 20025") is no repair. Two glyphs off only where one of those bounds it.
+    const bound = [regDate.value?.value, ...rows.map((r) => r.dueDate)].reduce<string | null>((m, d) => (d && (!m || d > m) ? d : m), null);
+    const near = [...issued].filter((d) => d.length === read.length && [...d].filter((ch, k) => ch !== read[k]).length <= (bound ? 2 : 1) && (!bound || d >= bound));
     if (near.length === 1) {
       flag('consolidationDate', `Data de consolidação "${iso2br(read)}" lida por OCR corrigida para ${iso2br(near[0])}, a data de emissão; confira`);
       consDate.value = { ...consDate.value!, value: near[0], repaired: true };

@@ -853,6 +853,9 @@ describe('certificates from the page model', () => {
     // Two glyphs off ("05/08/2028" issued 08/08/2025).
     const two = frags.map((x) => (x.text.startsWith('Valores atualizados') ? { ...x, text: 'Valores atualizados até 05/08/2028' } : x.text.startsWith('Emitida') ? { ...x, text: 'Emitida em 08/08/2025' } : x));
     expect(extractFromPages([page(1, two, true)])[0].consolidationDate).toBe('2025-08-08');
+    // Never an issue date before the inscription (its own year misread): the date stays as read.
+    const early = frags.map((x) => (x.text.startsWith('Emitida') ? { ...x, text: 'Emitida em 31/10/2002' } : x));
+    expect(extractFromPages([page(1, early, true)])[0].consolidationDate).toBe('2028-10-31');
     // A text layer prints what it means; a date further off stays as read.
     expect(extractFromPages([page(1, frags, false)])[0].consolidationDate).toBe('2028-10-31');
     const far = frags.map((x) => (x.text.startsWith('Emitida') ? { ...x, text: 'Emitida em 30/09/2025' } : x));
