@@ -2479,22 +2479,19 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
   });
 
   it('reads a table amount whose decimal comma OCR read as a slash or lost after its thousands ("57.145/91", "7.92105")', () => {
-    const c = one([
-      f('Período', 40, 120), f('Vencimento', 120, 120), f('Principal', 220, 120), f('Multa', 320, 120), f('Juros', 420, 120),
-      f('2019', 40, 132), f('15/03/2019', 120, 132), r('57.145/91', 270, 132), r('100,00', 370, 132), r('50,00', 470, 132),
-      f('2020', 40, 144), f('15/03/2020', 120, 144), r('7.92105', 270, 144), r('20,00', 370, 144), r('10,00', 470, 144),
-      f('Valor total: R$ 65.247,96', 40, 200),
-    ]);
+    // Two rows of principal, multa 100,00 + 20,00 and juros 50,00 + 10,00 under their header.
+    const table = (first: string, second: string, total: string) =>
+      one([
+        f('Período', 40, 120), f('Vencimento', 120, 120), f('Principal', 220, 120), f('Multa', 320, 120), f('Juros', 420, 120),
+        f('2019', 40, 132), f('15/03/2019', 120, 132), r(first, 270, 132), r('100,00', 370, 132), r('50,00', 470, 132),
+        f('2020', 40, 144), f('15/03/2020', 120, 144), r(second, 270, 144), r('20,00', 370, 144), r('10,00', 470, 144),
+        f(`Valor total: R$ ${total}`, 40, 200),
+      ]);
+    const c = table('57.145/91', '7.92105', '65.247,96');
     expect(c.debts.map((d) => d.principal)).toEqual([5714591, 792105]);
     expect(c.principal).toBe(6506696);
     // A speck read as a third decimal ("11793,500").
-    const extra = one([
-      f('Período', 40, 120), f('Vencimento', 120, 120), f('Principal', 220, 120), f('Multa', 320, 120), f('Juros', 420, 120),
-      f('2019', 40, 132), f('15/03/2019', 120, 132), r('11793,500', 270, 132), r('100,00', 370, 132), r('50,00', 470, 132),
-      f('2020', 40, 144), f('15/03/2020', 120, 144), r('1.000,00', 270, 144), r('20,00', 370, 144), r('10,00', 470, 144),
-      f('Valor total: R$ 12.973,50', 40, 200),
-    ]);
-    expect(extra.debts.map((d) => d.principal)).toEqual([1179350, 100000]);
+    expect(table('11793,500', '1.000,00', '12.973,50').debts.map((d) => d.principal)).toEqual([1179350, 100000]);
   });
 
   it('gives a one-row table the certificate\'s printed part where OCR garbled its cell, when the parts add up to the total, flagged', () => {
