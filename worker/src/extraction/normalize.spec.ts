@@ -175,6 +175,11 @@ describe('names read by OCR', () => {
     expect(repairNameOcr('SUPERMERCADO SÃO JORGE EIRELII')).toBe('SUPERMERCADO SÃO JORGE EIRELI');
     expect(repairNameOcr('METALÚRGICA TRÊS PODERES S.A')).toBe('METALÚRGICA TRÊS PODERES S.A.');
     expect(repairNameOcr('METALÚRGICA TRÊS PODERES S.A.')).toBe('METALÚRGICA TRÊS PODERES S.A.');
+    expect(repairNameOcr('CONSTRUTORA IRMÃOS ROCHA COMÉRCIO E SERVIÇOS LIDA')).toBe('CONSTRUTORA IRMÃOS ROCHA COMÉRCIO E SERVIÇOS LTDA');
+    expect(repairNameOcr('LIDA SOUZA')).toBe('LIDA SOUZA');
+    // A speck read as a full stop in the space between two words; abbreviations glued to the next word keep theirs.
+    expect(repairNameOcr('SEBASTIÃO.DE ASSIS ARAÚJO')).toBe('SEBASTIÃO DE ASSIS ARAÚJO');
+    expect(repairNameOcr('CIA.BRASILEIRA DE METAIS')).toBe('CIA.BRASILEIRA DE METAIS');
   });
 });
 

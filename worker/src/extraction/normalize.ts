@@ -279,10 +279,14 @@ export function repairNameOcr(name: string): string {
     // A speck read as a full stop after a whole word ("ANTÔNIO. SOUZA", "COMÉRCIO. E SERVIÇOS"):
     // abbreviations in names stop before a vowel ("COM.", "IND.", "PART."), but for CIA and LTDA.
     .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\s+\p{Lu})/gu, '')
+    // Or in the space between two words ("SEBASTIÃO.DE ASSIS"): a space.
+    .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\p{Lu}{2,}(?:\s|$))/gu, ' ')
     // A company name's word with one letter misread ("FRANSPORTADORA"), when one such word fits.
     .replace(/\p{Lu}{7,}/gu, companyWord)
     // The company-type suffixes: EIRELI's last I read twice ("EIRELII"), S.A.'s last dot lost ("S.A").
     .replace(/(?<=(?:^|\s)EIREL)I[I1l|!]+$/, 'I')
+    // LTDA's T read as an I or an l ("SERVIÇOS LIDA"), closing a name of several words.
+    .replace(/(?<=\S\s)L[Il1|]DA(?=\.?$)/, 'LTDA')
     .replace(/(?<=(?:^|\s)S\.A)$/, '.');
 }
 
