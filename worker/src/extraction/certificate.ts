@@ -477,13 +477,15 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     // A table of one row is the whole debt: where OCR garbled one of its cells ("40164, 200") and the
     // certificate's parts add up to its total, the part printed is the cell's value, flagged.
     if (rows.length === 1 && money.adds) {
+      let changed = false;
       for (const [part, label] of [['principal', 'principal'], ['fine', 'multa'], ['interest', 'juros']] as const) {
         const printed = money.values[part];
         if (printed === null || printed === rows[0][part]) continue;
         notes.push(`Valor de ${label} da linha ${rows[0].period} lido por OCR (${formatCentavos(rows[0][part])}) corrigido para ${formatCentavos(printed)}, o valor impresso da certidão; confira`);
         rows[0][part] = printed;
+        changed = true;
       }
-      money = chooseMoney(cands, rows, garbled, ocr);
+      if (changed) money = chooseMoney(cands, rows, garbled, ocr);
     }
     // Rows read from prose are listed by period: a repaired period ("2º TRI/2619") takes its place,
     // unless a period left unrepaired (after every due date) would drag its row out of place.

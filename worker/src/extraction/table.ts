@@ -443,7 +443,8 @@ export function readTables(lines: Line[]): TableResult {
       const label = line.cells.some((c) => findLabel(c.folded, line.ocr));
       if ((label && body.length) || ++misses > 3) break;
     }
-    const cols = nameByContent(alignColumns(header, body.map((b) => b.tokens)), body.map((b) => b.tokens));
+    const bodyTokens = body.map((b) => b.tokens);
+    const cols = nameByContent(alignColumns(header, bodyTokens), bodyTokens);
     const periodShapesOf = (at: number) => lines[at].cells.flatMap((c) => periodShapes(c, lines[at].ocr));
     for (const b of body) {
       const row = readRow(b.tokens, cols, periodShapesOf(b.at));

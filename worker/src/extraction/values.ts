@@ -333,10 +333,10 @@ const NAME_STOP = /\s*(?:,|;|\s\(|\s[-–—]\s(?=(?:cnpj|cpf|c\.n\.p\.j|inscrit
 // Or a few small letters it made of a caption's tail glued to the dots ("Sit... | nisso...) ATIVA").
 const LEADER_REST = /^(?:[:.…_·\-–—]\s*|[^\s\p{L}]{1,2}[.…·]{2,}[^\s\p{L}]{0,2}\s+|\p{Ll}{1,6}[.…·]{2,}[^\s\p{L}]{0,2}\s+(?=\p{Lu}{2}))+/u;
 
-/** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
 /** A colon after three or more words in capitals with only words in capitals after it: a speck in a name, not a caption's. */
 const NAME_SPECK_COLON = /(?<=^\s*\p{Lu}[\p{Lu}.&'-]*(?:\s+\p{Lu}[\p{Lu}.&'-]*){2,})\s?:(?=\s+\p{Lu}{2,}[\p{Lu}\s.&'/-]*$)/u;
 
+/** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
 export function nameValue(text: string, prose = false): Value | null {
   let t = collapseSpaces(text).replace(LEADER_REST, '');
   if (prose) t = t.replace(NAME_STOP, '');
