@@ -136,6 +136,12 @@ describe('lexicon', () => {
     expect(findLabel('acme comercio ltda')).toBeNull();
   });
 
+  it('reads a scanned caption after a short first word OCR garbled before a slash ("ANM / Processo nº" for "AIIM / Processo nº")', () => {
+    expect(findLabel('anm / processo no', true)).toMatchObject({ kind: 'administrativeProcess', end: 'anm / processo no'.length });
+    expect(findLabel('anm / processo no')).toBeNull();
+    expect(findLabel('anm / comercio ltda', true)).toBeNull();
+  });
+
   it('reads a scanned caption whose word OCR misread by one letter, where the lexicon then names one field, as a caption only', () => {
     expect(findLabel('contribunte (devedor principal)', true)).toMatchObject({ kind: 'debtorName', end: 31 });
     expect(findLabel('recekta/tributo', true)?.kind).toBe('revenue');
@@ -447,6 +453,14 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     // A period whose year is past reading keeps its row as read (repaired later against its due date).
     const garbled = [f('AGO/26260', 40, 128), f('15/69/2020', 120, 128), r('1.000,00', 270, 128), r('200,00', 340, 128), r('30,00', 420, 128)];
     expect(readTables(buildLines([...head, ...row, ...garbled], 1, true)).rows[1]).toMatchObject({ period: 'AGO/26260', dueDate: '2020-09-15' });
+  });
+
+  it('reads a table\'s due date one of whose slashes OCR read as a stroke or a 4 ("20410/2013"), flagged', () => {
+    const head = [f('Período', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100)];
+    const row = [f('09/2013', 40, 114), f('20410/2013', 120, 114), r('5.581,91', 270, 114), r('1.116,38', 340, 114), r('3.927,36', 420, 114)];
+    const read = readTables(buildLines([...head, ...row], 1, true));
+    expect(read.rows).toEqual([{ period: '2013-09', dueDate: '2013-10-20', principal: 558191, fine: 111638, interest: 392736 }]);
+    expect(read.repairs).toEqual(['Data "20410/2013" lida por OCR corrigida para 20/10/2013; confira']);
   });
 
   it('flags a row of amounts it cannot place under a period instead of dropping it in silence', () => {
@@ -875,6 +889,15 @@ describe('certificates from the page model', () => {
         { name: 'JOSÉ GONÇALVES OLIVEIRA', document: '80940845539' },
       ]);
     }
+  });
+
+  it('reads a co-debtor\'s name before "CPE/MF" (a speck closed the F of CPF into an E)', () => {
+    const frags = [
+      ...cda(40, '80 6 19 100001-93', '11.222.333/0001-81'),
+      f('Corresponsáveis:', 40, 300),
+      f('SEBASTIÃO OLIVEIRA PEREIRA - CPE/MF 809.408.455-39 - sócio', 40, 314),
+    ];
+    expect(extractFromPages([page(1, frags, true)])[0].coDebtors).toEqual([{ name: 'SEBASTIÃO OLIVEIRA PEREIRA', document: '80940845539' }]);
   });
 
   it('reads an OCR\'d inscription date whose dotted zero was read as 8, flagged', () => {
@@ -1775,6 +1798,19 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(c.warnings).toContain('Período "MAU/2012" lido por OCR corrigido para 2012-05; confira');
   });
 
+  it('reads prose rows whose quarter OCR garbled ("ZT/2014": the 2 read as a Z; "2º TR!/2021": the I as a "!"), restored by their due dates, flagged', () => {
+    const row = (n: number, period: string, due: string, y: number) => f(`período de apuração ${period}, com vencimento em ${due}: valor originário de R$ ${n},00, multa de R$ 2,00 e juros de R$ 3,00;`, 40, y);
+    const frags = [
+      ...head,
+      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
+      row(10, 'ZT/2014', '29/07/2014', 120), row(20, '3T/2014', '29/10/2014', 134), row(30, '2º TR!/2021', '30/07/2021', 148),
+      f('SIT: | ATIVA', 40, 170), f('Valor total: R$ 75,00', 40, 184),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debts.map((d) => [d.period, d.principal])).toEqual([['2014-Q2', 1000], ['2014-Q3', 2000], ['2021-Q2', 3000]]);
+    expect(c.warnings).toContain('Período "ZT/2014" lido por OCR corrigido para 2014-Q2; confira');
+  });
+
   it('reads scanned situação captions and values OCR marked ("SIT:", an em dash), and a month with a colon before its slash', () => {
     expect(findLabel('sit:', true)?.kind).toBe('status');
     expect(valuesOf('status', 'ATIVA — PROTESTADA', true).map((v) => v.value)).toEqual(['ATIVA - PROTESTADA']);
@@ -2580,6 +2616,15 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     ]);
     expect(c.legalCharge).toBe(26544);
     expect(c.fieldWarnings?.legalCharge).toBe('Valor lido incompleto por OCR ("265,"), completado como R$ 265,44 pela diferença com o total; confira');
+  });
+
+  it('completes an encargo OCR cut short under its caption, in a row of captions over a row of amounts ("Encargo legal" over "219.334,"), by the total, flagged', () => {
+    const c = one([
+      f('Principal', 40, 120), f('Multa', 160, 120), f('Juros', 280, 120), f('Encargo legal', 400, 120), f('Total', 520, 120),
+      f('618.328,26', 40, 132), f('123.665,66', 160, 132), f('354.677,20', 280, 132), f('219.334,', 400, 132), f('1.316.005,34', 520, 132),
+    ]);
+    expect([c.principal, c.fine, c.interest, c.legalCharge, c.total]).toEqual([61832826, 12366566, 35467720, 21933422, 131600534]);
+    expect(c.fieldWarnings?.legalCharge).toMatch(/^Valor lido incompleto por OCR \("219\.334,"\), completado como R\$ 219\.334,22 pela diferença com o total; confira/);
   });
 
   it('takes the value beside a caption whose leader ends its box in specks spaced apart ("C.G.C.......... cc. .....º")', () => {

@@ -226,7 +226,12 @@ export function findLabel(folded: string, ocr = false): LabelHit | null {
   const exact = matchLabel(rest, ocr);
   const near = ocr ? fuzzyLabel(rest) : null;
   const m = near && (!exact || near.length > exact.length) ? near : exact;
-  const best: LabelHit | null = m && { kind: m.kind, end: lead + m.length, length: m.length };
+  let best: LabelHit | null = m && { kind: m.kind, end: lead + m.length, length: m.length };
+  // A short first word OCR garbled before a slash ("ANM / Processo nº" for "AIIM / Processo nº"): the
+  // caption after the slash, which reads as one on its own.
+  const slash = !best && ocr ? /^[a-z]{2,5}\s*\/\s*/.exec(rest) : null;
+  const after = slash ? matchLabel(rest.slice(slash[0].length), true) : null;
+  if (after) best = { kind: after.kind, end: lead + slash![0].length + after.length, length: slash![0].length + after.length };
   if (labelCache.size > 50_000) labelCache.clear();
   labelCache.set(key, best);
   return best;

@@ -180,6 +180,8 @@ describe('names read by OCR', () => {
     // A speck read as a full stop in the space between two words; abbreviations glued to the next word keep theirs.
     expect(repairNameOcr('SEBASTIÃO.DE ASSIS ARAÚJO')).toBe('SEBASTIÃO DE ASSIS ARAÚJO');
     expect(repairNameOcr('CIA.BRASILEIRA DE METAIS')).toBe('CIA.BRASILEIRA DE METAIS');
+    expect(repairNameOcr('SUPERMERCADO SANTA LUZIA LTDA EPP.')).toBe('SUPERMERCADO SANTA LUZIA LTDA EPP');
+    expect(repairNameOcr('COMERCIAL ABC LTDA.')).toBe('COMERCIAL ABC LTDA.');
   });
 });
 
@@ -210,6 +212,13 @@ describe('situação', () => {
     expect(normalizeStatus('ATIVA EMCOBRANÇA', true)).toBe('ATIVA EM COBRANCA');
     expect(normalizeStatus('ATIVAASER AJUIZADA', false)).toBe('ATIVAASER AJUIZADA');
     expect(normalizeStatus('INSCRITO - PROTESTADO', true)).toBe('INSCRITO - PROTESTADO');
+  });
+  it('reads a dash OCR doubled or specked, spaced on one side at least, as the spaced dash printed; never one between two words', () => {
+    expect(normalizeStatus('INSCRITO --PROTESTADO', true)).toBe('INSCRITO - PROTESTADO');
+    expect(normalizeStatus('ATIVA AJUIZADA -.GARANTIA - PENHORA', true)).toBe('ATIVA AJUIZADA - GARANTIA - PENHORA');
+    expect(normalizeStatus('ATIVA AJUIZADA- GARANTIA', true)).toBe('ATIVA AJUIZADA - GARANTIA');
+    expect(normalizeStatus('CREDITO SUSPENSA-DECISAO JUDICIAL', true)).toBe('CREDITO SUSPENSA-DECISAO JUDICIAL');
+    expect(normalizeStatus('INSCRITO --PROTESTADO', false)).toBe('INSCRITO --PROTESTADO');
   });
   it('undoes a letter OCR doubled from a tilde, only into a word of the situação list', () => {
     expect(normalizeStatus('EM NEGOCIACAÃO NO SISPAR', true)).toBe('EM NEGOCIACAO NO SISPAR');

@@ -89,8 +89,8 @@ export function parseDigitsDate(digits: string): Parsed<string> | null {
 /** A date's shape in OCR'd text whatever its digits (a dotted zero read as 6, 8 or 9: "38/06/2025"). */
 export const OCR_DATE_TOKEN = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/g;
 
-/** A date one of whose slashes OCR read as a stroke ("27110/2014", "27/10l2014"). */
-export const OCR_STROKE_DATE_TOKEN = /(?<![\d/])(\d{2})(?:[1lI|](\d{2})\/|\/(\d{2})[1lI|])(\d{4})(?![\d/])/g;
+/** A date one of whose slashes OCR read as a stroke ("27110/2014", "27/10l2014") or, specked, as a 4 ("20410/2013"). */
+export const OCR_STROKE_DATE_TOKEN = /(?<![\d/])(\d{2})(?:[14lI|](\d{2})\/|\/(\d{2})[14lI|])(\d{4})(?![\d/])/g;
 /** A date with one slash read as a 1 and the other lost ("151112025" for 15/11/2025): nine digits. */
 export const OCR_NINE_DIGIT_DATE = /(?<![\d/.,])\d{9}(?![\d/.,])/g;
 
@@ -157,13 +157,14 @@ export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD
 // OCR's garbled years too: a dotted zero read as two glyphs ("28620" for 2020, "AGO/26260").
 // A bare year read past its decade ("2915", "2623") is one too; a receita code ("8109") is not year-shaped.
 // A quarter's year is garbled the same way ("3º TRI/28020"), and so are the "I/" after its "TR" and
-// the year's glyphs ("3º TR42013", "2º TRW/2020", "3º TRL2UI4").
+// the year's glyphs ("3º TR42013", "2º TRW/2020", "3º TRL2UI4"), or its I as a "!" ("2º TR!/2021").
 // A month's year in lookalike letters ("MAI/ZOI9"); a month's last letter and slash read as one glyph ("MAU2019").
 // A month whose last digit OCR read as a raised ordinal ("0º/2018"): kept as a row, its period flagged unread.
+// A quarter whose digit OCR read as a letter ("ZT/2014", "aT/2012"): kept for the repair against its due date.
 /** A month and year OCR read without their slash ("012012"), or with the slash as a stroke ("0272023") or a ring ("0102016"): month in group 1, year in 2. */
 export const OCR_PERIOD = /(?<![\d.,/])(0[1-9]|1[0-2])[710]?((?:19|20)\d{2})(?![\d.,/])/;
 
-export const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|${MONTH_WORD}\p{L}*\.?\s?[/ -]\s?(?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|]{3,8}|${GARBLED_MONTH}\s?[/ -]?\s?\d{4}|\d{2,3}\/\d{3,6}|[01][º°]\/\d{4}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
+export const OCR_PERIOD_SHAPE = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}\p{L}*\.?\s?[/ -]?\s?\d{3,6}|${MONTH_WORD}\p{L}*\.?\s?[/ -]\s?(?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[I1l]\p{L}*\.?\s?[/ -]?\s?\d{3,6}|[1-4]\s?[º°Oo0]?[.-]?\s?TR[\p{L}\d/|!]{3,8}|[aZ]T\s?\/\s?\d{4}|${GARBLED_MONTH}\s?[/ -]?\s?\d{4}|\d{2,3}\/\d{3,6}|[01][º°]\/\d{4}|\d{5,6}|(?:19|2\d)\d{2}(?![.,]\d))(?![\d/])`, 'giu');
 
 export type DocumentKind = 'cpf' | 'cnpj';
 
@@ -287,7 +288,9 @@ export function repairNameOcr(name: string): string {
     .replace(/(?<=(?:^|\s)EIREL)I[I1l|!]+$/, 'I')
     // LTDA's T read as an I or an l ("SERVIÇOS LIDA"), closing a name of several words.
     .replace(/(?<=\S\s)L[Il1|]DA(?=\.?$)/, 'LTDA')
-    .replace(/(?<=(?:^|\s)S\.A)$/, '.');
+    .replace(/(?<=(?:^|\s)S\.A)$/, '.')
+    // A speck read as a full stop closing a name after a company-type acronym, never abbreviated ("LTDA EPP.").
+    .replace(/(?<=\s(?:EPP|ME|EIRELI))\.$/, '');
 }
 
 const COMPANY_WORDS_FOLDED = COMPANY_NAME_WORDS.map((w) => ({ word: w, folded: fold(w) }));
@@ -335,7 +338,11 @@ export function normalizeStatus(text: string, ocr: boolean): string {
   const words = upperText(text)
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
-    .normalize('NFC').replace(/[\s.,:;–—-]+$/, '').split(' ');
+    .normalize('NFC').replace(/[\s.,:;–—-]+$/, '')
+    // A dash set apart on one side at least, OCR doubled it or read a speck beside it ("INSCRITO --PROTESTADO",
+    // "AJUIZADA -.GARANTIA"): one spaced dash, as printed. A dash between two words ("SUSPENSA-DECISAO") stays.
+    .replace(ocr ? /\s[-–—.]*[-–—][-–—.]*\s?|[-–—.]*[-–—][-–—.]*\s/g : /$^/, ' - ')
+    .split(' ');
   if (!ocr) return words.join(' ');
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {

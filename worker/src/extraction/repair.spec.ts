@@ -148,6 +148,12 @@ describe('a debt row checked by its own total column', () => {
     // 5.073,68 + 1.014,74 + 871,02 against 7.959,44: a 5 read for a 6, or the juros' leading 1 lost.
     expect(repairRowSum(row(507368, 101474, 87102), { total: 795944, extras: [], missing: [] })).toBeNull();
   });
+  it('repairs the one part with a digit read twice or lost when no slip explains the gap (46.820,92 read "468200,92": 53.337,32 + 10.667,46 + 46.820,92 = 110.825,70)', () => {
+    expect(repairRowSum(row(5333732, 1066746, 46820092), { total: 11082570, extras: [], missing: [] })).toEqual({ part: 'interest', value: 4682092 });
+    expect(repairRowSum(row(5333732, 1066746, 468292), { total: 11082570, extras: [], missing: [] })).toEqual({ part: 'interest', value: 4682092 });
+    // Not when the total read with a digit doubled ("1108825,70") explains it as well.
+    expect(repairRowSum(row(5333732, 1066746, 4682092), { total: 110882570, extras: [], missing: [] })).toBeNull();
+  });
 });
 
 describe('a total one OCR slip off its parts\' sum', () => {
@@ -162,6 +168,10 @@ describe('a total one OCR slip off its parts\' sum', () => {
 });
 
 describe('an amount whose thousands dot OCR read twice', () => {
+  it('reads an amount whose thousands dot OCR set apart by a space ("141 .685,07", "848. 187,57") whole, flagged, never its tail', () => {
+    expect(moneyValues('10/03/1988 708.425,33 141 .685,07 621.343,54').map((v) => [v.value, v.repaired])).toEqual([['70842533', false], ['14168507', true], ['62134354', false]]);
+    expect(moneyValues('848. 187,57').map((v) => [v.value, v.repaired])).toEqual([['84818757', true]]);
+  });
   it('reads "R$ 89..478,04" whole, flagged as repaired, never its tail "478,04"', () => {
     expect(moneyValues('ENCARGO LEGAL (20%): R$ 89..478,04').map((v) => [v.value, v.repaired])).toEqual([['8947804', true]]);
     expect(moneyValues('R$ 89.478,04').map((v) => [v.value, v.repaired])).toEqual([['8947804', false]]);
@@ -183,6 +193,8 @@ describe('a zero read as a Q in a date', () => {
     expect(dateValues('27110/2014', true).map((v) => [v.value, v.repaired])).toEqual([['2014-10-27', true]]);
     expect(dateValues('27/10l2014', true).map((v) => [v.value, v.repaired])).toEqual([['2014-10-27', true]]);
     expect(dateValues('27110/2014', false)).toEqual([]);
+    // A slash a speck turned into a 4 ("20410/2013").
+    expect(dateValues('20410/2013', true).map((v) => [v.value, v.repaired])).toEqual([['2013-10-20', true]]);
     // One slash read as a 1, the other lost ("TOTAL DA DÍVIDA em 151112025"); not a nine-digit number that reads as no date.
     expect(dateValues('inscrição 318927932', true)).toEqual([]);
     expect(dateValues('em 151112025', true).map((v) => [v.value, v.repaired])).toEqual([['2025-11-15', true]]);

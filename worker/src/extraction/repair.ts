@@ -55,9 +55,12 @@ export function repairRowSum(row: DebtRow, check: RowCheck): { part: 'principal'
   if (sum === check.total) return null;
   const slips = (v: number) => digitVariants(String(v)).map(Number);
   if (slips(check.total).includes(sum) || check.extras.some((e) => slips(e).some((s) => sum - e + s === check.total))) return null;
-  // A digit lost or doubled in any part ("87102" for 187102) explains a gap as well as a slip elsewhere does.
-  if (parts.some((p) => row[p] > 0 && digitLostOrDoubled(row[p], 1).some((s) => sum - row[p] + s === check.total))) return null;
+  // A digit lost or doubled in any part ("87102" for 187102) explains a gap as well as a slip elsewhere
+  // does; alone, it is the repair ("468200,92" for 46.820,92), unless the total's own lost or doubled
+  // digit explains the gap too.
+  const lost = parts.flatMap((p) => (row[p] > 0 ? digitLostOrDoubled(row[p], 1).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
   const fits = parts.flatMap((p) => (row[p] > 0 ? slips(row[p]).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
+  if (lost.length) return !fits.length && lost.length === 1 && !digitLostOrDoubled(check.total, 1).includes(sum) ? lost[0] : null;
   if (fits.length) return fits.length === 1 ? fits[0] : null;
   const gap = check.total - sum;
   return check.missing.length === 1 && gap > 0 ? { part: check.missing[0], value: gap } : null;
@@ -128,9 +131,10 @@ export function repairPeriod(raw: string, due: string | null, around?: [before: 
   // A quarter printed "2T/2021" whose T OCR read as a 7 ("27/2021": no month is 17 to 47).
   const t = fits.size ? null : /^([1-4])7\/((?:19|20)\d{2})$/.exec(raw.trim());
   if (t && (!due || periodStart(`${t[2]}-Q${t[1]}`)! <= due.slice(0, 7))) fits.add(`${t[2]}-Q${t[1]}`);
-  // Its 4 read as an "a" ("aT/2012": the 4's open top closed into a bowl).
-  const a = fits.size ? null : /^[aA]\s?T\s?[/ -]?\s?((?:19|20)\d{2})$/.exec(raw.trim());
-  if (a && (!due || periodStart(`${a[1]}-Q4`)! <= due.slice(0, 7))) fits.add(`${a[1]}-Q4`);
+  // Its 4 read as an "a" ("aT/2012": the 4's open top closed into a bowl), its 2 as a "Z" ("ZT/2014").
+  const a = fits.size ? null : /^([aAzZ])\s?T\s?[/ -]?\s?((?:19|20)\d{2})$/.exec(raw.trim());
+  const aq = a && `${a[2]}-Q${/a/i.test(a[1]) ? 4 : 2}`;
+  if (aq && (!due || periodStart(aq)! <= due.slice(0, 7))) fits.add(aq);
   // Two readings left ("MAU2019": março or maio): in a table listed by period, the one between the
   // periods of the rows around it.
   if (fits.size > 1 && around && around[0] <= around[1]) for (const p of fits) if (p < around[0] || p > around[1]) fits.delete(p);

@@ -28,8 +28,9 @@ export interface Value {
 // "R$.3.058,82": a speck OCR read as a dot after the currency sign.
 // OCR may read the decimal comma as a semicolon ("R$ 569;53").
 // A dot before an amount is a speck unless it follows a digit (".2.638,31"; "1.234.567,89" is read whole).
-// A thousands dot OCR read twice ("89..478,04") is one: never a fragment of the amount after it.
-export const MONEY = /(?<![\d,/:]|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\.\.|[.:;]|\s(?=\d{3}[.,]))\d{3})+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
+// A thousands dot OCR read twice ("89..478,04") is one: never a fragment of the amount after it; so is
+// one OCR set apart by a space ("141 .685,07", "848. 187,57").
+export const MONEY = /(?<![\d,/:]|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\.\.|[.:;]|\s[.:;]?\s?(?=\d{3}[.,])|[.:;]\s(?=\d{3}[.,]))\d{3})+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
 const OCR_LETTER_MONEY = /(?<![\p{L}\d.,])[BSZ](?=\d{0,2}(?:\.\d{3})*,\d{2}(?![\d/%]))/gu;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
