@@ -289,6 +289,9 @@ function freeCells(lines: Line[], skip: boolean[], captions?: 'above' | 'below')
   return out;
 }
 
+/** A company's name filling its cell: words in capitals closing in its company type ("SUPERMERCADO DO VALE S.A."). */
+const COMPANY_NAME_CELL = /^\p{Lu}[\p{Lu}&'.-]*(?:\s+[\p{Lu}&'.-]+){1,8}\s+(?:LTDA|S\.\s?A|S\/A|EIRELI|EPP|ME)\.?$/u;
+
 /** Digits of every number of `shape` in the certificate's free cells. */
 function unlabelledShapes(lines: Line[], skip: boolean[], shape: RegExp, captions?: 'above' | 'below'): Set<string> {
   const shaped = new Set<string>();
@@ -455,6 +458,16 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   else if (doc.value && doc.rivals.some((r) => r.valid)) flag('debtorDocument', `CPF/CNPJ do devedor incerto: também lido ${doc.rivals.map((r) => r.value).join(', ')}; confira`);
   else if (doc.value?.repaired) flag('debtorDocument', `CPF/CNPJ do devedor corrigido de OCR ("${doc.value.raw.trim()}"); confira`);
 
+  if (!name.value && ocr) {
+    // OCR can garble the caption past reading ("—=amão Sli" for Razão Social) while the name survives:
+    // a company's, closing in its company type, alone in its cell and the only such on the certificate.
+    const companies = new Set(freeCells(lines, skip, captionSide(cands)).flatMap(({ cell }) => (COMPANY_NAME_CELL.test(cell.text.trim()) ? [nameValue(cell.text)?.value ?? ''] : [])).filter(Boolean));
+    if (companies.size === 1) {
+      const value = [...companies][0];
+      name.value = { value, raw: value, start: 0, end: 0 };
+      flag('debtorName', 'Nome do devedor encontrado sem rótulo legível; confira');
+    }
+  }
   let debtorName = name.value?.value ?? '';
   if (!debtorName) flag('debtorName', 'Campo não encontrado: nome do devedor');
   else if (name.rivals.length) flag('debtorName', `Nome do devedor incerto: também lido "${name.rivals.map((r) => r.value).join('", "')}"; confira`);

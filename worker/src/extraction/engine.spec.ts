@@ -891,6 +891,28 @@ describe('certificates from the page model', () => {
     }
   });
 
+  it('reads a scanned caption whose last word ran into its value ("PROCESSO ADMINISTRATIVO FISCAL10166.325594/2024-01"), and a receita code whose zero OCR read as a Q', () => {
+    const [c] = extractFromPages([page(1, [
+      ...cda(40, '80 6 19 100001-93', '11.222.333/0001-81').filter((x) => !/^(?:Processo administrativo:|10880\.123456\/2019-11|Receita:|2172 - COFINS)$/.test(x.text)),
+      f('PROCESSO ADMINISTRATIVO FISCAL10166.325594/2024-01', 40, 300),
+      f('RECEITA... Q211', 40, 314),
+    ], true)]);
+    expect(c.administrativeProcess).toBe('10166325594202401');
+    expect(c.revenueCode).toBe('0211');
+    expect(findLabel('processo administrativo fiscal10166.325594/2024-01', true)).toMatchObject({ kind: 'administrativeProcess', end: 'processo administrativo fiscal'.length });
+    expect(valuesOf('revenue', 'Q211')).toEqual([]);
+  });
+
+  it('takes a company\'s name under a caption OCR garbled past reading when it is the only one on the certificate, flagged; never on a text layer or with a rival', () => {
+    const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').map((x) => (x.text === 'Devedor:' ? { ...x, text: '—=amão Sli' } : x.text === 'ACME COMERCIO LTDA' ? { ...x, text: 'SUPERMERCADO DO VALE S.A.' } : x));
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debtorName).toBe('SUPERMERCADO DO VALE S.A.');
+    expect(c.fieldWarnings?.debtorName).toBe('Nome do devedor encontrado sem rótulo legível; confira');
+    expect(extractFromPages([page(1, frags, false)])[0].debtorName).toBe('');
+    const two = [...frags, f('Sucessora:', 40, 300), f('MERCADO NOVO LTDA', 200, 300)];
+    expect(extractFromPages([page(1, two, true)])[0].debtorName).toBe('');
+  });
+
   it('reads a co-debtor\'s name before "CPE/MF" (a speck closed the F of CPF into an E)', () => {
     const frags = [
       ...cda(40, '80 6 19 100001-93', '11.222.333/0001-81'),
@@ -1347,6 +1369,12 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(valuesOf('document', '90.618.5006/0007-47', false)).toEqual([]);
     // One digit confused with another passes the check digits before zeros restored in two places.
     expect(valuesOf('document', '060.991.611-04', true).map((v) => [v.value, v.repaired])).toEqual([['66099161104', true]]);
+    // A space OCR set inside a group ("45.864.02 1/0004-36") or a speck beside a dot, only where the check digits pass.
+    expect(valuesOf('document', 'CNPJ 45.864.02 1/0004-36, com', true).map((v) => [v.value, v.valid, v.repaired])).toEqual([['45864021000436', true, true]]);
+    expect(valuesOf('document', 'CPF 285.558.74 1-73', true).map((v) => v.value)).toEqual(['28555874173']);
+    expect(valuesOf('document', '52.047.:444/0007-71', true).map((v) => [v.value, v.repaired])).toEqual([['52047444000771', true]]);
+    expect(valuesOf('document', 'CNPJ 45.864.02 1/0004-37', true).map((v) => v.valid)).not.toContain(true);
+    expect(valuesOf('document', 'CNPJ 45.864.02 1/0004-36', false)).toEqual([]);
   });
 
   it('reads an amount with a speck read as a dot after its currency sign ("R$.3.058,82")', () => {

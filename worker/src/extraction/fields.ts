@@ -129,7 +129,9 @@ interface Compiled {
 const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*|\.(?=[a-z]{2})|[il|!]\s+(?=[a-z]{2}))?/;
 
 function compile(kind: LabelKind, sources: string[], ocrOnly = false): Compiled[] {
-  return sources.map((s) => ({ kind, plain: ocrOnly ? /(?!)/ : new RegExp(`^(?:${s})(?![a-z0-9])`), ocr: new RegExp(`^(?:${ocrTolerant(s)})(?![a-z0-9])`) }));
+  // On a scan a caption's last word may run into its value where the gap was narrow ("ADMINISTRATIVO
+  // FISCAL10166.325594/2024-01"): a word of three letters or more, then four digits.
+  return sources.map((s) => ({ kind, plain: ocrOnly ? /(?!)/ : new RegExp(`^(?:${s})(?![a-z0-9])`), ocr: new RegExp(`^(?:${ocrTolerant(s)})(?:(?![a-z0-9])|(?<=[a-z]{3})(?=\\d{4}))`) }));
 }
 
 const LABELS: Compiled[] = [
@@ -349,7 +351,7 @@ function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boole
   if (TEXT_TYPES.has(type)) {
     if (isResidue(text, type)) return null;
     if (type === 'name') return valuesOf('name', text, ocr)[0] ?? null;
-    if (type === 'revenue') return revenueValue(text);
+    if (type === 'revenue') return valuesOf('revenue', text, ocr)[0] ?? null;
     if (type === 'status') return valuesOf('status', text, ocr)[0] ?? null;
     return textValue(text);
   }

@@ -182,6 +182,9 @@ describe('names read by OCR', () => {
     expect(repairNameOcr('CIA.BRASILEIRA DE METAIS')).toBe('CIA.BRASILEIRA DE METAIS');
     expect(repairNameOcr('SUPERMERCADO SANTA LUZIA LTDA EPP.')).toBe('SUPERMERCADO SANTA LUZIA LTDA EPP');
     expect(repairNameOcr('COMERCIAL ABC LTDA.')).toBe('COMERCIAL ABC LTDA.');
+    expect(repairNameOcr('CONCEIÇÃO CASTRO NEVES OLIVEIRA.')).toBe('CONCEIÇÃO CASTRO NEVES OLIVEIRA');
+    expect(repairNameOcr('AGROPECUÁRIA ALVORADA.S/A')).toBe('AGROPECUÁRIA ALVORADA S/A');
+    expect(repairNameOcr('FERRAGENS SILVA & CIA.')).toBe('FERRAGENS SILVA & CIA.');
   });
 });
 
@@ -219,6 +222,7 @@ describe('situação', () => {
     expect(normalizeStatus('ATIVA AJUIZADA- GARANTIA', true)).toBe('ATIVA AJUIZADA - GARANTIA');
     expect(normalizeStatus('CREDITO SUSPENSA-DECISAO JUDICIAL', true)).toBe('CREDITO SUSPENSA-DECISAO JUDICIAL');
     expect(normalizeStatus('INSCRITO --PROTESTADO', false)).toBe('INSCRITO --PROTESTADO');
+    expect(normalizeStatus('ATIVA AJUIZADA + EXIGIBILIDADE DO CREDITO', true)).toBe('ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO');
   });
   it('undoes a letter OCR doubled from a tilde, only into a word of the situação list', () => {
     expect(normalizeStatus('EM NEGOCIACAÃO NO SISPAR', true)).toBe('EM NEGOCIACAO NO SISPAR');

@@ -277,11 +277,11 @@ export function repairNameOcr(name: string): string {
     .replace(/(?<=\p{Lu})!(?=\p{Lu}|\s|$)|(?<=\s|^)!(?=\p{Lu}{2})/gu, 'I')
     // A speck read as a hyphen glued to a word's start ("BRASIL SUL -EIRELI"): a name's dash has a space on both sides.
     .replace(/(?<=\p{L}\s)-(?=\p{Lu}{2})/gu, '')
-    // A speck read as a full stop after a whole word ("ANTÔNIO. SOUZA", "COMÉRCIO. E SERVIÇOS"):
+    // A speck read as a full stop after a whole word ("ANTÔNIO. SOUZA", "COMÉRCIO. E SERVIÇOS", a closing "OLIVEIRA."):
     // abbreviations in names stop before a vowel ("COM.", "IND.", "PART."), but for CIA and LTDA.
-    .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\s+\p{Lu})/gu, '')
-    // Or in the space between two words ("SEBASTIÃO.DE ASSIS"): a space.
-    .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\p{Lu}{2,}(?:\s|$))/gu, ' ')
+    .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\s+\p{Lu}|$)/gu, '')
+    // Or in the space between two words ("SEBASTIÃO.DE ASSIS", "ALVORADA.S/A"): a space.
+    .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=(?:\p{Lu}{2,}|S\/A)(?:\s|$))/gu, ' ')
     // A company name's word with one letter misread ("FRANSPORTADORA"), when one such word fits.
     .replace(/\p{Lu}{7,}/gu, companyWord)
     // The company-type suffixes: EIRELI's last I read twice ("EIRELII"), S.A.'s last dot lost ("S.A").
@@ -339,9 +339,9 @@ export function normalizeStatus(text: string, ocr: boolean): string {
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .normalize('NFC').replace(/[\s.,:;–—-]+$/, '')
-    // A dash set apart on one side at least, OCR doubled it or read a speck beside it ("INSCRITO --PROTESTADO",
-    // "AJUIZADA -.GARANTIA"): one spaced dash, as printed. A dash between two words ("SUSPENSA-DECISAO") stays.
-    .replace(ocr ? /\s[-–—.]*[-–—][-–—.]*\s?|[-–—.]*[-–—][-–—.]*\s/g : /$^/, ' - ')
+    // A dash set apart on one side at least, OCR doubled it, read a speck beside it or read it as a plus
+    // ("INSCRITO --PROTESTADO", "AJUIZADA -.GARANTIA", "AJUIZADA + EXIGIBILIDADE"): one spaced dash, as printed. A dash between two words ("SUSPENSA-DECISAO") stays.
+    .replace(ocr ? /\s[-–—.]*[-–—+][-–—.]*\s?|[-–—.]*[-–—][-–—.]*\s/g : /$^/, ' - ')
     .split(' ');
   if (!ocr) return words.join(' ');
   const out: string[] = [];

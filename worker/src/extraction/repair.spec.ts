@@ -171,6 +171,7 @@ describe('an amount whose thousands dot OCR read twice', () => {
   it('reads an amount whose thousands dot OCR set apart by a space ("141 .685,07", "848. 187,57") whole, flagged, never its tail', () => {
     expect(moneyValues('10/03/1988 708.425,33 141 .685,07 621.343,54').map((v) => [v.value, v.repaired])).toEqual([['70842533', false], ['14168507', true], ['62134354', false]]);
     expect(moneyValues('848. 187,57').map((v) => [v.value, v.repaired])).toEqual([['84818757', true]]);
+    expect(moneyValues('5.447,90 3.1 17,82').map((v) => [v.value, v.repaired])).toEqual([['544790', false], ['311782', true]]);
   });
   it('reads "R$ 89..478,04" whole, flagged as repaired, never its tail "478,04"', () => {
     expect(moneyValues('ENCARGO LEGAL (20%): R$ 89..478,04').map((v) => [v.value, v.repaired])).toEqual([['8947804', true]]);

@@ -29,8 +29,8 @@ export interface Value {
 // OCR may read the decimal comma as a semicolon ("R$ 569;53").
 // A dot before an amount is a speck unless it follows a digit (".2.638,31"; "1.234.567,89" is read whole).
 // A thousands dot OCR read twice ("89..478,04") is one: never a fragment of the amount after it; so is
-// one OCR set apart by a space ("141 .685,07", "848. 187,57").
-export const MONEY = /(?<![\d,/:]|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\.\.|[.:;]|\s[.:;]?\s?(?=\d{3}[.,])|[.:;]\s(?=\d{3}[.,]))\d{3})+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
+// one OCR set apart by a space ("141 .685,07", "848. 187,57"); so is a space inside the last group ("3.1 17,82").
+export const MONEY = /(?<![\d,/:]|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\.\.|[.:;]|\s[.:;]?\s?(?=\d{3}[.,])|[.:;]\s(?=\d{3}[.,]))(?:\d{3}|(?:\d \d{2}|\d{2} \d)(?=[.,;]\s?\d{2}(?![\d/%]))))+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
 const OCR_LETTER_MONEY = /(?<![\p{L}\d.,])[BSZ](?=\d{0,2}(?:\.\d{3})*,\d{2}(?![\d/%]))/gu;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
@@ -174,6 +174,13 @@ export function documentValues(text: string, ocr = false): Value[] {
       const fits = new Set(readings.map((r) => r.join('')).filter((d) => parseDocument(d)?.valid));
       if (fits.size === 1) out.push({ value: [...fits][0], raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
     }
+    // One with a space OCR set inside a group or a speck beside a dot ("45.864.02 1/0004-36",
+    // "52.047.:444/0007-71"): its digits, when their check digits pass, flagged as repaired.
+    for (const m of all(OCR_SPACED_DOCUMENT, text)) {
+      if (out.some((v) => v.valid && v.start < m.index + m[0].length && m.index < v.end)) continue;
+      const p = parseDocument(m[0].replace(/ /g, ''));
+      if (p?.valid) out.push({ value: p.digits, raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
+    }
   }
   return out.sort((a, b) => a.start - b.start);
 }
@@ -181,6 +188,13 @@ export function documentValues(text: string, ocr = false): Value[] {
 const OCR_NO_CHECK_DIGITS = /(?<![\w./])(?:\d{2}\.\d{3}\.\d{3}\/\d{4}|\d{3}\.\d{3}\.\d{3})-\s*$/g;
 const OCR_LONG_CPF = /(?<![\w./])(\d{3,4})\.(\d{3,4})\.(\d{3,4})-(\d{2,3})(?![\w/-])/g;
 const OCR_ORDINAL_DOCUMENT = new RegExp(DOCUMENT_TOKEN.source.replaceAll('[\\dOoIlSB]', '[\\dOoIlSBº°]'), 'g');
+/** A CPF/CNPJ with a space OCR set inside a group or a speck doubling a dot ("45.864.02 1/0004-36", "52.047.:444/0007-71"). */
+const spacedGroup = (n: number) => String.raw`\d(?: ?\d){${n - 1}}`;
+const SPECK_DOT = String.raw` ?[.,:;]{1,2} ?`;
+const OCR_SPACED_DOCUMENT = new RegExp(
+  String.raw`(?<![\w./])(?:${spacedGroup(2)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)} ?\/ ?${spacedGroup(4)} ?- ?${spacedGroup(2)}|${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)} ?- ?${spacedGroup(2)})(?![\w/-])`,
+  'g',
+);
 const OCR_LONG_CNPJ = /(?<![\w./])(\d{2})\.(\d{3,4})\.(\d{3,4})\/(\d{4,5})-(\d{2})(?![\w/-])/g;
 
 function looksLikeDocument(raw: string): boolean {
@@ -387,8 +401,10 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
       return m ? [{ value: m[1].replace(/\D/g, ''), raw: m[1], start: m.index, end: m.index + m[0].length }] : [];
     }
     case 'revenue': {
-      const v = revenueValue(text);
-      return v ? [v] : [];
+      // A code's leading zero read as a letter of its shape ("RECEITA... Q211"): the zero, flagged.
+      const zero = ocr ? /^(\s*(?:[.…_·]{2,}\s*)*[:.\-–—]?\s*)[OQD](?=\d{3}(?![\d\p{L}]))/u.exec(text) : null;
+      const v = revenueValue(zero ? `${zero[1]}0${text.slice(zero[0].length)}` : text);
+      return v ? [zero ? { ...v, raw: text.trim(), repaired: true } : v] : [];
     }
     case 'status': {
       // A speck OCR read between a situação's words is no character of it ("NEGOCIADA'NO", "INSCRITO -: PROTESTADO").
