@@ -4,7 +4,7 @@ import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, 
 import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, STATUS_STEMS, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Cell, type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
-import { iso2br, pastLatest, repairRows, repairTotal } from './repair';
+import { digitVariants, iso2br, pastLatest, repairRows, repairTotal } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
 import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues, valuesOf } from './values';
 
@@ -512,6 +512,21 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (sumTotal !== null) {
     flag('total', `Valor total "${formatCentavos(money.values.total!)}" lido por OCR corrigido para ${formatCentavos(sumTotal)} pela soma das parcelas; confira`);
     money = { ...money, values: { ...money.values, total: sumTotal }, adds: true, flags: money.flags.filter(([, msg]) => !msg.startsWith('Total impresso (')) };
+  }
+  // An encargo one OCR slip off what the total leaves over principal, multa and juros, when those three
+  // are the debt rows' sums: that remainder, flagged. Where the total's own slip would explain the gap
+  // as well, only when the remainder is the encargo's rate (10 % or 20 %) of the three and the amount
+  // read is not.
+  const mv = money.values;
+  if (ocr && !money.adds && money.rowsConfirmed && rows.length && mv.legalCharge && mv.total !== null && mv.principal !== null) {
+    const base = mv.principal + (mv.fine ?? 0) + (mv.interest ?? 0);
+    const rest = mv.total - base;
+    const atRate = (e: number) => [10, 20].some((x) => Math.abs(e - Math.round((base * x) / 100)) <= 1);
+    const totalSlips = digitVariants(String(mv.total)).includes(String(base + mv.legalCharge));
+    if (rest > 0 && digitVariants(String(mv.legalCharge)).includes(String(rest)) && (!totalSlips || (atRate(rest) && !atRate(mv.legalCharge)))) {
+      flag('legalCharge', `Encargo "${formatCentavos(mv.legalCharge)}" lido por OCR corrigido para ${formatCentavos(rest)} pelo total e pelas linhas da tabela de débitos; confira`);
+      money = { ...money, values: { ...mv, legalCharge: rest }, adds: true, flags: money.flags.filter(([, msg]) => !msg.startsWith('Total impresso (')) };
+    }
   }
   for (const [f, msg] of money.flags) flag(f, msg);
 

@@ -903,6 +903,14 @@ describe('certificates from the page model', () => {
     expect(valuesOf('revenue', 'Q211')).toEqual([]);
   });
 
+  it('reads a name or a situação after a dot leader OCR read as letters, zeros or E\'s ("rierermeeeeermeerereceremeei— EM COBRANÇA", "00E.E00..0..! SUPERMERCADO")', () => {
+    const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').map((x) => (x.text === 'ACME COMERCIO LTDA' ? { ...x, text: '00E.E00..0..! SUPERMERCADO MONTE CARMELO EIRELI' } : x));
+    const [c] = extractFromPages([page(1, [...frags.filter((x) => x.text !== 'Situação:' && x.text !== 'ATIVA AJUIZADA'), f('SIT...', 40, 300), f('rierermeeeeermeerereceremeei— EM COBRANÇA', 120, 300)], true)]);
+    expect(c.debtorName).toBe('SUPERMERCADO MONTE CARMELO EIRELI');
+    expect(c.status).toBe('EM COBRANCA');
+    expect(valuesOf('name', 'OEE SUPERMERCADO', true).map((v) => v.value)).toEqual(['OEE SUPERMERCADO']);
+  });
+
   it('takes a company\'s name under a caption OCR garbled past reading when it is the only one on the certificate, flagged; never on a text layer or with a rival', () => {
     const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').map((x) => (x.text === 'Devedor:' ? { ...x, text: '—=amão Sli' } : x.text === 'ACME COMERCIO LTDA' ? { ...x, text: 'SUPERMERCADO DO VALE S.A.' } : x));
     const [c] = extractFromPages([page(1, frags, true)]);
@@ -1373,6 +1381,8 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(valuesOf('document', 'CNPJ 45.864.02 1/0004-36, com', true).map((v) => [v.value, v.valid, v.repaired])).toEqual([['45864021000436', true, true]]);
     expect(valuesOf('document', 'CPF 285.558.74 1-73', true).map((v) => v.value)).toEqual(['28555874173']);
     expect(valuesOf('document', '52.047.:444/0007-71', true).map((v) => [v.value, v.repaired])).toEqual([['52047444000771', true]]);
+    expect(valuesOf('document', '... 21/087.810/0002-88', true).map((v) => [v.value, v.repaired])).toEqual([['21087810000288', true]]);
+    expect(valuesOf('document', 'CARLOS OLIVEIRA GONÇALVES - CPF/MF 707.272.182:71', true).map((v) => [v.value, v.repaired])).toEqual([['70727218271', true]]);
     expect(valuesOf('document', 'CNPJ 45.864.02 1/0004-37', true).map((v) => v.valid)).not.toContain(true);
     expect(valuesOf('document', 'CNPJ 45.864.02 1/0004-36', false)).toEqual([]);
   });
@@ -2634,6 +2644,29 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     // No date: a month 13, or a number with more digits.
     expect(valuesOf('date', '2313/2025', true)).toEqual([]);
     expect(valuesOf('date', '12310/2025', true)).toEqual([]);
+  });
+
+  it('reads an encargo caption one letter off before a bracketed qualifier ("Entargo legal (DL 1.025/69):"), and its amount one slip off, at the encargo\'s rate, by the total and the rows, flagged', () => {
+    const table = [
+      f('Período', 40, 110), f('Vencimento', 120, 110), f('Principal', 220, 110), f('Multa', 300, 110), f('Juros', 380, 110),
+      f('01/2015', 40, 122), f('20/02/2015', 120, 122), r('7.628,37', 270, 122), r('1.525,67', 340, 122), r('2.446,49', 420, 122),
+    ];
+    const c = one([
+      ...table,
+      f('Valor Originário:', 40, 140), f('7628,37', 200, 140), f('Multa de mora:', 40, 152), f('1525,67', 200, 152),
+      f('Vlr. Juros:', 40, 164), f('2446,49', 200, 164), f('Entargo legal (DL 1.025/69):', 40, 176), f('1150,05', 200, 176),
+      f('Valor Total Atualizado:', 40, 188), f('12760,58', 200, 188),
+    ]);
+    expect([c.principal, c.fine, c.interest, c.legalCharge, c.total]).toEqual([762837, 152567, 244649, 116005, 1276058]);
+    expect(c.fieldWarnings?.legalCharge).toBe('Encargo "R$ 1.150,05" lido por OCR corrigido para R$ 1.160,05 pelo total e pelas linhas da tabela de débitos; confira');
+    // Not where the amount read is the one at the rate and the total's own slip explains the gap as well.
+    const d = one([
+      ...table,
+      f('Valor Originário:', 40, 140), f('7628,37', 200, 140), f('Multa de mora:', 40, 152), f('1525,67', 200, 152),
+      f('Vlr. Juros:', 40, 164), f('2446,49', 200, 164), f('Encargo legal:', 40, 176), f('1160,05', 200, 176),
+      f('Valor Total Atualizado:', 40, 188), f('12750,58', 200, 188),
+    ]);
+    expect(d.legalCharge).toBe(116005);
   });
 
   it('completes an encargo OCR cut short in the cell after its caption ("Encargos.....: | R$265,") by the total, flagged', () => {

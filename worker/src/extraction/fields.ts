@@ -212,8 +212,9 @@ function fuzzyLabel(rest: string): { kind: LabelKind; length: number } | null {
   if (!hits.length || hits.some((h) => h.kind !== hits[0].kind)) return null;
   const hit = hits.reduce((a, b) => (b.length > a.length ? b : a));
   if (shortEnd && hit.length < shortEnd + 4) return null;
-  // Only a caption: alone in its box or before its separator ("fundamenta-se em" is a verb, not "fundamento").
-  return /^\s*(?:$|[:…_·]|\.{2,})/.test(rest.slice(hit.length)) ? hit : null;
+  // Only a caption: alone in its box or before its separator ("fundamenta-se em" is a verb, not "fundamento"),
+  // perhaps after a qualifier in brackets ("Entargo legal (DL 1.025/69):").
+  return /^\s*(?:\([^()]{1,24}\)\s*)?(?:$|[:…_·]|\.{2,})/.test(rest.slice(hit.length)) ? hit : null;
 }
 
 /** The label a cell starts with (the longest match wins), or null. */
@@ -285,7 +286,7 @@ const SPECKLED_LEADER = /^\s*[.…_·]{3,}\s?[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s
  * (no word of a language is: "necessariamente" is a third). 0 when the cell does not open so.
  */
 export function garbledLeaderLead(folded: string): number {
-  const m = /^\s*(?:\S{1,4}\s+){0,2}([a-z]{10,})[!|.,:;?]*\s+/.exec(folded);
+  const m = /^\s*(?:\S{1,4}\s+){0,2}([a-z]{10,})[!|.,:;?—–-]*\s+/.exec(folded);
   if (!m) return 0;
   const erc = m[1].replace(/[^erc]/g, '').length;
   return erc >= m[1].length * 0.55 ? m[0].length : 0;
@@ -349,6 +350,8 @@ export function captionSide(cands: Candidate[]): 'above' | 'below' | undefined {
 /** The first value of the type in `text`; typed values must open the text (after filler). */
 function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boolean): Value | null {
   if (TEXT_TYPES.has(type)) {
+    // A dot leader OCR read as a run of letters leads the value ("rierermeeeeermeerereceremeei— EM COBRANÇA").
+    if (ocr && (type === 'status' || type === 'name')) text = text.slice(garbledLeaderLead(fold(text)));
     if (isResidue(text, type)) return null;
     if (type === 'name') return valuesOf('name', text, ocr)[0] ?? null;
     if (type === 'revenue') return valuesOf('revenue', text, ocr)[0] ?? null;

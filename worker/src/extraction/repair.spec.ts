@@ -126,6 +126,13 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     expect(processValues('10880. 249090/2022-35', true).map((v) => [v.value, v.repaired])).toEqual([['10880249090202235', true]]);
     expect(processValues('10880. 249090/2022-35', false).map((v) => v.value)).toEqual(['10880', '249090202235']);
     expect(processValues('CONSTRUTORA PAULISTA LTDA - ME\t00535 - 2020', true).map((v) => v.value)).toEqual(['005352020']);
+    // A space on one side of the dash; a year with a glyph read twice ("20019"); lookalike letters where no letter stands.
+    expect(processValues('Nº DO PROCESSO.......: | 38347 -2018', true).map((v) => v.value)).toEqual(['383472018']);
+    expect(processValues('Processo Administrativo nº 15989. 436898/20019-43.', true).map((v) => [v.value, v.repaired])).toEqual([['15989436898201943', true]]);
+    expect(processValues('15989.436898/20019-43', false).map((v) => v.value)).toEqual(['159894368982001943']);
+    expect(processValues('Proc. Adm....... | ... B3.276053526.34', true).map((v) => [v.value, v.raw, v.repaired])).toEqual([['8327605352634', 'B3.276053526.34', true]]);
+    expect(processValues('nº 10166.754733/2022-B4.', true).map((v) => v.value)).toEqual(['10166754733202284']);
+    expect(processValues('E 10465/2021', true).map((v) => v.value)).toEqual(['104652021']);
     // A word before a number in another shape stays a word.
     expect(registrationValues('DO 41.388.699-1', true).map((v) => v.value)).toEqual(['413886991']);
     expect(registrationValues('ABS1234567', true)).toEqual([]);

@@ -42,7 +42,7 @@ const REGISTRATION = /(?<![\w/.,]|[\w/.,]-)\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?|,(?
 // Spaces may group digits ("13896 481843/2017-65"); a full stop before a space ends the number
 // ("… nº 13896.481843/2017-65. 3880 …").
 const PROCESS = /(?<![\w/])(?:[A-Z]{1,4}\s?)?\d[\d./-]*(?:(?<=\d)\s(?=\d)[\d./-]*)*\d(?![\w/])/g;
-const SPLIT_PROCESS = /(?<![\w/.])(?:\d{5}\.\s\d{6}\/\d{4}-\d{2}|\d{3,6}\s-\s(?:19|20)\d{2})(?![\w/])/g;
+const SPLIT_PROCESS = /(?<![\w/.])(?:\d{5}\.\s\d{6}\/\d{4,5}-\d{2}|\d{3,6}(?:\s-\s?|-\s)(?:19|20)\d{2})(?![\w/])/g;
 const WORD_DATE = /(?<!\d)(\d{1,2})(?:º|°|o)?\s+de\s+(janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\s+de\s+(\d{4})/;
 const MONTHS = ['janeiro', 'fevereiro', 'marco', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
@@ -188,11 +188,12 @@ export function documentValues(text: string, ocr = false): Value[] {
 const OCR_NO_CHECK_DIGITS = /(?<![\w./])(?:\d{2}\.\d{3}\.\d{3}\/\d{4}|\d{3}\.\d{3}\.\d{3})-\s*$/g;
 const OCR_LONG_CPF = /(?<![\w./])(\d{3,4})\.(\d{3,4})\.(\d{3,4})-(\d{2,3})(?![\w/-])/g;
 const OCR_ORDINAL_DOCUMENT = new RegExp(DOCUMENT_TOKEN.source.replaceAll('[\\dOoIlSB]', '[\\dOoIlSBº°]'), 'g');
-/** A CPF/CNPJ with a space OCR set inside a group or a speck doubling a dot ("45.864.02 1/0004-36", "52.047.:444/0007-71"). */
+/** A CPF/CNPJ with a space OCR set inside a group, a speck doubling a dot, a dot read as a slash or its dash as a colon ("45.864.02 1/0004-36", "52.047.:444/0007-71", "21/087.810/0002-88", "707.272.182:71"). */
 const spacedGroup = (n: number) => String.raw`\d(?: ?\d){${n - 1}}`;
-const SPECK_DOT = String.raw` ?[.,:;]{1,2} ?`;
+const SPECK_DOT = String.raw` ?[.,:;/]{1,2} ?`;
+const SPECK_DASH = String.raw` ?[-–—:;] ?`;
 const OCR_SPACED_DOCUMENT = new RegExp(
-  String.raw`(?<![\w./])(?:${spacedGroup(2)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)} ?\/ ?${spacedGroup(4)} ?- ?${spacedGroup(2)}|${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)} ?- ?${spacedGroup(2)})(?![\w/-])`,
+  String.raw`(?<![\w./])(?:${spacedGroup(2)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)} ?\/ ?${spacedGroup(4)}${SPECK_DASH}${spacedGroup(2)}|${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DASH}${spacedGroup(2)})(?![\w/-])`,
   'g',
 );
 const OCR_LONG_CNPJ = /(?<![\w./])(\d{2})\.(\d{3,4})\.(\d{3,4})\/(\d{4,5})-(\d{2})(?![\w/-])/g;
@@ -272,12 +273,32 @@ export function registrationValues(text: string, ocr = false): Value[] {
   return out;
 }
 
+/**
+ * A process number as printed, its year given one glyph too many ("…/20019-43", a dotted zero read
+ * twice) put right: the one year, not past LATEST_YEAR, left by dropping one of a doubled digit. Null
+ * when no such year or more than one; the number unchanged when its year has four digits.
+ */
+function processYearOnce(raw: string): string | null {
+  const y = /\/(\d{4,5})(-\d{2})$/.exec(raw);
+  if (!y || y[1].length === 4) return raw;
+  const years = new Set([...y[1]].flatMap((d, i) => (d === y[1][i + 1] ? [y[1].slice(0, i) + y[1].slice(i + 1)] : [])).filter((v) => /^(?:19|20)\d{2}$/.test(v) && !pastLatest(v)));
+  return years.size === 1 ? `${raw.slice(0, y.index + 1)}${[...years][0]}${y[2]}` : null;
+}
+
 export function processValues(text: string, ocr = false): Value[] {
+  // A scan's digit read as its lookalike letter where a letter cannot stand: glued before the digits
+  // ("B3.276053526.34" for 83.276…) or in a PGFN process's last two ("…/2022-B4"). Same length, so the
+  // offsets hold; the value then differs from its raw text and is flagged as repaired.
+  const read = ocr ? text.replace(/(?<![\p{L}\d/.,])[BSZ](?=\d)|(?<=\/\d{4}-\d?)[BSZOQDIl](?=[\dBSZOQDIl]?(?![\w/]))/gu, (c) => digitsFromLookalikes(c)) : text;
+  if (read !== text) return processValues(read, ocr).map((v) => (text.slice(v.start, v.end) === v.raw ? v : { ...v, raw: text.slice(v.start, v.end), repaired: true }));
   const out: Value[] = [];
-  // A scan may put a space after the dot of a PGFN process number ("10880. 249090/2022-35"), or around
-  // the dash before a state process's year ("00535 - 2020"): one number.
+  // A scan may put a space after the dot of a PGFN process number ("10880. 249090/2022-35"), or beside
+  // the dash before a state process's year ("00535 - 2020", "38347 -2018"): one number.
   const split = ocr ? all(SPLIT_PROCESS, text) : [];
-  for (const m of split) out.push({ value: m[0].replace(/\D/g, ''), raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
+  for (const m of split) {
+    const fixed = m[0].includes('/') ? processYearOnce(m[0]) : m[0];
+    if (fixed) out.push({ value: fixed.replace(/\D/g, ''), raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
+  }
   for (const m of all(PROCESS, text)) {
     if (split.some((k) => m.index < k.index + k[0].length && k.index < m.index + m[0].length)) continue;
     const raw = m[0];
@@ -292,6 +313,11 @@ export function processValues(text: string, ocr = false): Value[] {
     if (now) {
       const fixed = raw.slice(0, year!.index + 1) + now + raw.slice(year!.index + 5);
       out.push({ value: fixed.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
+      continue;
+    }
+    const yearOnce = ocr && /\/\d{5}-\d{2}$/.test(raw) ? processYearOnce(raw) : null;
+    if (yearOnce) {
+      out.push({ value: yearOnce.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
       continue;
     }
     // A thousands group a digit too long with that digit doubled ("8.188.9200-6" for 8.188.920-6): the
@@ -346,7 +372,8 @@ const NAME_STOP = /\s*(?:,|;|\s\(|\s[-–—]\s(?=(?:cnpj|cpf|c\.n\.p\.j|inscrit
  * specks ("Contribuinte.........0....? TRANSPORTADORA"): no part of the value.
  */
 // Or a few small letters it made of a caption's tail glued to the dots ("Sit... | nisso...) ATIVA").
-const LEADER_REST = /^(?:[:.…_·\-–—]\s*|[^\s\p{L}]{1,2}[.…·]{2,}[^\s\p{L}]{0,2}\s+|\p{Ll}{1,6}[.…·]{2,}[^\s\p{L}]{0,2}\s+(?=\p{Lu}{2}))+/u;
+// Or a run of zeros, E's and dots it made of its specks ("00E.E00..0..! SUPERMERCADO").
+const LEADER_REST = /^(?:[:.…_·\-–—]\s*|[^\s\p{L}]{1,2}[.…·]{2,}[^\s\p{L}]{0,2}\s+|\p{Ll}{1,6}[.…·]{2,}[^\s\p{L}]{0,2}\s+(?=\p{Lu}{2})|(?=\S*[.…·]{2})[0OoEe.…·!|:;]{6,}\s+(?=\p{Lu}{2}))+/u;
 
 /** A colon after three or more words in capitals with only words in capitals after it: a speck in a name, not a caption's. */
 const NAME_SPECK_COLON = /(?<=^\s*\p{Lu}[\p{Lu}.&'-]*(?:\s+\p{Lu}[\p{Lu}.&'-]*){2,})\s?:(?=\s+\p{Lu}{2,}[\p{Lu}\s.&'/-]*$)/u;
