@@ -455,6 +455,12 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     expect(readTables(buildLines([...head, ...row, ...garbled], 1, true)).rows[1]).toMatchObject({ period: 'AGO/26260', dueDate: '2020-09-15' });
   });
 
+  it('reads an amount whose cents a speck follows before the period in one cell ("8.407,02. 06/2015") as the amount and the period, never a date', () => {
+    const head = [f('Principal', 40, 100), f('Período', 120, 100), f('Vencimento', 200, 100), f('Multa', 300, 100), f('Juros', 380, 100)];
+    const row = [f('8.407,02. 06/2015', 40, 114), f('07/07/2015', 200, 114), r('2.763,57', 340, 114), r('13.817,83', 420, 114)];
+    expect(readTables(buildLines([...head, ...row], 1, true)).rows).toEqual([{ period: '2015-06', dueDate: '2015-07-07', principal: 840702, fine: 276357, interest: 1381783 }]);
+  });
+
   it('reads a table\'s due date one of whose slashes OCR read as a stroke or a 4 ("20410/2013"), flagged', () => {
     const head = [f('Período', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100)];
     const row = [f('09/2013', 40, 114), f('20410/2013', 120, 114), r('5.581,91', 270, 114), r('1.116,38', 340, 114), r('3.927,36', 420, 114)];

@@ -99,7 +99,8 @@ export const OCR_HALF_DATE_TOKEN = /(?<![\d.,/])(?:\d{4}\/\d{4}|\d{2}\/\d{6})(?!
 
 // OCR may leave a space after a separator ("10/ 10/2020").
 // A zero's ring read with a tail is a Q ("Q2/10/2025").
-export const DATE_TOKEN = /(?<![\d/])[0-3OoQDl][\dOoQDlº°][/.-] ?[01OoQ][\dOoQDlSB][/.-] ?[12l][\dOoQDlSB]{3}(?![\d/])/g;
+// Never an amount's cents and what follows them ("8.407,02. 06/2015": the amount, then a period).
+export const DATE_TOKEN = /(?<![\d/]|\d,)[0-3OoQDl][\dOoQDlº°][/.-] ?[01OoQ][\dOoQDlSB][/.-] ?[12l][\dOoQDlSB]{3}(?![\d/])/g;
 
 /**
  * Apuração period: `03/2018` → `2018-03`, `1º TRI/2019` → `2019-Q1`, `2019` → `2019`,

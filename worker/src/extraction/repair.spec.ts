@@ -187,6 +187,14 @@ describe('an amount whose thousands dot OCR read twice', () => {
 });
 
 describe('a quarter whose 4 OCR read as an "a"', () => {
+  it('reads a year whose last digit OCR lost or read as "º" ("JAN/201º" due 20/02/2019) as the one period less than a year before its due date', () => {
+    expect(repairPeriod('JAN/201º', '2019-02-20')).toBe('2019-01');
+    expect(repairPeriod('JAN/201', '2019-02-20')).toBe('2019-01');
+    expect(repairPeriod('DEZ/201º', '2019-01-20')).toBe('2018-12');
+    expect(repairPeriod('JAN/201º', null)).toBeNull();
+    expect(repairPeriod('MAR/201º', '2019-02-20')).toBe('2018-03');
+    expect(repairPeriod('MAR/201º', '2025-02-20')).toBeNull();
+  });
   it('reads "aT/2012" due 30/01/2013 as 2012-Q4, and not when the quarter would start after its due date', () => {
     expect(repairPeriod('aT/2012', '2013-01-30')).toBe('2012-Q4');
     expect(repairPeriod('aT/2012', '2012-08-30')).toBeNull();
@@ -201,6 +209,10 @@ describe('a zero read as a Q in a date', () => {
     expect(dateValues('27110/2014', true).map((v) => [v.value, v.repaired])).toEqual([['2014-10-27', true]]);
     expect(dateValues('27/10l2014', true).map((v) => [v.value, v.repaired])).toEqual([['2014-10-27', true]]);
     expect(dateValues('27110/2014', false)).toEqual([]);
+    // Only the first of the month takes an ordinal: a scanned "2º de outubro" is a day OCR garbled (29, 20…), unread.
+    expect(dateValues('Porto Alegre, 2º de outubro de 2025.', true)).toEqual([]);
+    expect(dateValues('Porto Alegre, 1º de outubro de 2025.', true).map((v) => v.value)).toEqual(['2025-10-01']);
+    expect(dateValues('Porto Alegre, 2º de outubro de 2025.', false).map((v) => v.value)).toEqual(['2025-10-02']);
     // A slash a speck turned into a 4 ("20410/2013").
     expect(dateValues('20410/2013', true).map((v) => [v.value, v.repaired])).toEqual([['2013-10-20', true]]);
     // One slash read as a 1, the other lost ("TOTAL DA DÍVIDA em 151112025"); not a nine-digit number that reads as no date.

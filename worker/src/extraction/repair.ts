@@ -1,6 +1,6 @@
 import type { DebtRow } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { GARBLED_MONTH, MONTH_ABBR, digitsFromLookalikes, fold, isReadPeriod, parseDate, parseDigitsDate, parsePeriod, periodStart } from './normalize';
+import { GARBLED_MONTH, MONTH_ABBR, MONTH_WORD, digitsFromLookalikes, fold, isReadPeriod, parseDate, parseDigitsDate, parsePeriod, periodStart } from './normalize';
 
 /**
  * Repairs of OCR digit confusions that a check confirms. Tesseract mistakes some digits for others
@@ -135,11 +135,22 @@ export function repairPeriod(raw: string, due: string | null, around?: [before: 
   const a = fits.size ? null : /^([aAzZ])\s?T\s?[/ -]?\s?((?:19|20)\d{2})$/.exec(raw.trim());
   const aq = a && `${a[2]}-Q${/a/i.test(a[1]) ? 4 : 2}`;
   if (aq && (!due || periodStart(aq)! <= due.slice(0, 7))) fits.add(aq);
+  // A year whose last digit OCR lost or read as a raised "º" ("JAN/201º"): the one such period not after
+  // the due date and less than a year before it.
+  const cut = fits.size || !due ? null : CUT_YEAR.exec(raw.trim());
+  if (cut)
+    for (const d of '0123456789') {
+      const p = parsePeriod(`${cut[1]}/${cut[2]}${d}`);
+      const start = p && periodStart(p);
+      if (start && start <= due!.slice(0, 7) && start > `${Number(due!.slice(0, 4)) - 1}${due!.slice(4, 7)}`) fits.add(p!);
+    }
   // Two readings left ("MAU2019": março or maio): in a table listed by period, the one between the
   // periods of the rows around it.
   if (fits.size > 1 && around && around[0] <= around[1]) for (const p of fits) if (p < around[0] || p > around[1]) fits.delete(p);
   return fits.size === 1 ? [...fits][0] : null;
 }
+
+const CUT_YEAR = new RegExp(String.raw`^(${MONTH_WORD})\p{L}*\.?\s?[/ -]\s?((?:19|20)\d)[º°]?$`, 'iu');
 
 /** Whether `read` can be `printed` in a font whose zero OCR reads as 6, 8 or 9, once perhaps as two glyphs ("28620" for 2020). */
 export function readsAs(read: string, printed: string): boolean {

@@ -105,7 +105,9 @@ export function dateValues(text: string, ocr = false): Value[] {
     }
   const f = fold(text);
   const w = WORD_DATE.exec(f);
-  if (w) {
+  // Only the first of the month is written with an ordinal ("1º de outubro"): on a scan, "2º de outubro"
+  // is a day whose second digit OCR read as a ring (29, 20…), unread.
+  if (w && !(ocr && w[1] !== '1' && /^\d{1,2}\s*(?:º|°|o)/.test(w[0]))) {
     const mo = MONTHS.indexOf(w[2]) + 1;
     // "24 de junho de 2624": OCR's dotted zero in the year, restored like a numeric date's.
     const year = ocr && pastLatest(w[3]) ? restoreYear(w[3]) : w[3];
