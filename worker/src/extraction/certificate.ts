@@ -264,7 +264,8 @@ const STATUS_PHRASE_LOOSE_RE = new RegExp(STATUS_PHRASE_LOOSE);
 const STATUS_WORD_ALONE_RE = new RegExp(`^(?:${STATUS_STEMS})[a-z]*[\\s.]*$`);
 /** A federal administrative process number as printed (13896.568826/2022-77): no other number has this shape. */
 // Also printed bare, its year in place (13896809692201740): no other number on a certificate has 17 digits.
-const PROCESS_SHAPE = /(?<![\d.\/-])(?:\d{5}\.\d{6}\/\d{4}-\d{2}|\d{11}(?:19|20)\d{4})(?![\d.\/-])/g;
+// OCR may set a space after its dot ("13896. 195610/2016-12").
+const PROCESS_SHAPE = /(?<![\d.\/-])(?:\d{5}\.\s?\d{6}\/\d{4}-\d{2}|\d{11}(?:19|20)\d{4})(?![\d.\/-])/g;
 
 /**
  * The cells no label owns, on lines not skipped: not a decoy's caption or the cell beside one, nor

@@ -142,6 +142,13 @@ describe('lexicon', () => {
     expect(findLabel('anm / comercio ltda', true)).toBeNull();
   });
 
+  it('reads scanned captions whose J OCR read as a 3 ("C.n.P.3.") or whose M it read upside down ("WULTA DE OFÍCIO")', () => {
+    expect(findLabel('c.n.p.3.', true)?.kind).toBe('debtorDocument');
+    expect(findLabel('wulta de oficio', true)?.kind).toBe('fine');
+    expect(findLabel('c.n.p.3.')).toBeNull();
+    expect(findLabel('wulta de oficio')).toBeNull();
+  });
+
   it('reads a scanned caption whose word OCR misread by one letter, where the lexicon then names one field, as a caption only', () => {
     expect(findLabel('contribunte (devedor principal)', true)).toMatchObject({ kind: 'debtorName', end: 31 });
     expect(findLabel('recekta/tributo', true)?.kind).toBe('revenue');
@@ -459,6 +466,13 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     const head = [f('Principal', 40, 100), f('Período', 120, 100), f('Vencimento', 200, 100), f('Multa', 300, 100), f('Juros', 380, 100)];
     const row = [f('8.407,02. 06/2015', 40, 114), f('07/07/2015', 200, 114), r('2.763,57', 340, 114), r('13.817,83', 420, 114)];
     expect(readTables(buildLines([...head, ...row], 1, true)).rows).toEqual([{ period: '2015-06', dueDate: '2015-07-07', principal: 840702, fine: 276357, interest: 1381783 }]);
+  });
+
+  it('keeps a row whose year OCR garbled ("Exercício 20200") at the end of a juros cell under a caption "Vlr. Juros P.A.", its period kept as read for the repair', () => {
+    const head = [f('Vlr. Original', 100, 100), f('Atualização', 200, 100), f('Multa de mora', 290, 100), f('Vlr. Juros P.A.', 390, 100), f('Data Venc.', 560, 100)];
+    const row = (y: number, p: string, j: string, due: string) => [r('1532,11', 170, y), r('0,00', 260, y), r('306,42', 360, y), f(`${j} Exercício ${p}`, 410, y), f(due, 560, y)];
+    const rows = [...row(114, '2019', '176,24', '20/01/2019'), ...row(128, '20200', '5849,58', '10/04/2020'), ...row(142, '2021', '1155,83', '15/03/2021')];
+    expect(readTables(buildLines([...head, ...rows], 1, true)).rows.map((x) => [x.period, x.interest])).toEqual([['2019', 17624], ['20200', 584958], ['2021', 115583]]);
   });
 
   it('reads a table\'s due date one of whose slashes OCR read as a stroke or a 4 ("20410/2013"), flagged', () => {
@@ -915,6 +929,24 @@ describe('certificates from the page model', () => {
     expect(c.debtorName).toBe('SUPERMERCADO MONTE CARMELO EIRELI');
     expect(c.status).toBe('EM COBRANCA');
     expect(valuesOf('name', 'OEE SUPERMERCADO', true).map((v) => v.value)).toEqual(['OEE SUPERMERCADO']);
+  });
+
+  it('reads a scanned value after a speck before its separator ("SITUAÇÃO ATUAL DA INSCRIÇÃO .- ATIVA"), a name with a speck colon after its first word ("ACME: SANTA LUZIA S.A."), and an unlabelled process number with a space after its dot', () => {
+    const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81')
+      .filter((x) => !/^(?:Situação:|ATIVA AJUIZADA|Processo administrativo:|10880\.123456\/2019-11)$/.test(x.text))
+      .map((x) => (x.text === 'ACME COMERCIO LTDA' ? { ...x, text: 'ACME: SANTA LUZIA S.A.' } : x));
+    const [c] = extractFromPages([page(1, [...frags, f('SITUAÇÃO ATUAL DA INSCRIÇÃO .- ATIVA - EM COBRANÇA ADMINISTRATIVA', 40, 300), f('13896. 195610/2016-12', 40, 330)], true)]);
+    expect(c.status).toBe('ATIVA - EM COBRANCA ADMINISTRATIVA');
+    expect(c.debtorName).toBe('ACME SANTA LUZIA S.A.');
+    expect(c.administrativeProcess).toBe('13896195610201612');
+    expect(c.fieldWarnings?.administrativeProcess).toBe('Processo administrativo encontrado sem rótulo; confira');
+    expect(valuesOf('name', 'CNPJ: ACME LTDA', true)).toEqual([]);
+  });
+
+  it('reads a PGFN number that a scanned paragraph wraps between lines OCR sized apart (39.2 and 47.6)', () => {
+    const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').filter((x) => !/^(?:Nº da Inscrição:|80 6 19 100001-93)$/.test(x.text));
+    const [c] = extractFromPages([page(1, [...frags, f('foi inscrito em Dívida Ativa da União em 29 de junho de 2016, sob o número 22 6', 40, 300, 8.4), f('16 955093-52, originária do Processo Administrativo nº 11822912275201633.', 40, 311, 10.2)], true)]);
+    expect(c.registrationNumber).toBe('2261695509352');
   });
 
   it('takes a company\'s name under a caption OCR garbled past reading when it is the only one on the certificate, flagged; never on a text layer or with a rival', () => {

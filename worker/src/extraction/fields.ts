@@ -104,12 +104,12 @@ export function ocrTolerant(source: string): string {
         // Thin letters (an l with a speck on its stem reads as k: "Mukta"), descenders, the capital F
         // whose lower bar a speck completes into an E, the small o whose ring a thin stroke leaves
         // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a
-        // speck extends into a Y ("Ylr."), the m that loses a stroke or splits in two ("NONE" for NOME,
+        // speck extends into a Y ("Ylr."), the m that loses a stroke, splits in two or reads upside down ("NONE" for NOME, "WULTA",
         // "CONP." for COMP., "rn", "in" as in "Coinp."), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº") or splits in two ("lançamerito"), and the J
-        // whose hook reads as a bracket ("C.N.P.). :"); an r whose arm a speck crosses reads as a t ("Devedot");
+        // whose hook reads as a bracket or a 3 ("C.N.P.). :", "C.n.P.3."); an r whose arm a speck crosses reads as a t ("Devedot");
         // a d or a D whose stem is lost reads as an o ("CÓO.", "Ot. da Inscrição").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|rn|in)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)]' : c === 'd' ? '[do]' : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|w|rn|in)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)3]' : c === 'd' ? '[do]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
@@ -405,6 +405,9 @@ function overlaps(a: Cell, b: Cell, slack: number): boolean {
  * or in the first cell below that shares the label's columns (label over value, form boxes, a row of
  * labels over a row of values).
  */
+const SEPARATED = /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]|^\s*(?:[.…_·]{3,}\s*)+(?=[\p{Lu}\d])/u;
+const SEPARATED_OCR = /^\s*(?:[.…_·]{2,}\s*|[.,·]\s?)?[:\-–—=>]|^\s*(?:[.…_·]{3,}\s*)+(?=[\p{Lu}\d])/u;
+
 export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>): Candidate[] {
   const out: Candidate[] = [];
   const { lines, skip } = r;
@@ -450,7 +453,11 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),
       // not a value; typed values (money, dates, numbers) carry their own shape.
       // A dot leader separates its label from the value on its own, with or without a colon.
-      const separated = leaderGlyph > 0 || /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]|^\s*(?:[.…_·]{3,}\s*)+(?=[\p{Lu}\d])/u.test(cell.text.slice(hit.end).replace(SPECKLED_LEADER, '...')) || /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
+      // On a scan a speck may stand before the separator ("SITUAÇÃO ATUAL DA INSCRIÇÃO .- ATIVA").
+      const separated =
+        leaderGlyph > 0 ||
+        (line.ocr ? SEPARATED_OCR : SEPARATED).test(cell.text.slice(hit.end).replace(SPECKLED_LEADER, '...')) ||
+        /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
       const coded = type === 'revenue' && /^\s*\d{3,5}\b/.test(rest);
       // A long name label followed by a name in capitals ("RAZÃO SOCIAL DO DEVEDOR ACME LTDA") is a
       // label and its value printed without a separator, not a sentence.
@@ -965,8 +972,8 @@ export function makeStream(pieces: Piece[]): Stream {
     // codes). One space across a line break within a paragraph: prose wraps numbers too ("nº 40 8 24 /
     // 233683-00"); a line in another type size (a title's number over a row of values) is no wrap.
     if (prev) {
-      // OCR measures one paragraph's lines a size or two apart (37.8 and 42.0 at 300 dpi).
-      const same = sameSize(prev, p) || (!!p.ocr && Math.abs(prev.size - p.size) <= 0.15 * Math.max(prev.size, p.size));
+      // OCR measures one paragraph's lines a size or two apart (37.8 and 42.0 at 300 dpi, 39.2 and 47.6 for a line of capitals and digits).
+      const same = sameSize(prev, p) || (!!p.ocr && Math.abs(prev.size - p.size) <= 0.2 * Math.max(prev.size, p.size));
       const gap = prev.line !== p.line && same ? ' ' : '  ';
       parts.push(gap);
       folded.push(gap);

@@ -133,6 +133,7 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     expect(processValues('Proc. Adm....... | ... B3.276053526.34', true).map((v) => [v.value, v.raw, v.repaired])).toEqual([['8327605352634', 'B3.276053526.34', true]]);
     expect(processValues('nº 10166.754733/2022-B4.', true).map((v) => v.value)).toEqual(['10166754733202284']);
     expect(processValues('E 10465/2021', true).map((v) => v.value)).toEqual(['104652021']);
+    expect(processValues('E 29419/20025', true).map((v) => [v.value, v.repaired])).toEqual([['294192025', true]]);
     // A word before a number in another shape stays a word.
     expect(registrationValues('DO 41.388.699-1', true).map((v) => v.value)).toEqual(['413886991']);
     expect(registrationValues('ABS1234567', true)).toEqual([]);

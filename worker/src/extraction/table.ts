@@ -279,21 +279,21 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
 
 const PERIOD_SHAPE = /(?<![\d/])\d{2}\/\d{4}(?![\d/])/g;
 /** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position. */
-function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: number; x1: number }> {
-  const out: Array<{ text: string; x0: number; x1: number }> = [];
+function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: number; x1: number; cellX0: number }> {
+  const out: Array<{ text: string; x0: number; x1: number; cellX0: number }> = [];
   const width = cell.x1 - cell.x0;
   const len = Math.max(cell.text.length, 1);
   let shaped = false;
   for (const m of cell.text.matchAll(ocr ? OCR_PERIOD_SHAPE : PERIOD_SHAPE)) {
     shaped = true;
     if (parsePeriod(m[0])) continue;
-    out.push({ text: m[0], x0: cell.x0 + (width * m.index!) / len, x1: cell.x0 + (width * (m.index! + m[0].length)) / len });
+    out.push({ text: m[0], x0: cell.x0 + (width * m.index!) / len, x1: cell.x0 + (width * (m.index! + m[0].length)) / len, cellX0: cell.x0 });
   }
   // A scanned cell of no period's shape at all ("-TRI/2021": the quarter's digit lost) still holds the
   // row's period, unread: short, with a year's worth of digits and a letter (bare digits are read as
   // such), and no amount or date in it.
   const t = cell.text.trim();
-  if (ocr && !shaped && t.length <= 14 && (t.match(/\d/g)?.length ?? 0) >= 3 && /\p{L}/u.test(t) && !/\d,\d{2}|\d{2}\/\d{2}\/\d/.test(t)) out.push({ text: t, x0: cell.x0, x1: cell.x1 });
+  if (ocr && !shaped && t.length <= 14 && (t.match(/\d/g)?.length ?? 0) >= 3 && /\p{L}/u.test(t) && !/\d,\d{2}|\d{2}\/\d{2}\/\d/.test(t)) out.push({ text: t, x0: cell.x0, x1: cell.x1, cellX0: cell.x0 });
   return out;
 }
 
@@ -509,7 +509,7 @@ export function readTables(lines: Line[]): TableResult {
 function readRow(
   tokens: Token[],
   cols: Column[],
-  rawPeriod: Array<{ text: string; x0: number; x1: number }>,
+  rawPeriod: Array<{ text: string; x0: number; x1: number; cellX0: number }>,
 ): { row: DebtRow; doubt: boolean; label: string; repaired: Token[]; check?: RowCheck } | null {
   const periodCol = cols.find((c) => c.kind === 'period');
   const dueCol = cols.find((c) => c.kind === 'due');
@@ -572,9 +572,14 @@ function readRow(
   let unreadable = false;
   if (!period && periodCol && due) {
     // The shape nearest the period column: a code column beside it may hold shapes too.
-    const raw = rawPeriod
-      .filter((t) => distance(t, periodCol)[0] <= periodCol.x1 - periodCol.x0)
-      .sort((a, b) => distance(a, periodCol)[0] - distance(b, periodCol)[0])[0];
+    // Or, as a read period's, at the end of a wide cell that starts under the period's header, or
+    // nearer the due column than any other but the period's ("5849,58 Exercício 20200" under "Vlr. Juros P.A.").
+    const near = (t: { x0: number; x1: number; cellX0: number }) => {
+      if (distance(t, periodCol)[0] <= periodCol.x1 - periodCol.x0 || (t.cellX0 >= periodCol.x0 - 2 && t.cellX0 <= periodCol.x1)) return true;
+      const c = nearest({ kind: 'period', text: '', value: '', ...t }, textCols);
+      return c === periodCol || c === dueCol;
+    };
+    const raw = rawPeriod.filter(near).sort((a, b) => distance(a, periodCol)[0] - distance(b, periodCol)[0])[0];
     if (raw) {
       period = raw.text;
       label = raw.text;

@@ -276,12 +276,12 @@ export function registrationValues(text: string, ocr = false): Value[] {
 }
 
 /**
- * A process number as printed, its year given one glyph too many ("…/20019-43", a dotted zero read
+ * A process number as printed, its year given one glyph too many ("…/20019-43", "E 29419/20025": a dotted zero read
  * twice) put right: the one year, not past LATEST_YEAR, left by dropping one of a doubled digit. Null
  * when no such year or more than one; the number unchanged when its year has four digits.
  */
 function processYearOnce(raw: string): string | null {
-  const y = /\/(\d{4,5})(-\d{2})$/.exec(raw);
+  const y = /\/(\d{4,5})((?:-\d{2})?)$/.exec(raw);
   if (!y || y[1].length === 4) return raw;
   const years = new Set([...y[1]].flatMap((d, i) => (d === y[1][i + 1] ? [y[1].slice(0, i) + y[1].slice(i + 1)] : [])).filter((v) => /^(?:19|20)\d{2}$/.test(v) && !pastLatest(v)));
   return years.size === 1 ? `${raw.slice(0, y.index + 1)}${[...years][0]}${y[2]}` : null;
@@ -317,7 +317,7 @@ export function processValues(text: string, ocr = false): Value[] {
       out.push({ value: fixed.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
       continue;
     }
-    const yearOnce = ocr && /\/\d{5}-\d{2}$/.test(raw) ? processYearOnce(raw) : null;
+    const yearOnce = ocr && /\/\d{5}(?:-\d{2})?$/.test(raw) ? processYearOnce(raw) : null;
     if (yearOnce) {
       out.push({ value: yearOnce.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
       continue;
@@ -378,7 +378,9 @@ const NAME_STOP = /\s*(?:,|;|\s\(|\s[-–—]\s(?=(?:cnpj|cpf|c\.n\.p\.j|inscrit
 const LEADER_REST = /^(?:[:.…_·\-–—]\s*|[^\s\p{L}]{1,2}[.…·]{2,}[^\s\p{L}]{0,2}\s+|\p{Ll}{1,6}[.…·]{2,}[^\s\p{L}]{0,2}\s+(?=\p{Lu}{2})|(?=\S*[.…·]{2})[0OoEe.…·!|:;]{6,}\s+(?=\p{Lu}{2}))+/u;
 
 /** A colon after three or more words in capitals with only words in capitals after it: a speck in a name, not a caption's. */
-const NAME_SPECK_COLON = /(?<=^\s*\p{Lu}[\p{Lu}.&'-]*(?:\s+\p{Lu}[\p{Lu}.&'-]*){2,})\s?:(?=\s+\p{Lu}{2,}[\p{Lu}\s.&'/-]*$)/u;
+// Or after one or two such words when the rest closes in a company type ("ACME: SANTA LUZIA S.A.").
+// Never after a caption's word ("CNPJ: ACME LTDA").
+const NAME_SPECK_COLON = /(?<=^\s*\p{Lu}[\p{Lu}.&'-]*(?:\s+\p{Lu}[\p{Lu}.&'-]*){2,})\s?:(?=\s+\p{Lu}{2,}[\p{Lu}\s.&'/-]*$)|(?<=^\s*(?!(?:CNPJ|CPF|NOME|RAZ[AÃ]O|SOCIAL|DEVEDOR|EXECUTADO|CONTRIBUINTE|SUJEITO|PASSIVO|INTERESSADO|EMPRESA|FIRMA)\b)\p{Lu}{2,}(?:\s+\p{Lu}{2,})?)\s?:(?=\s+\p{Lu}{2,}[\p{Lu}\s.&'-]*\s(?:LTDA|S\.\s?A\.?|S\/A|EIRELI|EPP|ME)$)/u;
 
 /** A person's or company's name: letters, not a label residue ("/ RAZÃO SOCIAL", "(DEVEDOR)", "CGM: 123"). */
 export function nameValue(text: string, prose = false): Value | null {
