@@ -949,6 +949,18 @@ describe('certificates from the page model', () => {
     expect(c.registrationNumber).toBe('2261695509352');
   });
 
+  it('reads a date and a CNPJ after a dot leader OCR read as a long run of mostly e, r, c and s', () => {
+    const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').filter((x) => !/^(?:Data da inscrição:|12\/08\/2019|CNPJ:|11\.222\.333\/0001-81)$/.test(x.text));
+    const [c] = extractFromPages([page(1, [
+      ...frags,
+      f('Dt. da Inscrição.................sscmeeseeeressecsseeereeet- 29/12/2019', 40, 300),
+      f('CNPJ DO. srreerreeeerreeereeeermseraseerreeressersmemsee! 11.222.333/0001-81', 40, 314),
+    ], true)]);
+    expect(c.registrationDate).toBe('2019-12-29');
+    expect(c.debtorDocument).toBe('11222333000181');
+    expect(c.fieldWarnings?.debtorDocument).toBeUndefined();
+  });
+
   it('takes a company\'s name under a caption OCR garbled past reading when it is the only one on the certificate, flagged; never on a text layer or with a rival', () => {
     const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').map((x) => (x.text === 'Devedor:' ? { ...x, text: '—=amão Sli' } : x.text === 'ACME COMERCIO LTDA' ? { ...x, text: 'SUPERMERCADO DO VALE S.A.' } : x));
     const [c] = extractFromPages([page(1, frags, true)]);

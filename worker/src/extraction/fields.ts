@@ -365,7 +365,10 @@ function firstValue(type: ValueType, text: string, anchored: boolean, ocr: boole
   const before = fold(text.slice(0, v.start)).replace(/r\s?\$|\bem\b|\bde\b|[\s.:…_·=>|–—()-]/g, '');
   // On a scan, a dot leader read as a run of small letters ("Inscrita em.....es rr ereerereercer 11/07/2016") is still a leader.
   // So is one read as strokes and ending in a glyph for its colon ("Dt. Inscrição......iiii..i.....7 - 25/08/2014").
-  const leader = ocr && (/^[ercs]{6,}$/.test(before) || (/[.…]{3}/.test(text.slice(0, v.start)) && /^[ercsil]{2,}[^\s]?$/.test(before)));
+  // Or a long run of letters mostly e, r, c and s with a few others among them, perhaps closed by a glyph
+  // for its colon ("sscmeeseeeressecsseeereeet- 29/12/2019", "srreerreeee…memsee! 05.838.594/0009-85").
+  const ercs = (t: string) => t.length >= 12 && /^[a-z]+[!|?;,']?$/.test(t) && (t.match(/[ercs]/g)?.length ?? 0) >= t.length * 0.8;
+  const leader = ocr && (/^[ercs]{6,}$/.test(before) || (/[.…]{3}/.test(text.slice(0, v.start)) && /^[ercsil]{2,}[^\s]?$/.test(before)) || ercs(before));
   if (before.length > 0 && !leader) return null;
   return v;
 }

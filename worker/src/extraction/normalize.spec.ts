@@ -184,6 +184,7 @@ describe('names read by OCR', () => {
     expect(repairNameOcr('COMERCIAL ABC LTDA.')).toBe('COMERCIAL ABC LTDA.');
     expect(repairNameOcr('CONCEIÇÃO CASTRO NEVES OLIVEIRA.')).toBe('CONCEIÇÃO CASTRO NEVES OLIVEIRA');
     expect(repairNameOcr('AGROPECUÁRIA ALVORADA.S/A')).toBe('AGROPECUÁRIA ALVORADA S/A');
+    expect(repairNameOcr('AGROPECUÁRIA .SÃO JORGE S/A')).toBe('AGROPECUÁRIA SÃO JORGE S/A');
     expect(repairNameOcr('FERRAGENS SILVA & CIA.')).toBe('FERRAGENS SILVA & CIA.');
   });
 });

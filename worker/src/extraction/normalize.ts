@@ -281,6 +281,8 @@ export function repairNameOcr(name: string): string {
     // A speck read as a full stop after a whole word ("ANTÔNIO. SOUZA", "COMÉRCIO. E SERVIÇOS", a closing "OLIVEIRA."):
     // abbreviations in names stop before a vowel ("COM.", "IND.", "PART."), but for CIA and LTDA.
     .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\s+\p{Lu}|$)/gu, '')
+    // A speck read as a full stop before a word ("AGROPECUÁRIA .SÃO JORGE"): no part of the name.
+    .replace(/(?<=\p{L}\s)\.(?=\p{Lu}{2})/gu, '')
     // Or in the space between two words ("SEBASTIÃO.DE ASSIS", "ALVORADA.S/A"): a space.
     .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=(?:\p{Lu}{2,}|S\/A)(?:\s|$))/gu, ' ')
     // A company name's word with one letter misread ("FRANSPORTADORA"), when one such word fits.
