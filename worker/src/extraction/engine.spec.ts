@@ -149,6 +149,11 @@ describe('lexicon', () => {
     expect(findLabel('wulta de oficio')).toBeNull();
   });
 
+  it('reads "Proc. Ada." (the m of Adm. read as an a) as the process caption on a scan only', () => {
+    expect(findLabel('proc. ada.', true)?.kind).toBe('administrativeProcess');
+    expect(findLabel('proc. ada.')).toBeNull();
+  });
+
   it('reads a scanned caption whose word OCR misread by one letter, where the lexicon then names one field, as a caption only', () => {
     expect(findLabel('contribunte (devedor principal)', true)).toMatchObject({ kind: 'debtorName', end: 31 });
     expect(findLabel('recekta/tributo', true)?.kind).toBe('revenue');
@@ -179,6 +184,10 @@ describe('lexicon', () => {
     expect(isTitle(buildLines([f('GERTIDÃO DE DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(true);
     expect(isTitle(buildLines([f('CERTIDAD DE DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(true);
     expect(isTitle(buildLines([f('GERTIDÃO DE DÍVIDA ATIVA', 100, 100)], 1, false)[0])).toBe(false);
+    // Or lost, or one added ("ERTIDÃO DE DÍVIDA ATIVA", "CERTIIDÃO DE DÍVIDA ATIVA").
+    expect(isTitle(buildLines([f('ERTIDÃO DE DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(true);
+    expect(isTitle(buildLines([f('CERTIIDÃO DE DÍVIDA ATIVA', 100, 100)], 1, true)[0])).toBe(true);
+    expect(isTitle(buildLines([f('ERTIDÃO DE DÍVIDA ATIVA', 100, 100)], 1, false)[0])).toBe(false);
     // A speck read as a hyphen between two of its words.
     expect(isTitle(buildLines([f('CERTIDÃO DE-DÍVIDA ATIVA DA UNIÃO', 100, 100)], 1, true)[0])).toBe(true);
     expect(isTitle(buildLines([f('CERTIDÃO DE-DÍVIDA ATIVA DA UNIÃO', 100, 100)], 1, false)[0])).toBe(false);
@@ -959,6 +968,12 @@ describe('certificates from the page model', () => {
     expect(c.registrationDate).toBe('2019-12-29');
     expect(c.debtorDocument).toBe('11222333000181');
     expect(c.fieldWarnings?.debtorDocument).toBeUndefined();
+  });
+
+  it('takes the receita under its caption when the cell beside the caption is letters OCR made of the next caption ("Natureza do Débito | TT TT sã TT")', () => {
+    const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').filter((x) => !/^(?:Receita:|2172 - COFINS)$/.test(x.text));
+    const [c] = extractFromPages([page(1, [...frags, f('Natureza do Débito', 40, 300), f('TT TT sã TT', 300, 300), f('2216 — ITCMD - DOAÇÃO', 40, 312), f('ATIVA', 300, 312)], true)]);
+    expect(c.revenueCode).toBe('2216');
   });
 
   it('takes a company\'s name under a caption OCR garbled past reading when it is the only one on the certificate, flagged; never on a text layer or with a rival', () => {
@@ -2681,6 +2696,7 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     expect(c.fieldWarnings?.status).toBe('Situação encontrada sem rótulo; confira');
     // A leader's last specks read as digits before the situação are no part of it.
     expect(valuesOf('status', '03 ATIVA', true).map((v) => v.value)).toEqual(['ATIVA']);
+    expect(valuesOf('status', '«ATIVA - PROTESTADA', true).map((v) => v.value)).toEqual(['ATIVA - PROTESTADA']);
     expect(garbledLeaderLead('e eerereeecereececeeeei ajuizamento autorizado')).toBe('e eerereeecereececeeeei '.length);
     // A word of a sentence is no leader, though made of the same letters.
     expect(garbledLeaderLead('o necessariamente inscrita')).toBe(0);

@@ -20,11 +20,11 @@ export function isTitle(l: Line): boolean {
   // And so is one after a dash ("CDA -. CERTIDÃO DE INSCRIÇÃO …").
   const squeezed = (t: string) =>
     t.replace(TITLE_LEAD, '').replace(l.ocr ? /(?<=\p{L}{2})[.,'`](?=\s|\p{L}{2})|^[.,'`:;]+|(?<=[-–—])[.,'`:;]+/gu : /$^/, '').replace(/\s+/g, '');
-  // OCR may misread one letter of the title's first word ("GERTIDÃO DE DÍVIDA ATIVA"): the rest must still spell a title.
+  // OCR may misread, lose or add one letter of the title's first word ("GERTIDÃO DE DÍVIDA ATIVA",
+  // "ERTIDÃO DE DÍVIDA ATIVA"): the rest must still spell a title.
   // And a speck read as a hyphen in the gap between two of its words ("CERTIDÃO DE-DÍVIDA ATIVA").
-  const titled = (t: string) =>
-    titleRe.test(t) ||
-    (l.ocr && (titleRe.test(t.replace(/(?<=\p{L})-(?=\p{L})/gu, '')) || (editDistance(t.slice(0, TITLE_WORD.length), TITLE_WORD) === 1 && titleRe.test(TITLE_WORD + t.slice(TITLE_WORD.length)))));
+  const firstWordOff = (t: string) => [-1, 0, 1].some((d) => editDistance(t.slice(0, TITLE_WORD.length + d), TITLE_WORD) === 1 && titleRe.test(TITLE_WORD + t.slice(TITLE_WORD.length + d)));
+  const titled = (t: string) => titleRe.test(t) || (l.ocr && (titleRe.test(t.replace(/(?<=\p{L})-(?=\p{L})/gu, '')) || firstWordOff(t)));
   // The title opens the line, or a cell of a short line (a title beside a page counter or a logo).
   return titled(squeezed(l.folded)) || (l.cells.length <= 3 && l.cells.some((c) => c.folded.split(/\s+/).length <= 16 && titled(squeezed(c.folded))));
 }
@@ -504,7 +504,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
           // So is a short word beside a caption when values stand under both ("NATUREZA DA RECEITA | CNP."
           // over "1070 - ITR | 92.011.407/0001-32"): on a row of a label and its value, the line under
           // opens with the next label.
-          if (TEXT_TYPES.has(type) && /^\S{1,6}$/.test(right.text.trim())) {
+          // Or letters OCR made of a caption, no word among them ("Natureza do Débito | TT TT sã TT" over "2216 — ITCMD | ATIVA").
+          if (TEXT_TYPES.has(type) && (/^\S{1,6}$/.test(right.text.trim()) || (/\p{L}/u.test(right.text) && !/\p{L}{3}/u.test(right.text) && !/\d/.test(right.text)))) {
             const mine = cellBelow(lines, skip, i, cell);
             const theirs = cellBelow(lines, skip, i, right);
             if (mine && theirs && mine.j === theirs.j && !findLabel(mine.cell.folded, true) && firstValue(type, mine.cell.text, false, true)) return true;

@@ -226,6 +226,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       `(?:aiim|pta|auto\\s+de\\s+infracao)(?:\\s*/\\s*processo)?(?:\\s*${NO})?`,
       `processo(?:\\s*${NO})?`,
     ],
+    // "Proc. Adm." whose m OCR read as an a ("Proc. Ada."): scans only.
+    ocrLabels: ['proc\\.\\s*ada\\.'],
     prose: [`processo\\s+administrativo(?:\\s+fiscal)?(?:\\s*${NO})?`],
   },
   legalBasis: {

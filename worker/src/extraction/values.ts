@@ -448,8 +448,9 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               .replace(/(?<=\s)[:;,.]+(?=[-–—]\s)/g, '')
               // A hyphen OCR read as a dash ("ATIVA — PROTESTADA").
               .replace(/\s[—–]\s/g, ' - ')
-              // A leader's last specks read as digits before it ("... 03 ATIVA"): a situação opens with a word.
-              .replace(/^\s*\d{1,2}\s+(?=\p{Lu}{3})/u, '')
+              // A leader's last specks read as digits before it ("... 03 ATIVA"), or a speck as a guillemet
+              // glued to it ("«ATIVA - PROTESTADA"): a situação opens with a word.
+              .replace(/^\s*\d{1,2}\s+(?=\p{Lu}{3})|^\s*[«»~]+(?=\p{Lu}{3})/u, '')
               // A speck read as a full stop before another situação word ("EM COBRANÇA. ADMINISTRATIVA"),
               // or glued between two words in the gap it filled ("ATIVA A.SER AJUIZADA").
               .replace(SPECK_BEFORE_STATUS_WORD, ' ')
