@@ -188,6 +188,11 @@ describe('an amount whose thousands dot OCR read twice', () => {
 });
 
 describe('a quarter whose 4 OCR read as an "a"', () => {
+  it('reads a month whose second digit OCR read as "º" ("0º/2016") as the one month between the rows around it', () => {
+    expect(repairPeriod('0º/2016', '2016-07-15', ['2016-05', '2016-07'])).toBe('2016-06');
+    expect(repairPeriod('0º/2016', '2016-07-15', ['2016-04', '2016-07'])).toBeNull();
+    expect(repairPeriod('0º/2016', '2016-07-15')).toBeNull();
+  });
   it('reads a year whose last digit OCR lost or read as "º" ("JAN/201º" due 20/02/2019) as the one period less than a year before its due date', () => {
     expect(repairPeriod('JAN/201º', '2019-02-20')).toBe('2019-01');
     expect(repairPeriod('JAN/201', '2019-02-20')).toBe('2019-01');
@@ -210,6 +215,10 @@ describe('a zero read as a Q in a date', () => {
     expect(dateValues('27110/2014', true).map((v) => [v.value, v.repaired])).toEqual([['2014-10-27', true]]);
     expect(dateValues('27/10l2014', true).map((v) => [v.value, v.repaired])).toEqual([['2014-10-27', true]]);
     expect(dateValues('27110/2014', false)).toEqual([]);
+    // A month's name one letter off, the letter one OCR confuses with the printed one where two months fit.
+    expect(dateValues('em 9 de juhho de 2017, sob', true).map((v) => [v.value, v.repaired])).toEqual([['2017-06-09', true]]);
+    expect(dateValues('em 9 de jubho de 2017', true)).toEqual([]);
+    expect(dateValues('em 9 de juhho de 2017', false)).toEqual([]);
     // Only the first of the month takes an ordinal: a scanned "2º de outubro" is a day OCR garbled (29, 20…), unread.
     expect(dateValues('Porto Alegre, 2º de outubro de 2025.', true)).toEqual([]);
     expect(dateValues('Porto Alegre, 1º de outubro de 2025.', true).map((v) => v.value)).toEqual(['2025-10-01']);

@@ -144,6 +144,14 @@ export function repairPeriod(raw: string, due: string | null, around?: [before: 
       const start = p && periodStart(p);
       if (start && start <= due!.slice(0, 7) && start > `${Number(due!.slice(0, 4)) - 1}${due!.slice(4, 7)}`) fits.add(p!);
     }
+  // A month whose second digit OCR read as a raised "º" ("0º/2016"): in a table listed by period, the
+  // one month strictly between the rows around it, not after the due date.
+  const ring = fits.size || !around ? null : /^([01])[º°]\/((?:19|20)\d{2})$/.exec(raw.trim());
+  if (ring)
+    for (const d of '0123456789') {
+      const p = parsePeriod(`${ring[1]}${d}/${ring[2]}`);
+      if (p && p > around![0] && p < around![1] && (!due || p <= due.slice(0, 7))) fits.add(p);
+    }
   // Two readings left ("MAU2019": março or maio): in a table listed by period, the one between the
   // periods of the rows around it.
   if (fits.size > 1 && around && around[0] <= around[1]) for (const p of fits) if (p < around[0] || p > around[1]) fits.delete(p);

@@ -1,3 +1,4 @@
+import { distance as editDistance } from 'fastest-levenshtein';
 import { LEGAL_REFERENCE, STATUS_STEMS, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
@@ -44,6 +45,21 @@ const REGISTRATION = /(?<![\w/.,]|[\w/.,]-)\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?|,(?
 const PROCESS = /(?<![\w/])(?:[A-Z]{1,4}\s?)?\d[\d./-]*(?:(?<=\d)\s(?=\d)[\d./-]*)*\d(?![\w/])/g;
 const SPLIT_PROCESS = /(?<![\w/.])(?:\d{5}\.\s\d{6}\/\d{4,5}-\d{2}|\d{3,6}(?:\s-\s?|-\s)(?:19|20)\d{2})(?![\w/])/g;
 const WORD_DATE = /(?<!\d)(\d{1,2})(?:º|°|o)?\s+de\s+(janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\s+de\s+(\d{4})/;
+const LOOSE_WORD_DATE = /(?<!\d)(\d{1,2})(?:º|°|o)?\s+de\s+([a-z]{4,9})\s+de\s+(\d{4})/;
+/** A written date whose month OCR misread by one letter, the month's name put right when just one fits. */
+function nearMonthDate(folded: string): RegExpExecArray | null {
+  const m = LOOSE_WORD_DATE.exec(folded);
+  if (!m) return null;
+  const near = MONTHS.filter((x) => x.length === m[2].length && editDistance(x, m[2]) === 1);
+  // Where two months fit ("juhho": junho or julho), the one whose letter OCR confuses with the one read.
+  const likely = near.filter((x) => [...x].some((c, k) => c !== m[2][k] && LOOKALIKE_LETTERS[c]?.includes(m[2][k])));
+  const month = near.length === 1 ? near[0] : likely.length === 1 ? likely[0] : null;
+  if (!month) return null;
+  m[2] = month;
+  return m;
+}
+/** Letters OCR reads for a letter of a month's name: an n that gains an ascender or a stroke, an o left open… */
+const LOOKALIKE_LETTERS: Record<string, string> = { n: 'hmr', m: 'nw', o: 'e0c', e: 'co', l: 'it1', i: 'l1t', t: 'il', u: 'v', r: 'n', c: 'e' };
 const MONTHS = ['janeiro', 'fevereiro', 'marco', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
 function all(re: RegExp, text: string): RegExpExecArray[] {
@@ -104,7 +120,9 @@ export function dateValues(text: string, ocr = false): Value[] {
       if (d && !pastLatest(d.value)) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
     }
   const f = fold(text);
-  const w = WORD_DATE.exec(f);
+  // On a scan a month's name may come one letter off ("9 de juhho de 2017"): the one month it can be.
+  const exact = WORD_DATE.exec(f);
+  const w = exact ?? (ocr ? nearMonthDate(f) : null);
   // Only the first of the month is written with an ordinal ("1º de outubro"): on a scan, "2º de outubro"
   // is a day whose second digit OCR read as a ring (29, 20…), unread.
   if (w && !(ocr && w[1] !== '1' && /^\d{1,2}\s*(?:º|°|o)/.test(w[0]))) {
@@ -112,7 +130,7 @@ export function dateValues(text: string, ocr = false): Value[] {
     // "24 de junho de 2624": OCR's dotted zero in the year, restored like a numeric date's.
     const year = ocr && pastLatest(w[3]) ? restoreYear(w[3]) : w[3];
     const d = year ? parseDate(`${w[1].padStart(2, '0')}/${String(mo).padStart(2, '0')}/${year}`) : null;
-    if (d) out.push({ value: d.value, raw: text.slice(w.index, w.index + w[0].length), start: w.index, end: w.index + w[0].length, repaired: year !== w[3] });
+    if (d) out.push({ value: d.value, raw: text.slice(w.index, w.index + w[0].length), start: w.index, end: w.index + w[0].length, repaired: year !== w[3] || !exact });
   }
   return out.sort((a, b) => a.start - b.start);
 }
