@@ -224,6 +224,7 @@ describe('situação', () => {
     expect(normalizeStatus('CREDITO SUSPENSA-DECISAO JUDICIAL', true)).toBe('CREDITO SUSPENSA-DECISAO JUDICIAL');
     expect(normalizeStatus('INSCRITO --PROTESTADO', false)).toBe('INSCRITO --PROTESTADO');
     expect(normalizeStatus('ATIVA AJUIZADA + EXIGIBILIDADE DO CREDITO', true)).toBe('ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO');
+    expect(normalizeStatus('INSCRITO - PROT ESTADO', true)).toBe('INSCRITO - PROTESTADO');
   });
   it('undoes a letter OCR doubled from a tilde, only into a word of the situação list', () => {
     expect(normalizeStatus('EM NEGOCIACAÃO NO SISPAR', true)).toBe('EM NEGOCIACAO NO SISPAR');
