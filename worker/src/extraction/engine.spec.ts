@@ -1888,28 +1888,26 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(certs.map((c) => c.pages)).toEqual([[1, 2], [2, 3], [3]]);
   });
 
-  it('reads prose rows whose month OCR garbled with its slash kept ("MAU/2012") in printed order, restored by the rows around it', () => {
+  /** A scanned certificate of three prose debt rows (R$ 10, 20 and 30), each period and due date as given. */
+  const proseRows = (rows: Array<[period: string, due: string]>) => {
     const row = (n: number, period: string, due: string, y: number) => f(`período de apuração ${period}, com vencimento em ${due}: valor originário de R$ ${n},00, multa de R$ 2,00 e juros de R$ 3,00;`, 40, y);
     const frags = [
       ...head,
       f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
-      row(10, 'ABR/2012', '07/05/2012', 120), row(20, 'MAU/2012', '07/06/2012', 134), row(30, 'JUN/2012', '15/07/2012', 148),
+      ...rows.map(([period, due], k) => row(10 * (k + 1), period, due, 120 + 14 * k)),
       f('SIT: | ATIVA', 40, 170), f('Valor total: R$ 75,00', 40, 184),
     ];
-    const [c] = extractFromPages([page(1, frags, true)]);
+    return extractFromPages([page(1, frags, true)])[0];
+  };
+
+  it('reads prose rows whose month OCR garbled with its slash kept ("MAU/2012") in printed order, restored by the rows around it', () => {
+    const c = proseRows([['ABR/2012', '07/05/2012'], ['MAU/2012', '07/06/2012'], ['JUN/2012', '15/07/2012']]);
     expect(c.debts.map((d) => [d.period, d.principal])).toEqual([['2012-04', 1000], ['2012-05', 2000], ['2012-06', 3000]]);
     expect(c.warnings).toContain('Período "MAU/2012" lido por OCR corrigido para 2012-05; confira');
   });
 
   it('reads prose rows whose quarter OCR garbled ("ZT/2014": the 2 read as a Z; "2º TR!/2021": the I as a "!"), restored by their due dates, flagged', () => {
-    const row = (n: number, period: string, due: string, y: number) => f(`período de apuração ${period}, com vencimento em ${due}: valor originário de R$ ${n},00, multa de R$ 2,00 e juros de R$ 3,00;`, 40, y);
-    const frags = [
-      ...head,
-      f('Inscrição nº: 80 6 19 100001-93', 40, 90), f('CNPJ: 11.222.333/0001-81', 300, 90), f('Devedor: ACME COMERCIO LTDA', 40, 104),
-      row(10, 'ZT/2014', '29/07/2014', 120), row(20, '3T/2014', '29/10/2014', 134), row(30, '2º TR!/2021', '30/07/2021', 148),
-      f('SIT: | ATIVA', 40, 170), f('Valor total: R$ 75,00', 40, 184),
-    ];
-    const [c] = extractFromPages([page(1, frags, true)]);
+    const c = proseRows([['ZT/2014', '29/07/2014'], ['3T/2014', '29/10/2014'], ['2º TR!/2021', '30/07/2021']]);
     expect(c.debts.map((d) => [d.period, d.principal])).toEqual([['2014-Q2', 1000], ['2014-Q3', 2000], ['2021-Q2', 3000]]);
     expect(c.warnings).toContain('Período "ZT/2014" lido por OCR corrigido para 2014-Q2; confira');
   });

@@ -278,9 +278,10 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
 }
 
 const PERIOD_SHAPE = /(?<![\d/])\d{2}\/\d{4}(?![\d/])/g;
-/** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position. */
-function periodShapes(cell: Cell, ocr: boolean): Array<{ text: string; x0: number; x1: number; cellX0: number }> {
-  const out: Array<{ text: string; x0: number; x1: number; cellX0: number }> = [];
+/** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position and where its cell starts. */
+type RawPeriod = { text: string; x0: number; x1: number; cellX0: number };
+function periodShapes(cell: Cell, ocr: boolean): RawPeriod[] {
+  const out: RawPeriod[] = [];
   const width = cell.x1 - cell.x0;
   const len = Math.max(cell.text.length, 1);
   let shaped = false;
@@ -509,7 +510,7 @@ export function readTables(lines: Line[]): TableResult {
 function readRow(
   tokens: Token[],
   cols: Column[],
-  rawPeriod: Array<{ text: string; x0: number; x1: number; cellX0: number }>,
+  rawPeriod: RawPeriod[],
 ): { row: DebtRow; doubt: boolean; label: string; repaired: Token[]; check?: RowCheck } | null {
   const periodCol = cols.find((c) => c.kind === 'period');
   const dueCol = cols.find((c) => c.kind === 'due');
@@ -574,9 +575,9 @@ function readRow(
     // The shape nearest the period column: a code column beside it may hold shapes too.
     // Or, as a read period's, at the end of a wide cell that starts under the period's header, or
     // nearer the due column than any other but the period's ("5849,58 Exercício 20200" under "Vlr. Juros P.A.").
-    const near = (t: { x0: number; x1: number; cellX0: number }) => {
+    const near = (t: RawPeriod) => {
       if (distance(t, periodCol)[0] <= periodCol.x1 - periodCol.x0 || (t.cellX0 >= periodCol.x0 - 2 && t.cellX0 <= periodCol.x1)) return true;
-      const c = nearest({ kind: 'period', text: '', value: '', ...t }, textCols);
+      const c = nearest({ ...t, kind: 'period', value: '' }, textCols);
       return c === periodCol || c === dueCol;
     };
     const raw = rawPeriod.filter(near).sort((a, b) => distance(a, periodCol)[0] - distance(b, periodCol)[0])[0];
