@@ -174,10 +174,13 @@ function detectIssuer(lines: Line[]): { issuer: Issuer; name: string } {
  * A co-debtor's name in the text before its document: label words, a leading note such as
  * "(CTN, art. 135):" and a trailing ", inscrito no CPF sob o nº" are not part of it.
  */
-function nameBefore(text: string): string {
+function nameBefore(text: string, ocr = false): string {
+  // On a scan a speck read as a colon after a name's word ("LÚCIA PEREIRA FERREIRA:- CPF", "ANTÔNIO CASTRO: NEVES")
+  // is no caption's: the name runs on.
   const clean = (x: string) =>
-    // "CPF/MF", "CPF/ME": the ministry (Fazenda, Economia) that issues the number; its F a speck closed into an E ("CPE/MF").
-    x.replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj|cpe(?=\s*\/\s*m[fe]\b))\b(?:\s*\/\s*(?:mf|me|cnpj|cpf)\b)?(?:\s*n\s*[.ºo°]+)?\s*:?/gi, ' ');
+    (ocr ? x.replace(/(?<=\p{Lu}{2})\s?:(?=\s*[-–—]|\s+\p{Lu}{2})/gu, '') : x)
+      // "CPF/MF", "CPF/ME": the ministry (Fazenda, Economia) that issues the number; its F a speck closed into an E ("CPE/MF").
+      .replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj|cpe(?=\s*\/\s*m[fe]\b))\b(?:\s*\/\s*(?:mf|me|cnpj|cpf)\b)?(?:\s*n\s*[.ºo°]+)?\s*:?/gi, ' ');
   const name = text.split('\t').map((x) => nameValue(clean(x), true)?.raw ?? '').filter(Boolean).pop() ?? '';
   return name.replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
 }
@@ -235,7 +238,7 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
       pendingLine = -1;
       misses = 0;
       for (const d of docs) {
-        const name = nameBefore(text.slice(0, d.start)) || (pending && nameBefore(pending.split('\t')[0]));
+        const name = nameBefore(text.slice(0, d.start), l.ocr) || (pending && nameBefore(pending.split('\t')[0], l.ocr));
         pending = '';
         if (!d.valid) {
           out.warnings.push(`${documentLabel(d.value.length === 11 ? 'cpf' : 'cnpj')} do corresponsável ${upperText(name)} com dígito verificador inválido (${d.raw.trim()})`);

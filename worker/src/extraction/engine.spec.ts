@@ -986,6 +986,19 @@ describe('certificates from the page model', () => {
     expect(extractFromPages([page(1, two, true)])[0].debtorName).toBe('');
   });
 
+  it('reads a scanned co-debtor\'s name with a speck read as a colon after one of its words ("LÚCIA PEREIRA FERREIRA:- CPF", "ANTÔNIO CASTRO: NEVES")', () => {
+    const frags = [
+      ...cda(40, '80 6 19 100001-93', '11.222.333/0001-81'),
+      f('Corresponsáveis (CTN, art. 135):', 40, 300),
+      f('LÚCIA PEREIRA FERREIRA:- CPF 809.408.455-39', 40, 314),
+      f('ANTÔNIO CASTRO: NEVES FERREIRA - CPF/MF 519.074.500-76', 40, 328),
+    ];
+    expect(extractFromPages([page(1, frags, true)])[0].coDebtors).toEqual([
+      { name: 'LÚCIA PEREIRA FERREIRA', document: '80940845539' },
+      { name: 'ANTÔNIO CASTRO NEVES FERREIRA', document: '51907450076' },
+    ]);
+  });
+
   it('reads a co-debtor\'s name before "CPE/MF" (a speck closed the F of CPF into an E)', () => {
     const frags = [
       ...cda(40, '80 6 19 100001-93', '11.222.333/0001-81'),
