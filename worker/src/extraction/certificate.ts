@@ -1,9 +1,9 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
 import { formatCentavos } from '@cda/shared';
-import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, captionSide, findLabel, garbledLeaderLead, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
+import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, captionSide, cellBelow, findLabel, garbledLeaderLead, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
 import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, STATUS_STEMS, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
-import { type Cell, type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
+import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
 import { digitVariants, iso2br, pastLatest, repairRows, repairTotal } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
 import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues, valuesOf } from './values';
@@ -798,21 +798,12 @@ function garbledAmounts(lines: Line[], skip: boolean[]): GarbledAmounts {
       const rest = part ? afterLabel(c.text.slice(hit!.end)) : '';
       // Or under it, a row of captions over a row of amounts ("Juros | Encargo legal | Total" over
       // "354.677,20 | 219.334, | 1.316.005,34"): the cell below that overlaps the caption.
-      const below = part && !rest.trim() ? cellBelow(lines, skip, i, c) : undefined;
+      const below = part && !rest.trim() ? cellBelow(lines, skip, i, c)?.cell : undefined;
       const m = !part ? null : rest.trim() ? CUT_SHORT.exec(rest.trim()) : CUT_SHORT.exec(l.cells[k + 1]?.text ?? '') ?? CUT_SHORT.exec(below?.text ?? '');
       if (part && m) out[part] = { raw: m[1], reais: m[1].replace(/\D/g, '') };
     }
   });
   return out;
-}
-
-/** The one cell of the next line (same page, within two line heights) that overlaps `c` horizontally. */
-function cellBelow(lines: Line[], skip: boolean[], i: number, c: Cell): Cell | undefined {
-  const j = lines.findIndex((l, n) => n > i && !skip[n]);
-  const next = lines[j];
-  if (!next || next.page !== lines[i].page || next.y - lines[i].y > 2 * Math.max(lines[i].size, next.size)) return undefined;
-  const over = next.cells.filter((d) => d.x0 < c.x1 && c.x0 < d.x1);
-  return over.length === 1 ? over[0] : undefined;
 }
 
 /** What a scanned total one OCR slip off its labelled parts' sum weighs, next to one that adds up exactly (6). */

@@ -647,7 +647,7 @@ function addTo<K, V>(m: Map<K, Set<V>>, k: K, v: V): void {
   (m.get(k) ?? m.set(k, new Set()).get(k)!).add(v);
 }
 
-interface Neighbour {
+export interface Neighbour {
   j: number;
   cell: Cell;
   /** The cell's identity, shared by every label that claims it. */
@@ -699,7 +699,7 @@ function cellAbove(lines: Line[], skip: boolean[], i: number, cell: Cell): Neigh
 }
 
 /** The first cell under a label at line i that shares its columns (label over value, a row of labels over a row of values). */
-function cellBelow(lines: Line[], skip: boolean[], i: number, cell: Cell): Neighbour | null {
+export function cellBelow(lines: Line[], skip: boolean[], i: number, cell: Cell): Neighbour | null {
   const line = lines[i];
   for (let j = i + 1; j < Math.min(lines.length, i + 5); j++) {
     const l = lines[j];

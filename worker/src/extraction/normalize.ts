@@ -91,6 +91,10 @@ export const OCR_DATE_TOKEN = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/
 
 /** A date one of whose slashes OCR read as a stroke ("27110/2014", "27/10l2014") or, specked, as a 4 ("20410/2013"). */
 export const OCR_STROKE_DATE_TOKEN = /(?<![\d/])(\d{2})(?:[14lI|](\d{2})\/|\/(\d{2})[14lI|])(\d{4})(?![\d/])/g;
+/** The date a match of OCR_STROKE_DATE_TOKEN stands for, the stroke read as its slash; null when no real date. */
+export function parseStrokeDate(m: RegExpMatchArray): Parsed<string> | null {
+  return parseDate(`${m[1]}/${m[2] ?? m[3]}/${m[4]}`);
+}
 /** A date with one slash read as a 1 and the other lost ("151112025" for 15/11/2025): nine digits. */
 export const OCR_NINE_DIGIT_DATE = /(?<![\d/.,])\d{9}(?![\d/.,])/g;
 

@@ -3,7 +3,7 @@ import { formatCentavos } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
 import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
-import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_PERIOD, OCR_STROKE_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod } from './normalize';
+import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_PERIOD, OCR_STROKE_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod, parseStrokeDate } from './normalize';
 import type { Cell, Line } from './page';
 import { type RowCheck, iso2br, pastLatest, repairRowSum, repairZeros } from './repair';
 import { moneyValues } from './values';
@@ -218,7 +218,7 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
     }
     // One whose slash OCR read as a stroke or a 4 ("27110/2014", "20410/2013").
     for (const m of cell.text.matchAll(OCR_STROKE_DATE_TOKEN)) {
-      const d = parseDate(`${m[1]}/${m[2] ?? m[3]}/${m[4]}`);
+      const d = parseStrokeDate(m);
       if (!d || pastLatest(d.value) || !free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
       out.push({ kind: 'date', text: m[0], value: d.value, repairedFrom: m[0], ...at(m.index!, m.index! + m[0].length) });

@@ -3,7 +3,7 @@ import { LEGAL_REFERENCE, STATUS_STEMS, STATUS_VOCABULARY, type ValueType } from
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 const SPECK_BEFORE_STATUS_WORD = new RegExp(`(?<=\\p{Lu})\\.\\s+(?=(?:${STATUS_STEMS.toUpperCase()})\\p{Lu}*(?:\\s|$))`, 'gu');
-import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_NINE_DIGIT_DATE, OCR_STROKE_DATE_TOKEN, collapseSpaces, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parseDocument, parseMoney, upperText } from './normalize';
+import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_NINE_DIGIT_DATE, OCR_STROKE_DATE_TOKEN, collapseSpaces, parseStrokeDate, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parseDocument, parseMoney, upperText } from './normalize';
 import { digitVariants, pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
 
 /**
@@ -116,7 +116,7 @@ export function dateValues(text: string, ocr = false): Value[] {
     }
   if (ocr)
     for (const m of all(OCR_STROKE_DATE_TOKEN, text)) {
-      const d = parseDate(`${m[1]}/${m[2] ?? m[3]}/${m[4]}`);
+      const d = parseStrokeDate(m);
       if (d && !pastLatest(d.value)) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
     }
   const f = fold(text);
@@ -305,12 +305,20 @@ function processYearOnce(raw: string): string | null {
   return years.size === 1 ? `${raw.slice(0, y.index + 1)}${[...years][0]}${y[2]}` : null;
 }
 
+/**
+ * Values read from a same-length copy of `text` whose lookalike glyphs were put right: each keeps the
+ * printed text as its raw and is flagged as repaired where that text differs from what was read.
+ */
+function asPrinted(text: string, values: Value[]): Value[] {
+  return values.map((v) => (text.slice(v.start, v.end) === v.raw ? v : { ...v, raw: text.slice(v.start, v.end), repaired: true }));
+}
+
 export function processValues(text: string, ocr = false): Value[] {
   // A scan's digit read as its lookalike letter where a letter cannot stand: glued before the digits
   // ("B3.276053526.34" for 83.276…) or in a PGFN process's last two ("…/2022-B4"). Same length, so the
   // offsets hold; the value then differs from its raw text and is flagged as repaired.
   const read = ocr ? text.replace(/(?<![\p{L}\d/.,])[BSZ](?=\d)|(?<=\/\d{4}-\d?)[BSZOQDIl](?=[\dBSZOQDIl]?(?![\w/]))/gu, (c) => digitsFromLookalikes(c)) : text;
-  if (read !== text) return processValues(read, ocr).map((v) => (text.slice(v.start, v.end) === v.raw ? v : { ...v, raw: text.slice(v.start, v.end), repaired: true }));
+  if (read !== text) return asPrinted(text, processValues(read, ocr));
   const out: Value[] = [];
   // A scan may put a space after the dot of a PGFN process number ("10880. 249090/2022-35"), or beside
   // the dash before a state process's year ("00535 - 2020", "38347 -2018"): one number.
@@ -435,7 +443,7 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
       // Its last zero read as a raised "º" ("21729,0º"): the zero, flagged likewise.
       const read = text.replace(OCR_LETTER_MONEY, (c) => digitsFromLookalikes(c)).replace(/(?<=\d,\d)[º°](?![\d\p{L}])/gu, '0');
       if (read === text) return moneyValues(text);
-      return moneyValues(read).map((v) => (text.slice(v.start, v.end) === v.raw ? v : { ...v, raw: text.slice(v.start, v.end), repaired: true }));
+      return asPrinted(text, moneyValues(read));
     }
     case 'date':
       return dateValues(text, ocr);
