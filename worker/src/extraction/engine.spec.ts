@@ -999,6 +999,17 @@ describe('certificates from the page model', () => {
     ]);
   });
 
+  it('does not run a scanned name into the next row\'s caption garbled past reading and its dot leader ("CGCICNPI............")', () => {
+    const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').flatMap((x) =>
+      x.text === 'Devedor:' ? [f('CONTRIBUINTE...............: LATICÍNIOS SÃO JORGE LTDA - ME', 40, x.y)] :
+      x.text === 'ACME COMERCIO LTDA' ? [] :
+      x.text === 'CNPJ:' ? [f('CGCICNPI............', 40, x.y)] :
+      x.text === '11.222.333/0001-81' ? [f('... 11.222.333/0001-81', 200, x.y)] : [x]);
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debtorName).toBe('LATICÍNIOS SÃO JORGE LTDA - ME');
+    expect(c.debtorDocument).toBe('11222333000181');
+  });
+
   it('reads a co-debtor\'s name before "CPE/MF" (a speck closed the F of CPF into an E)', () => {
     const frags = [
       ...cda(40, '80 6 19 100001-93', '11.222.333/0001-81'),

@@ -107,9 +107,10 @@ export function ocrTolerant(source: string): string {
         // speck extends into a Y ("Ylr."), the m that loses a stroke, splits in two or reads upside down ("NONE" for NOME, "WULTA",
         // "CONP." for COMP., "rn", "in" as in "Coinp."), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº") or splits in two ("lançamerito"), and the J
         // whose hook reads as a bracket or a 3 ("C.N.P.). :", "C.n.P.3."); an r whose arm a speck crosses reads as a t ("Devedot");
-        // a d or a D whose stem is lost reads as an o ("CÓO.", "Ot. da Inscrição").
+        // a d or a D whose stem is lost reads as an o ("CÓO.", "Ot. da Inscrição"); a word's first c whose bowl a
+        // speck crosses reads as a t ("tonsolidado em"; inside a word it would make "inscrita em" read as "inscrição").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|w|rn|in)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)3]' : c === 'd' ? '[do]' : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|w|rn|in)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)3]' : c === 'd' ? '[do]' : c === 'c' && !/[a-z]/.test(source[k - 1] ?? '') ? '[ct]' : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
@@ -858,6 +859,8 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
   if (!samePage && next.page !== lines[i].page + 1) return first;
   // The next line's cell is another label's value when a label stands before it on that line.
   if (!c || next.cells.slice(0, k + 1).some((x) => findLabel(x.folded, next.ocr)) || /[\d:]/.test(c.text) || c.text !== c.text.toUpperCase()) return first;
+  // A cell that ends in a dot leader is the next row's caption, however garbled ("CGCICNPI............").
+  if (CAPTION_LEADER_END.test(c.text)) return first;
   // The next page's title opens another stretch, however much it reads like a situação ("… DÍVIDA ATIVA");
   // the debts' heading opens the table ("DEMONSTRATIVO DO DÉBITO" under a name, OCR setting it in the name's size).
   if ((!samePage && isTitle(next)) || DEBT_HEADING_RE.test(c.folded)) return first;
@@ -865,6 +868,8 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
   // A speck OCR read as a full stop where the situação breaks ("SUSPENSA-DECISAO." / "JUDICIAL").
   return `${next.ocr && type === 'status' ? first.replace(/\.\s*$/, '') : first} ${c.text}`;
 }
+
+const CAPTION_LEADER_END = /[.…_·]{4,}\s*$/;
 
 /**
  * On a scan, a situação OCR split at a wide space goes on in the next cell, in situação words alone

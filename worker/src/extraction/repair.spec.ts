@@ -1,4 +1,4 @@
-import { digitVariants, missingCell, repairColumn, repairRowSum, repairTotal, repairDate, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
+import { digitVariants, missingCell, repairColumn, repairRowSum, repairTotal, repairDate, moveRowFix, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
 import { dateValues, moneyValues, processValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
@@ -23,9 +23,31 @@ describe('OCR digit repairs confirmed by a check', () => {
     // A quarter whose T read as a 7 and whose year's zero as a 9 ("47/2919" for 4T/2019), by its due date.
     expect(repairPeriod('47/2919', '2020-01-30')).toBe('2019-Q4');
     expect(repairPeriod('47/2919', '2019-09-30')).toBeNull();
+    // A quarter whose "I/" read as "II", run into its year ("1ºTRII2016"): the year printed whole is the year.
+    expect(repairPeriod('1ºTRII2016', '2016-04-28')).toBe('2016-Q1');
+    expect(repairPeriod('1ºTRII2016', '2015-12-28')).toBeNull();
     expect(repairDate('62/09/2005', null, '2006-09-18')).toBe('2005-09-02');
     expect(repairDate('02/10/2065', null, '2006-09-18')).toBe('2005-10-02');
     expect(repairDate('99/99/9999', null, null)).toBeNull();
+  });
+
+  it('moves a row-total repair to the part the column totals show OCR misread', () => {
+    // 03/2016's principal was unread and computed from its total while its juros read 180,59 for 780,59:
+    // the principal column is 600,00 over its printed total and the juros column 600,00 under.
+    const rows = () => [
+      { period: '2016-03', dueDate: '2016-04-07', principal: 442477, fine: 286858, interest: 18059 },
+      { period: '2016-04', dueDate: '2016-05-07', principal: 511512, fine: 102302, interest: 252767 },
+    ];
+    const printed = { principal: 382477 + 511512, fine: 286858 + 102302, interest: 78059 + 252767 };
+    const fixes = new Map([[0, { part: 'principal' as const, was: 0 }]]);
+    const r = rows();
+    expect(repairRows(r, printed, new Map(), null, fixes)).toEqual([
+      'Valores da linha 2016-03 corrigidos pelos totais impressos das colunas: principal R$ 4.424,77 → R$ 3.824,77, juros R$ 180,59 → R$ 780,59; confira',
+    ]);
+    expect(r[0]).toMatchObject({ principal: 382477, interest: 78059 });
+    // No row repaired by its total, or columns that do not miss by the same amount: nothing moves.
+    expect(moveRowFix(rows(), printed, new Map())).toBeNull();
+    expect(moveRowFix(rows(), { ...printed, interest: printed.interest + 1 }, fixes)).toBeNull();
   });
 
   it("repairs a period's year read after its due date when one confusion read every zero wrong", () => {
@@ -132,6 +154,10 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     expect(processValues('15989.436898/20019-43', false).map((v) => v.value)).toEqual(['159894368982001943']);
     expect(processValues('Proc. Adm....... | ... B3.276053526.34', true).map((v) => [v.value, v.raw, v.repaired])).toEqual([['8327605352634', 'B3.276053526.34', true]]);
     expect(processValues('nº 10166.754733/2022-B4.', true).map((v) => v.value)).toEqual(['10166754733202284']);
+    // A dot read as a comma where no amount can be; an amount keeps its comma.
+    expect(processValues('Proc. Adm.......... cc... ... | 49,149880225.99', true).map((v) => [v.value, v.raw, v.repaired])).toEqual([['4914988022599', '49,149880225.99', true]]);
+    expect(processValues('49,149880225.99', false).map((v) => v.value)).toEqual(['14988022599']);
+    expect(processValues('R$ 1.234,56 e 2.345,67/2019', true).map((v) => v.value)).not.toContain('12345623456');
     expect(processValues('E 10465/2021', true).map((v) => v.value)).toEqual(['104652021']);
     expect(processValues('E 29419/20025', true).map((v) => [v.value, v.repaired])).toEqual([['294192025', true]]);
     // A word before a number in another shape stays a word.

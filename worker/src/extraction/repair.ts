@@ -185,7 +185,9 @@ function zeroedPeriods(raw: string, due: string): string[] {
     quarter = Number(t7[1]);
     year = t7[2];
   } else if (q) {
-    const tail = /\d{3,6}$/.exec(digitsFromLookalikes(q[2].replace(/[UuV]/g, '0')));
+    // A year printed whole after letters is the year: the letters are the garbled "I/" ("TRII2016"),
+    // which read as digits would run into it.
+    const tail = /(?<!\d)(?:19|20)\d{2}$/.exec(q[2]) ?? /\d{3,6}$/.exec(digitsFromLookalikes(q[2].replace(/[UuV]/g, '0')));
     if (!tail) return [];
     quarter = Number(q[1]);
     year = tail[0];
@@ -352,6 +354,44 @@ export function restoreYear(year: string): string | null {
   return restoreZeros(year, (y) => (Number(y) >= EARLIEST_YEAR && Number(y) <= LATEST_YEAR ? y : null));
 }
 
+type Part = 'principal' | 'fine' | 'interest';
+const PARTS: readonly Part[] = ['principal', 'fine', 'interest'];
+const PART_NAMES: Record<Part, string> = { principal: 'principal', fine: 'multa', interest: 'juros' };
+
+/** A row's part set by its own total (a slip repaired, or an unread part computed): the part and what was read. */
+export interface RowFix {
+  part: Part;
+  was: number;
+}
+
+/**
+ * A row's total checks the sum of its parts, not which part OCR misread: when its repair went to the
+ * wrong part, two money columns miss their printed totals by the same amount in opposite directions.
+ * Moving that amount, in the one row repaired by its total, from the repaired part to the other closes
+ * both columns. Null unless exactly one such move does.
+ */
+export function moveRowFix(
+  rows: DebtRow[],
+  printed: Partial<Record<Part, number | null>>,
+  rowFixes: ReadonlyMap<number, RowFix>,
+): { index: number; from: Part; to: Part; by: number } | null {
+  if (!rowFixes.size) return null;
+  const gap = (c: Part) => {
+    const t = printed[c];
+    return t === null || t === undefined ? null : rows.reduce((a, r) => a + r[c], 0) - t;
+  };
+  const moves: Array<{ index: number; from: Part; to: Part; by: number }> = [];
+  for (const [index, fix] of rowFixes) {
+    const r = rows[index];
+    const by = gap(fix.part);
+    if (!r || !by) continue;
+    for (const to of PARTS) {
+      if (to !== fix.part && gap(to) === -by && r[fix.part] - by >= 0 && r[to] + by >= 0) moves.push({ index, from: fix.part, to, by });
+    }
+  }
+  return moves.length === 1 ? moves[0] : null;
+}
+
 export const iso2br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
@@ -364,8 +404,19 @@ export function repairRows(
   printed: Partial<Record<'principal' | 'fine' | 'interest', number | null>>,
   unreadableDue: Map<number, string>,
   registrationDate: string | null,
+  rowFixes: ReadonlyMap<number, RowFix> = new Map(),
 ): string[] {
   const notes: string[] = [];
+  const moved = moveRowFix(rows, printed, rowFixes);
+  if (moved) {
+    const { index, from, to, by } = moved;
+    const r = rows[index];
+    notes.push(
+      `Valores da linha ${r.period} corrigidos pelos totais impressos das colunas: ${PART_NAMES[from]} ${formatCentavos(r[from])} → ${formatCentavos(r[from] - by)}, ${PART_NAMES[to]} ${formatCentavos(r[to])} → ${formatCentavos(r[to] + by)}; confira`,
+    );
+    r[from] -= by;
+    r[to] += by;
+  }
   rows.forEach((r, i) => {
     if (!isReadPeriod(r.period)) {
       const iso = (k: number) => (rows[k] && isReadPeriod(rows[k].period) ? rows[k].period : undefined);

@@ -5,7 +5,7 @@ import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
 import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_PERIOD, OCR_STROKE_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod, parseStrokeDate } from './normalize';
 import type { Cell, Line } from './page';
-import { type RowCheck, iso2br, pastLatest, repairRowSum, repairZeros } from './repair';
+import { type RowCheck, type RowFix, iso2br, pastLatest, repairRowSum, repairZeros } from './repair';
 import { moneyValues } from './values';
 
 /**
@@ -39,6 +39,8 @@ export interface TableResult {
   unreadableDue: Map<number, string>;
   /** The OCR repairs made to the rows' dates, as pt-BR notes. */
   repairs: string[];
+  /** Rows whose part their own total repaired or computed, by row index (checked again by the column totals). */
+  rowFixes: Map<number, RowFix>;
 }
 
 // Compiled once per kind of text: headers are looked for on every line of every certificate.
@@ -385,7 +387,7 @@ function captionsOverValues(lines: Line[], at: number): boolean {
 
 /** Reads every debt table of a certificate's lines. */
 export function readTables(lines: Line[]): TableResult {
-  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0, unreadableDue: new Map(), repairs: [] };
+  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0, unreadableDue: new Map(), repairs: [], rowFixes: new Map() };
   let i = 0;
   while (i < lines.length) {
     const header = headerColumns(lines[i]);
@@ -484,6 +486,7 @@ export function readTables(lines: Line[]): TableResult {
             ? `Valor ${formatCentavos(was)} da linha ${row.label} lido por OCR corrigido para ${formatCentavos(fix.value)} pelo total da linha; confira`
             : `Valor da linha ${row.label} não lido por OCR; calculado como ${formatCentavos(fix.value)} pelo total da linha; confira`,
         );
+        res.rowFixes.set(res.rows.length, { part: fix.part, was });
         row.row[fix.part] = fix.value;
       }
       if (row.doubt) {

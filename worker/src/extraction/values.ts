@@ -317,7 +317,11 @@ export function processValues(text: string, ocr = false): Value[] {
   // A scan's digit read as its lookalike letter where a letter cannot stand: glued before the digits
   // ("B3.276053526.34" for 83.276…) or in a PGFN process's last two ("…/2022-B4"). Same length, so the
   // offsets hold; the value then differs from its raw text and is flagged as repaired.
-  const read = ocr ? text.replace(/(?<![\p{L}\d/.,])[BSZ](?=\d)|(?<=\/\d{4}-\d?)[BSZOQDIl](?=[\dBSZOQDIl]?(?![\w/]))/gu, (c) => digitsFromLookalikes(c)) : text;
+  // A dot read as a comma where no amount can be: before three digits or more that go on past a dot,
+  // slash or dash ("49,149880225.99" for 49.149880225.99).
+  const read = ocr
+    ? text.replace(/(?<![\p{L}\d/.,])[BSZ](?=\d)|(?<=\/\d{4}-\d?)[BSZOQDIl](?=[\dBSZOQDIl]?(?![\w/]))|(?<=(?<![\d.,])\d{1,5}),(?=\d{3,}[./-]\d)/gu, (c) => (c === ',' ? '.' : digitsFromLookalikes(c)))
+    : text;
   if (read !== text) return asPrinted(text, processValues(read, ocr));
   const out: Value[] = [];
   // A scan may put a space after the dot of a PGFN process number ("10880. 249090/2022-35"), or beside
