@@ -489,7 +489,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   }
   if (ocr && rows.length) {
     // OCR digit confusions in the rows, repaired only where the printed totals or the dates confirm it.
-    const notes = [...table.repairs, ...repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null, table.rowFixes)];
+    const notes = [...table.repairs, ...repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null, table.rowFixes, table.rowChecks)];
     if (notes.length) money = chooseMoney(cands, rows, garbled, ocr);
     // A table of one row is the whole debt: where OCR garbled one of its cells ("40164, 200") and the
     // certificate's parts add up to its total, the part printed is the cell's value, flagged.
@@ -600,6 +600,18 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
         }
       });
       if (found.size) break;
+    }
+    // Failing that, on a scan, one situação word in capitals alone on its line ("ATIVA" where OCR lost the
+    // caption above it whole), unless it ends a "DÍVIDA" on the line before (a title or a sentence wrapped).
+    if (!found.size && ocr) {
+      lines.forEach((l, i) => {
+        const c = l.cells[0];
+        // A caption worded like a situação ("EXECUTADO" over the debtor's name) is no value.
+        if (skip[i] || l.cells.length !== 1 || c.text !== c.text.toUpperCase() || !STATUS_WORD_ALONE_RE.test(c.folded.trim()) || findLabel(c.folded, true)) return;
+        if (/divida\W*$/.test(lines[i - 1]?.folded ?? '')) return;
+        const v = valuesOf('status', c.text, ocr)[0];
+        if (v) found.set(normalizeStatus(v.value, ocr), v);
+      });
     }
     if (found.size === 1) {
       status.value = [...found.values()][0];

@@ -612,6 +612,11 @@ describe('certificates from the page model', () => {
     expect(c.debts).toHaveLength(2);
   });
 
+  it('reads a situação after its abbreviated caption whose dot OCR read as a colon ("Sit: INSCRITA")', () => {
+    const frags = cda(40, '80 6 19 123456-78', '11.222.333/0001-81').flatMap((x) => (x.text === 'Situação:' ? [f('Sit: INSCRITA', 40, x.y)] : x.text === 'ATIVA AJUIZADA' ? [] : [x]));
+    for (const ocr of [true, false]) expect(extractFromPages([page(1, frags, ocr)])[0].status).toBe('INSCRITA');
+  });
+
   it('takes the one cell worded only as a situação when OCR garbled its caption, flagged', () => {
     const garbled = cda(40, '80 6 19 123456-78', '11.222.333/0001-81').map((x) => (x.text === 'Situação:' ? { ...x, text: 'St.' } : x.text === 'ATIVA AJUIZADA' ? { ...x, text: 'INSCRITO - .PROTESTADO' } : x));
     const [c] = extractFromPages([page(1, garbled, true)]);
@@ -623,6 +628,14 @@ describe('certificates from the page model', () => {
     // A date's caption worded like one ("INSCRITO EM") is not a situação.
     expect(new RegExp(STATUS_PHRASE).test('inscrito em')).toBe(false);
     expect(new RegExp(STATUS_PHRASE).test('ativa em cobranca')).toBe(true);
+    // One situação word alone on its line, its caption lost whole: taken on a scan, flagged; never the end of a title.
+    const alone = cda(40, '80 6 19 123456-78', '11.222.333/0001-81').flatMap((x) => (x.text === 'Situação:' ? [] : x.text === 'ATIVA AJUIZADA' ? [f('ATIVA', 40, x.y)] : [x]));
+    expect(extractFromPages([page(1, alone, true)])[0]).toMatchObject({ status: 'ATIVA', fieldWarnings: expect.objectContaining({ status: 'Situação encontrada sem rótulo; confira' }) });
+    expect(extractFromPages([page(1, alone, false)])[0].status).toBe('');
+    const title = cda(40, '80 6 19 123456-78', '11.222.333/0001-81').flatMap((x) => (x.text === 'Situação:' || x.text === 'ATIVA AJUIZADA' ? [] : x.text === 'CERTIDÃO DE DÍVIDA ATIVA' ? [{ ...x, text: 'CERTIDÃO DE INSCRIÇÃO EM DÍVIDA' }, f('ATIVA', 200, x.y + 12)] : [x]));
+    expect(extractFromPages([page(1, title, true)])[0].status).toBe('');
+    const caption = cda(40, '80 6 19 123456-78', '11.222.333/0001-81').flatMap((x) => (x.text === 'Situação:' || x.text === 'ATIVA AJUIZADA' ? [] : x.text === 'Devedor:' ? [f('EXECUTADO', 40, x.y - 7)] : [x]));
+    expect(extractFromPages([page(1, caption, true)])[0].status).toBe('');
     // Two different situações and no caption: neither is taken.
     const two = [...garbled, f('ATIVA EM COBRANCA', 340, 40 + 124)];
     expect(extractFromPages([page(1, two, true)])[0].status).toBe('');
@@ -997,6 +1010,19 @@ describe('certificates from the page model', () => {
       { name: 'LÚCIA PEREIRA FERREIRA', document: '80940845539' },
       { name: 'ANTÔNIO CASTRO NEVES FERREIRA', document: '51907450076' },
     ]);
+  });
+
+  it('cuts a scanned row of captions OCR ran together with a speck between them, and a speck cell beside them ("TRIBUTO CT PROCESSO ADMINISTRATIVO Nº", "… | TT A")', () => {
+    const frags = [
+      ...cda(40, '80 6 19 100001-93', '11.222.333/0001-81').filter((x) => !/^(?:Receita:|2172 - COFINS|Processo administrativo:|10880\.123456\/2019-11|Data da inscrição:|12\/08\/2019)$/.test(x.text)),
+      // OCR's speck in the gap puts "PROCESSO" left of where it is printed, over the revenue too.
+      { ...f('TRIBUTO CT PROCESSO ADMINISTRATIVO Nº', 40, 500), x1: 300 }, f('CPF/CNPJ', 330, 500),
+      f('305 — TAXA DE COLETA DE LIXO', 40, 514), f('2023800740', 200, 514), f('11.222.333/0001-81', 330, 514),
+      f('LIVRO/FOLHA INSCRITO EM', 40, 540), f('SITUAÇÃO DO DÉBITO', 200, 540), f('TT A', 330, 540),
+      f('22/213', 40, 554), f('25/10/2023', 110, 554), f('ATIVA', 200, 554),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect([c.revenueCode, c.revenueDescription, c.administrativeProcess, c.registrationDate]).toEqual(['305', 'TAXA DE COLETA DE LIXO', '2023800740', '2023-10-25']);
   });
 
   it('does not run a scanned name into the next row\'s caption garbled past reading and its dot leader ("CGCICNPI............")', () => {

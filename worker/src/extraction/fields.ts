@@ -403,6 +403,7 @@ export interface Region {
 function overlaps(a: Cell, b: Cell, slack: number): boolean {
   return a.x0 < b.x1 + slack && b.x0 < a.x1 + slack;
 }
+const offCentre = (a: Cell, b: Cell) => Math.abs(a.x0 + a.x1 - b.x0 - b.x1);
 
 /**
  * Candidates tied to labels by geometry: after the label in its cell, in the next cell to the right,
@@ -421,7 +422,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
   for (let i = 0; i < lines.length; i++) {
     if (skip[i]) continue;
     // A row of captions only (the values stand under them) may hold captions run together.
-    const captions = lines[i].cells.every((c) => findLabel(c.folded, lines[i].ocr));
+    // On a scan, a cell of a letter or two beside them is a speck, not a value ("… | SITUAÇÃO DO DÉBITO | TT A").
+    const captions = lines[i].cells.every((c) => findLabel(c.folded, lines[i].ocr) || (lines[i].ocr && SPECK_CELL.test(c.folded)));
     const line = { ...lines[i], cells: lines[i].cells.flatMap((c) => splitAtLabels(c, lines[i].ocr, captions)) };
     line.cells.forEach((cell, k) => {
       const found = findLabel(cell.folded, line.ocr);
@@ -708,7 +710,10 @@ export function cellBelow(lines: Line[], skip: boolean[], i: number, cell: Cell)
     if (skip[j]) continue;
     const under = l.cells.filter((c) => overlaps(c, cell, line.size * 0.5));
     if (!under.length) continue;
-    return isCaption(under[0], l.ocr) ? null : { j, cell: under[0], spot: `${j}:${under[0].x0}` };
+    // On a scan, a caption cut from captions OCR ran together has its place estimated from its letters
+    // (a speck read in the gap shifts it): of the cells it overlaps, the one centred nearest is its value.
+    const best = line.ocr && under.length > 1 ? under.reduce((a, c) => (offCentre(c, cell) < offCentre(a, cell) ? c : a)) : under[0];
+    return isCaption(best, l.ocr) ? null : { j, cell: best, spot: `${j}:${best.x0}` };
   }
   return null;
 }
@@ -785,6 +790,8 @@ function wrappedFromAbove(lines: Line[], skip: boolean[], i: number): boolean {
  * follows, each piece keeping its share of the cell's width. On a row of captions alone
  * (`captionRow`: the values stand under them), a cell of labels run together is cut before each.
  */
+const SPECK_CELL = /^\W*(?:[a-z]{1,2}\W+)*[a-z]{1,2}\W*$/;
+
 export function splitAtLabels(cell: Cell, ocr: boolean, captionRow = false): Cell[] {
   const cuts: number[] = [];
   // Never inside a label already found ("SITUAÇÃO ATUAL DA INSCRIÇÃO :" is one label).
@@ -822,7 +829,14 @@ function labelChain(folded: string, ocr: boolean): number[] {
   let at = 0;
   while (at < folded.length) {
     if (/^[\s.:;,]*$/.test(folded.slice(at))) break;
-    const hit = findLabel(folded.slice(at), ocr);
+    let hit = findLabel(folded.slice(at), ocr);
+    // On a scan, a speck between two captions read as a letter or two ("TRIBUTO CT PROCESSO
+    // ADMINISTRATIVO Nº"): a cell of its own, so neither caption takes it for a value.
+    const speck = !hit && ocr && at > 0 ? /^[a-z]{1,2}\s+/.exec(folded.slice(at)) : null;
+    if (speck && (hit = findLabel(folded.slice(at + speck[0].length), ocr))) {
+      starts.push(at);
+      at += speck[0].length;
+    }
     if (!hit) return [];
     if (at > 0) starts.push(at);
     at += extendLabel(folded.slice(at), hit.end);

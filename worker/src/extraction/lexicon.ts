@@ -241,8 +241,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'situacao(?:\\s+atual)?(?:\\s+(?:da|do)\\s+(?:inscricao|credito|divida|debito))?(?:\\s+na\\s+data\\s+desta\\s+certidao)?',
       'status',
       'sit\\.',
-      // A caption alone in its box may lose its dot ("sit"), or OCR read the dot as a colon ("SIT:").
-      'sit(?=\\s*:?\\s*$)',
+      // A caption alone in its box may lose its dot ("sit"), or OCR read the dot as a colon ("SIT:", "Sit: INSCRITA").
+      'sit(?=\\s*:?\\s*$|\\s*:)',
     ],
     prose: ['situacao\\s+da\\s+inscricao(?:\\s+na\\s+data\\s+desta\\s+certidao)?\\s*:'],
   },

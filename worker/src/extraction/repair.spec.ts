@@ -12,6 +12,10 @@ describe('OCR digit repairs confirmed by a check', () => {
     // Two cells could each be the culprit: no guess.
     expect(repairColumn([38567, 10364], 38507 + 10364)).toBeNull();
     expect(repairColumn([100, 200], 300)).toBeNull();
+    // 379626 and 369626 could each be 10,00 over: the row whose own total the repair closes decides.
+    expect(repairColumn([379626, 369626], 378626 + 369626)).toBeNull();
+    expect(repairColumn([379626, 369626], 378626 + 369626, (i) => i === 0)).toEqual({ index: 0, value: 378626 });
+    expect(repairColumn([379626, 369626], 378626 + 369626, () => true)).toBeNull();
   });
 
   it('repairs periods and due dates into real, ordered ones', () => {
@@ -48,6 +52,24 @@ describe('OCR digit repairs confirmed by a check', () => {
     // No row repaired by its total, or columns that do not miss by the same amount: nothing moves.
     expect(moveRowFix(rows(), printed, new Map())).toBeNull();
     expect(moveRowFix(rows(), { ...printed, interest: printed.interest + 1 }, fixes)).toBeNull();
+    // 11/2015's principal read 4.422,08 for 4.432,08 and its row total put the 10,00 on its multa (886,42 → 896,42),
+    // while 12/2015's multa read 3.796,26 for 3.786,26: the repair's own slip is undone, the column repair does the rest.
+    const slips = [
+      { period: '2015-11', dueDate: '2015-12-20', principal: 442208, fine: 89642, interest: 1000 },
+      { period: '2015-12', dueDate: '2016-01-20', principal: 500000, fine: 379626, interest: 1000 },
+    ];
+    expect(repairRows(slips, { principal: 443208 + 500000, fine: 88642 + 378626, interest: 2000 }, new Map(), null, new Map([[0, { part: 'fine' as const, was: 88642 }]]))).toEqual([
+      'Valores da linha 2015-11 corrigidos pelos totais impressos das colunas: multa R$ 896,42 → R$ 886,42, principal R$ 4.422,08 → R$ 4.432,08; confira',
+      'Valor R$ 3.796,26 da linha 2015-12 lido por OCR corrigido para R$ 3.786,26 pelo total impresso; confira',
+    ]);
+    expect(slips.map((r) => [r.principal, r.fine])).toEqual([[443208, 88642], [500000, 378626]]);
+    // Two multas one slip over the column's total: the row whose own total disagrees is the one repaired.
+    const two = [
+      { period: '2017-02', dueDate: '2017-03-15', principal: 100000, fine: 369626, interest: 0 },
+      { period: '2017-03', dueDate: '2017-04-15', principal: 504835, fine: 379626, interest: 262080 },
+    ];
+    const checks = new Map([[1, { total: 1145541, extras: [], missing: [] }]]);
+    expect(repairRows(two, { fine: 369626 + 378626 }, new Map(), null, new Map(), checks)).toEqual(['Valor R$ 3.796,26 da linha 2017-03 lido por OCR corrigido para R$ 3.786,26 pelo total impresso; confira']);
   });
 
   it("repairs a period's year read after its due date when one confusion read every zero wrong", () => {
@@ -157,6 +179,7 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     // A dot read as a comma where no amount can be; an amount keeps its comma.
     expect(processValues('Proc. Adm.......... cc... ... | 49,149880225.99', true).map((v) => [v.value, v.raw, v.repaired])).toEqual([['4914988022599', '49,149880225.99', true]]);
     expect(processValues('49,149880225.99', false).map((v) => v.value)).toEqual(['14988022599']);
+    expect(processValues('Auto de Infração: 05.743307782:94', true).map((v) => [v.value, v.repaired])).toEqual([['0574330778294', true]]);
     expect(processValues('R$ 1.234,56 e 2.345,67/2019', true).map((v) => v.value)).not.toContain('12345623456');
     expect(processValues('E 10465/2021', true).map((v) => v.value)).toEqual(['104652021']);
     expect(processValues('E 29419/20025', true).map((v) => [v.value, v.repaired])).toEqual([['294192025', true]]);

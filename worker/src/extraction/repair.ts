@@ -67,24 +67,30 @@ export function repairRowSum(row: DebtRow, check: RowCheck): { part: 'principal'
 }
 
 /** The one cell of a column whose one-digit repair makes the column add up to `target`, if exactly one. */
-export function repairColumn(values: number[], target: number): { index: number; value: number } | null {
+export function repairColumn(values: number[], target: number, confirms?: (index: number, value: number) => boolean): { index: number; value: number } | null {
   const sum = values.reduce((a, b) => a + b, 0);
   if (sum === target) return null;
   const fits: Array<{ index: number; value: number }> = [];
+  // Several cells one slip from closing the column: the one whose own row total the repair closes too.
+  const one = () => {
+    if (fits.length === 1) return fits[0];
+    const confirmed = confirms ? fits.filter((f) => confirms(f.index, f.value)) : [];
+    return confirmed.length === 1 ? confirmed[0] : null;
+  };
   values.forEach((v, index) => {
     for (const s of digitVariants(String(v))) {
       const value = Number(s);
       if (sum - v + value === target) fits.push({ index, value });
     }
   });
-  if (fits.length) return fits.length === 1 ? fits[0] : null;
+  if (fits.length) return one();
   // Failing that, a glyph read twice or lost ("100.156,64" for 10.156,64, "922,02" for 9.022,02): the
   // one cell whose one digit removed or added makes the column add up, when just one does.
   const wanted = target - sum;
   values.forEach((v, index) => {
     for (const value of digitLostOrDoubled(v, 3)) if (value - v === wanted) fits.push({ index, value });
   });
-  return fits.length === 1 ? fits[0] : null;
+  return one();
 }
 
 /** Every reading of `v` with one digit more, or one digit fewer when it has more than `keep` digits; each once. */
@@ -368,7 +374,9 @@ export interface RowFix {
  * A row's total checks the sum of its parts, not which part OCR misread: when its repair went to the
  * wrong part, two money columns miss their printed totals by the same amount in opposite directions.
  * Moving that amount, in the one row repaired by its total, from the repaired part to the other closes
- * both columns. Null unless exactly one such move does.
+ * the other column (and the repaired one, unless another of its rows was misread too: then only the
+ * repair's own slip is undone, and the column's one-digit repair finds the rest). Null unless exactly
+ * one such move fits.
  */
 export function moveRowFix(
   rows: DebtRow[],
@@ -383,11 +391,17 @@ export function moveRowFix(
   const moves: Array<{ index: number; from: Part; to: Part; by: number }> = [];
   for (const [index, fix] of rowFixes) {
     const r = rows[index];
-    const by = gap(fix.part);
-    if (!r || !by) continue;
-    for (const to of PARTS) {
-      if (to !== fix.part && gap(to) === -by && r[fix.part] - by >= 0 && r[to] + by >= 0) moves.push({ index, from: fix.part, to, by });
-    }
+    const over = gap(fix.part);
+    if (!r || !over) continue;
+    // The whole gap of the repaired part's column, or (another row of that column misread as well)
+    // just the slip this repair made, undone.
+    const amounts = new Set([over]);
+    const change = r[fix.part] - fix.was;
+    if (fix.was && change && Math.sign(change) === Math.sign(over) && Math.abs(change) < Math.abs(over)) amounts.add(change);
+    for (const by of amounts)
+      for (const to of PARTS) {
+        if (to !== fix.part && gap(to) === -by && r[fix.part] - by >= 0 && r[to] + by >= 0) moves.push({ index, from: fix.part, to, by });
+      }
   }
   return moves.length === 1 ? moves[0] : null;
 }
@@ -405,6 +419,7 @@ export function repairRows(
   unreadableDue: Map<number, string>,
   registrationDate: string | null,
   rowFixes: ReadonlyMap<number, RowFix> = new Map(),
+  rowChecks: ReadonlyMap<number, RowCheck> = new Map(),
 ): string[] {
   const notes: string[] = [];
   const moved = moveRowFix(rows, printed, rowFixes);
@@ -460,7 +475,15 @@ export function repairRows(
   for (const col of ['principal', 'fine', 'interest'] as const) {
     const target = printed[col];
     if (target === null || target === undefined || !rows.length) continue;
-    const fix = repairColumn(rows.map((r) => r[col]), target);
+    // A row whose own total disagrees with its parts, and agrees once this cell is repaired.
+    const closesRow = (i: number, value: number) => {
+      const check = rowChecks.get(i);
+      if (!check) return false;
+      const r = rows[i];
+      const sum = r.principal + r.fine + r.interest + check.extras.reduce((a, b) => a + b, 0);
+      return sum !== check.total && sum - r[col] + value === check.total;
+    };
+    const fix = repairColumn(rows.map((r) => r[col]), target, closesRow);
     if (!fix) {
       const gap = missingCell(rows.map((r) => r[col]), target);
       if (gap) {

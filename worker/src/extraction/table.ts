@@ -41,6 +41,8 @@ export interface TableResult {
   repairs: string[];
   /** Rows whose part their own total repaired or computed, by row index (checked again by the column totals). */
   rowFixes: Map<number, RowFix>;
+  /** On a scan, what each row's own total column checks, by row index. */
+  rowChecks: Map<number, RowCheck>;
 }
 
 // Compiled once per kind of text: headers are looked for on every line of every certificate.
@@ -387,7 +389,7 @@ function captionsOverValues(lines: Line[], at: number): boolean {
 
 /** Reads every debt table of a certificate's lines. */
 export function readTables(lines: Line[]): TableResult {
-  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0, unreadableDue: new Map(), repairs: [], rowFixes: new Map() };
+  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0, unreadableDue: new Map(), repairs: [], rowFixes: new Map(), rowChecks: new Map() };
   let i = 0;
   while (i < lines.length) {
     const header = headerColumns(lines[i]);
@@ -479,6 +481,7 @@ export function readTables(lines: Line[]): TableResult {
       for (const t of row.repaired) res.repairs.push(`Data "${t.text}" lida por OCR corrigida para ${iso2br(String(t.value))}; confira`);
       // On a scan, a row that prints its own total checks its parts: one slip (or one unread part) repaired.
       const fix = lines[b.at].ocr && row.check ? repairRowSum(row.row, row.check) : null;
+      if (lines[b.at].ocr && row.check) res.rowChecks.set(res.rows.length, row.check);
       if (fix) {
         const was = row.row[fix.part];
         res.repairs.push(

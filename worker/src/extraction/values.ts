@@ -318,9 +318,10 @@ export function processValues(text: string, ocr = false): Value[] {
   // ("B3.276053526.34" for 83.276…) or in a PGFN process's last two ("…/2022-B4"). Same length, so the
   // offsets hold; the value then differs from its raw text and is flagged as repaired.
   // A dot read as a comma where no amount can be: before three digits or more that go on past a dot,
-  // slash or dash ("49,149880225.99" for 49.149880225.99).
+  // slash or dash ("49,149880225.99" for 49.149880225.99); a dash before the last two digits read as a
+  // colon ("05.743307782:94").
   const read = ocr
-    ? text.replace(/(?<![\p{L}\d/.,])[BSZ](?=\d)|(?<=\/\d{4}-\d?)[BSZOQDIl](?=[\dBSZOQDIl]?(?![\w/]))|(?<=(?<![\d.,])\d{1,5}),(?=\d{3,}[./-]\d)/gu, (c) => (c === ',' ? '.' : digitsFromLookalikes(c)))
+    ? text.replace(/(?<![\p{L}\d/.,])[BSZ](?=\d)|(?<=\/\d{4}-\d?)[BSZOQDIl](?=[\dBSZOQDIl]?(?![\w/]))|(?<=(?<![\d.,])\d{1,5}),(?=\d{3,}[./-]\d)|(?<=\d{3}):(?=\d{2}(?![\d/.,:]))/gu, (c) => (c === ',' ? '.' : c === ':' ? '-' : digitsFromLookalikes(c)))
     : text;
   if (read !== text) return asPrinted(text, processValues(read, ocr));
   const out: Value[] = [];
