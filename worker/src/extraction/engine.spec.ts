@@ -446,6 +446,24 @@ describe('tables: cells wider than their columns, totals and lost rows', () => {
     expect(readTables(buildLines([f('Competência', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100), f('012012', 40, 114), f('07/02/2012', 120, 114), r('6425.33', 270, 114), r('562,36', 340, 114), r('1737,99', 420, 114)], 1, false)).rows).toEqual([]);
   });
 
+  it('names a scanned column by its years when OCR garbled its short caption ("BA." for P.A.), and reads a year split at a space ("20 18")', () => {
+    const lines = buildLines(
+      [
+        f('BA.', 60, 100), f('DATA VENC.', 120, 100), f('VALOR ORIGINÁRIO', 220, 100), f('MULTA', 320, 100), f('JUROS DE MORA', 400, 100),
+        f('2016', 60, 114), f('10/03/2016', 120, 114), r('885,01', 290, 114), r('663,76', 360, 114), r('224,05', 450, 114),
+        f('2', 40, 128), f('2017', 60, 128), f('15/03/2017', 120, 128), r('289,29', 290, 128), r('57,86', 360, 128), r('221,73', 450, 128),
+        f('3', 40, 142), f('20 18', 60, 142), f('20/01/2018', 120, 142), r('314,85', 290, 142), r('62,97', 360, 142), r('140,93', 450, 142),
+      ],
+      1,
+      true,
+    );
+    expect(readTables(lines).rows.map((r) => [r.period, r.dueDate, r.principal])).toEqual([
+      ['2016', '2016-03-10', 88501],
+      ['2017', '2017-03-15', 28929],
+      ['2018', '2018-01-20', 31485],
+    ]);
+  });
+
   it('reads a period whose month\'s leading digit OCR read as a letter ("Q4/2017", "l1/2017"), on a scan only', () => {
     const head = [f('Seq.', 40, 100), f('Principal', 120, 100), f('Multa', 200, 100), f('Juros', 280, 100), f('Período', 340, 100), f('Vencimento', 420, 100)];
     const rows = [

@@ -24,6 +24,8 @@ export interface Column {
   amount: boolean;
   /** A scanned caption OCR garbled past reading ("Data Vonc."): what its column holds names it (see nameByContent). */
   unknown?: boolean;
+  /** An unknown column from a caption of words OCR garbled (one per header), not a short one. */
+  garbled?: boolean;
 }
 
 export interface TableResult {
@@ -95,14 +97,15 @@ function findHeader(line: Line): Column[] | null {
       // A short caption OCR garbled ("Nº" read as "Fo.") is an unnamed column; the rest of the line
       // must still name a debt table.
       // So is a short word OCR garbled past one edit ("ITEM" read as "ITER").
+      // What it holds may still name it ("P.A." read as "BA." over the years: see nameByContent).
       if (line.ocr && (folded.replace(/[^a-z0-9]/g, '').length <= 3 || /^\s*[a-z]{4,5}\.?\s*$/.test(folded))) {
-        cols.push({ kind: 'other', x0: cell.x0, x1: cell.x1, total: false, amount: false });
+        cols.push({ kind: 'other', x0: cell.x0, x1: cell.x1, total: false, amount: false, unknown: true });
         continue;
       }
       // A caption of two or three short words OCR garbled past one edit ("Data Vonc."), no field's
       // label: a column still, named by what it holds below (nameByContent). One per header.
-      if (line.ocr && GARBLED_CAPTION.test(folded) && !findLabel(folded, true) && !cols.some((c) => c.unknown)) {
-        cols.push({ kind: 'other', x0: cell.x0, x1: cell.x1, total: false, amount: false, unknown: true });
+      if (line.ocr && GARBLED_CAPTION.test(folded) && !findLabel(folded, true) && !cols.some((c) => c.unknown && c.garbled)) {
+        cols.push({ kind: 'other', x0: cell.x0, x1: cell.x1, total: false, amount: false, unknown: true, garbled: true });
         continue;
       }
       return null;
@@ -196,6 +199,8 @@ const OCR_PERIODS = new RegExp(OCR_PERIOD.source, 'g');
 const OCR_MONEY_EXTRA = /(?<![\d.,/:])(\d{1,6}|\d{1,3}(?:\.\d{3})+),(\d{2})\d(?![\d.,/:])/g;
 /** A month's leading 0 or 1 read as a letter of its shape ("Q4/2017", "O8/2019", "l2/2020"). */
 const OCR_LETTER_PERIOD = /(?<![\p{L}\d.,/])([OoQDIl|][0-9]|1[OoQDIl|])\/((?:19|20)\d{2})(?![\d.,/])/gu;
+/** A year OCR split in two at a space ("20 18"), alone in its cell. */
+const OCR_SPLIT_YEAR = /^\s*((?:19|20)\s\d{2})\s*$/;
 const OCR_BARE = /(?<![\p{L}\d.,/])\d{3,8}(?![\p{L}\d.,/])/gu;
 
 function tokensOf(cell: Cell, ocr = false): Token[] {
@@ -260,6 +265,12 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
       out.push({ kind: 'period', text: m[0], value: `${m[2]}-${m[1]}`, ...at(m.index!, m.index! + m[0].length) });
+    }
+    const split = OCR_SPLIT_YEAR.exec(cell.text);
+    if (split && free(split.index, cell.text.length)) {
+      taken.push([0, cell.text.length]);
+      const year = split[1].replace(/\s/, '');
+      if (!pastLatest(year)) out.push({ kind: 'period', text: split[1], value: year, ...at(0, cell.text.length) });
     }
     for (const m of cell.text.matchAll(OCR_LETTER_PERIOD)) {
       const month = Number(digitsFromLookalikes(m[1]));
@@ -359,12 +370,14 @@ export function alignColumns(cols: Column[], body: Token[][]): Column[] {
  * hold a date under it, or the period's likewise; otherwise it stays an extra column, its values unread.
  */
 function nameByContent(cols: Column[], body: Token[][]): Column[] {
-  const unknown = cols.find((c) => c.unknown);
-  if (!unknown || body.length < 2) return cols;
-  const textCols = cols.filter((c) => !c.amount);
-  const holding = (kinds: Array<Token['kind']>) => body.filter((ts) => ts.some((t) => kinds.includes(t.kind) && nearest(t, textCols) === unknown)).length;
-  const kind: ColumnKind | null = !cols.some((c) => c.kind === 'due') && holding(['date']) >= body.length * 0.6 ? 'due' : !cols.some((c) => c.kind === 'period') && holding(['period', 'date']) >= body.length * 0.6 ? 'period' : null;
-  return kind ? cols.map((c) => (c === unknown ? { ...c, kind, unknown: false } : c)) : cols;
+  if (body.length < 2) return cols;
+  for (const unknown of cols.filter((c) => c.unknown)) {
+    const textCols = cols.filter((c) => !c.amount);
+    const holding = (kinds: Array<Token['kind']>) => body.filter((ts) => ts.some((t) => kinds.includes(t.kind) && nearest(t, textCols) === unknown)).length;
+    const kind: ColumnKind | null = !cols.some((c) => c.kind === 'due') && holding(['date']) >= body.length * 0.6 ? 'due' : !cols.some((c) => c.kind === 'period') && holding(['period', 'date']) >= body.length * 0.6 ? 'period' : null;
+    if (kind) cols = cols.map((c) => (c === unknown ? { ...c, kind, unknown: false } : c));
+  }
+  return cols;
 }
 
 /** Tokens shaped like a debt row: a period (or a date standing for it) and a due date, and two amounts. */
