@@ -148,6 +148,10 @@ describe('names read by OCR', () => {
     expect(repairNameOcr('AGROPECUÁRIA MINEIRA SIA')).toBe('AGROPECUÁRIA MINEIRA S/A');
     expect(repairNameOcr('SIA COMERCIO LTDA')).toBe('SIA COMERCIO LTDA');
     expect(repairNameOcr('COMERCIAL RIO DOCE LTDA « ME')).toBe('COMERCIAL RIO DOCE LTDA - ME');
+    // A speck read as an apostrophe between two words or closing the name; a name's own apostrophe stays.
+    expect(repairNameOcr("ACME'SÃO JORGE LTDA EPP")).toBe('ACME SÃO JORGE LTDA EPP');
+    expect(repairNameOcr("JOAO RODRIGUES FERREIRA'")).toBe('JOAO RODRIGUES FERREIRA');
+    expect(repairNameOcr("MARIA D'ÁVILA SANT'ANA")).toBe("MARIA D'ÁVILA SANT'ANA");
     expect(repairNameOcr('JOSE DA SILVA')).toBe('JOSE DA SILVA');
     // An I read as "!" in a word in capitals.
     expect(repairNameOcr('CLÍNICA RIO DOCE EIREL!')).toBe('CLÍNICA RIO DOCE EIRELI');

@@ -32,10 +32,11 @@ export function collapseSpaces(text: string): string {
 }
 
 /** OCR reads these letters where the print has digits; only applied inside digit-shaped tokens. */
-const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', Q: '0', D: '0', l: '1', I: '1', i: '1', '|': '1', S: '5', s: '5', B: '8', Z: '2', z: '2', G: '6' };
+// An I with a speck over it reads as an accented one ("2º TRU20Í4").
+const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', Q: '0', D: '0', l: '1', I: '1', i: '1', Í: '1', í: '1', '|': '1', S: '5', s: '5', B: '8', Z: '2', z: '2', G: '6' };
 
 export function digitsFromLookalikes(text: string): string {
-  return text.replace(/[OoQDlIi|SsBZzG]/g, (c) => DIGIT_LOOKALIKES[c]);
+  return text.replace(/[OoQDlIiÍí|SsBZzG]/g, (c) => DIGIT_LOOKALIKES[c]);
 }
 
 export interface Parsed<T> {
@@ -289,6 +290,10 @@ export function repairNameOcr(name: string): string {
     .replace(/(?<=\p{L}\s)\.(?=\p{Lu}{2})/gu, '')
     // Or in the space between two words ("SEBASTIÃO.DE ASSIS", "ALVORADA.S/A"): a space.
     .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=(?:\p{Lu}{2,}|S\/A)(?:\s|$))/gu, ' ')
+    // A speck read as an apostrophe there too ("ACME'SÃO JORGE"), or closing the name ("FERREIRA'"): a
+    // name's own apostrophe elides a vowel after a consonant ("D'ÁVILA", "SANT'ANA").
+    .replace(/(?<=(?:^|\s)\p{Lu}{2,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])['’`´](?=\p{Lu}{2,}(?:\s|$))/gu, ' ')
+    .replace(/(?<=\p{Lu}{2})['’`´]$/u, '')
     // A company name's word with one letter misread ("FRANSPORTADORA"), when one such word fits.
     .replace(/\p{Lu}{7,}/gu, companyWord)
     // The company-type suffixes: EIRELI's last I read twice ("EIRELII"), S.A.'s last dot lost ("S.A").

@@ -16,6 +16,11 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairColumn([379626, 369626], 378626 + 369626)).toBeNull();
     expect(repairColumn([379626, 369626], 378626 + 369626, (i) => i === 0)).toEqual({ index: 0, value: 378626 });
     expect(repairColumn([379626, 369626], 378626 + 369626, () => true)).toBeNull();
+    expect(repairColumn([379626, 369626], 378626 + 369626, () => null)).toBeNull();
+    // A row its own total confirms is never repaired: 103,69 read right would become 1.013,69 and close a
+    // column whose gap is a multa elsewhere that lost two digits (4,22 for 914,22).
+    expect(repairColumn([422, 10369], 91422 + 10369)).toEqual({ index: 1, value: 101369 });
+    expect(repairColumn([422, 10369], 91422 + 10369, (i) => (i === 1 ? false : null))).toBeNull();
   });
 
   it('repairs periods and due dates into real, ordered ones', () => {
@@ -30,6 +35,8 @@ describe('OCR digit repairs confirmed by a check', () => {
     // A quarter whose "I/" read as "II", run into its year ("1ºTRII2016"): the year printed whole is the year.
     expect(repairPeriod('1ºTRII2016', '2016-04-28')).toBe('2016-Q1');
     expect(repairPeriod('1ºTRII2016', '2015-12-28')).toBeNull();
+    // An I with a speck over it in the year ("2º TRU20Í4").
+    expect(repairPeriod('2º TRU20Í4', '2014-07-30')).toBe('2014-Q2');
     expect(repairDate('62/09/2005', null, '2006-09-18')).toBe('2005-09-02');
     expect(repairDate('02/10/2065', null, '2006-09-18')).toBe('2005-10-02');
     expect(repairDate('99/99/9999', null, null)).toBeNull();

@@ -67,14 +67,21 @@ export function repairRowSum(row: DebtRow, check: RowCheck): { part: 'principal'
 }
 
 /** The one cell of a column whose one-digit repair makes the column add up to `target`, if exactly one. */
-export function repairColumn(values: number[], target: number, confirms?: (index: number, value: number) => boolean): { index: number; value: number } | null {
+export function repairColumn(
+  values: number[],
+  target: number,
+  rowSays?: (index: number, value: number) => boolean | null,
+): { index: number; value: number } | null {
   const sum = values.reduce((a, b) => a + b, 0);
   if (sum === target) return null;
-  const fits: Array<{ index: number; value: number }> = [];
-  // Several cells one slip from closing the column: the one whose own row total the repair closes too.
+  let fits: Array<{ index: number; value: number }> = [];
+  // `rowSays`: what the cell's own row total says of a repair (true: it closes the row; false: the row
+  // already added up and would not; null: no row total). A row that adds up is never repaired; of
+  // several cells one slip from closing the column, the one whose row total the repair closes is.
   const one = () => {
+    if (rowSays) fits = fits.filter((f) => rowSays(f.index, f.value) !== false);
     if (fits.length === 1) return fits[0];
-    const confirmed = confirms ? fits.filter((f) => confirms(f.index, f.value)) : [];
+    const confirmed = rowSays ? fits.filter((f) => rowSays(f.index, f.value)) : [];
     return confirmed.length === 1 ? confirmed[0] : null;
   };
   values.forEach((v, index) => {
@@ -475,15 +482,14 @@ export function repairRows(
   for (const col of ['principal', 'fine', 'interest'] as const) {
     const target = printed[col];
     if (target === null || target === undefined || !rows.length) continue;
-    // A row whose own total disagrees with its parts, and agrees once this cell is repaired.
-    const closesRow = (i: number, value: number) => {
+    const rowSays = (i: number, value: number) => {
       const check = rowChecks.get(i);
-      if (!check) return false;
+      if (!check) return null;
       const r = rows[i];
       const sum = r.principal + r.fine + r.interest + check.extras.reduce((a, b) => a + b, 0);
       return sum !== check.total && sum - r[col] + value === check.total;
     };
-    const fix = repairColumn(rows.map((r) => r[col]), target, closesRow);
+    const fix = repairColumn(rows.map((r) => r[col]), target, rowSays);
     if (!fix) {
       const gap = missingCell(rows.map((r) => r[col]), target);
       if (gap) {
