@@ -173,6 +173,9 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     // A PGFN unit read as letters before the number's other groups.
     expect(registrationValues('N.º da CDA..................: BO 8 23 882188-47', true).map((v) => [v.value, v.repaired])).toEqual([['8082388218847', true]]);
     expect(registrationValues('N.º da CDA: BO 8 23 882188-47', false).map((v) => v.value)).toEqual(['82388218847']);
+    // Its unit's first digit read as a letter glued to the caption before it.
+    expect(registrationValues('NÚMERO DE INSCRIÇÃO EM DÍVIDA ATIVAZ2 2 14 002209-56', true).map((v) => [v.value, v.raw, v.repaired])).toEqual([['2221400220956', 'Z2 2 14 002209-56', true]]);
+    expect(registrationValues('DÍVIDA ATIVAZ2 2 14 002209-56', false).map((v) => v.value)).toEqual(['21400220956']);
     // A PGFN process number with a space after its dot, on a scan: one number, flagged.
     expect(processValues('10880. 249090/2022-35', true).map((v) => [v.value, v.repaired])).toEqual([['10880249090202235', true]]);
     expect(processValues('10880. 249090/2022-35', false).map((v) => v.value)).toEqual(['10880', '249090202235']);

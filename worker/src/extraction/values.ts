@@ -39,6 +39,7 @@ const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/
 // A dash that only follows a space or the cell's start is a speck or a bullet (OCR's "-44.753.813-7"), not part of a code.
 // A comma between groups of a dotted number ("245.140,613-8") is OCR's dot, never a decimal comma
 // (that ends an amount with two digits).
+const GLUED_PGFN = /(?<=\p{L}{3})[BSZOQDTo]\d\s\d\s\d{2}\s\d{6}-\d{2}(?!\d)/gu;
 const REGISTRATION = /(?<![\w/.,]|[\w/.,]-)\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?|,(?=\d{3}[.-]\d))\d[\dOo]*)*(?:\s?\/\s?\d{2,10}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
 // Spaces may group digits ("13896 481843/2017-65"); a full stop before a space ends the number
 // ("… nº 13896.481843/2017-65. 3880 …").
@@ -238,7 +239,14 @@ export function registrationValues(text: string, ocr = false): Value[] {
         // Its last 1 read as a bracket ("3395804448]"): a number has no bracket of its own.
         .replace(/(?<=(?<![\p{L}\d])\d{6,})\](?![\p{L}\d])/gu, '1')
     : text;
+  // A PGFN number whose unit's first digit OCR read as a lookalike letter glued to the caption before it
+  // ("DÍVIDA ATIVAZ2 2 14 002209-56"): the letter is the digit, when the printed groups follow whole.
+  const glued = ocr ? all(GLUED_PGFN, text) : [];
+  for (const m of glued) {
+    out.push({ value: digitsFromLookalikes(m[0].replace(/T/g, '7')).replace(/\D/g, ''), raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
+  }
   for (const m of all(REGISTRATION, read)) {
+    if (glued.some((g) => m.index < g.index + g[0].length && g.index < m.index + m[0].length)) continue;
     const raw = text.slice(m.index, m.index + m[0].length).trim();
     if (/^\d{2}[/.-]\d{2}[/.-]\d{4}$/.test(raw) || /^\d{1,2}[/.-]\d{4}$/.test(raw)) continue;
     // A unit code ("70.691.82", its own shape) before the number in one cell is the neighbouring
