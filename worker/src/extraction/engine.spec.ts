@@ -2,7 +2,7 @@ import type { Candidate } from './fields';
 import { extendLabel, findLabel, garbledLeaderLead, geometricCandidates, isFieldLabel, isTitle, makeStream, onlyLabelWords, proseCandidates } from './fields';
 import { chooseMoney } from './certificate';
 import { parsePeriod, periodStart } from './normalize';
-import { UNTITLED, extractFromPages } from '.';
+import { UNTITLED, extractFromPages, listedNumbers } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
 import { repairRows } from './repair';
@@ -1041,6 +1041,22 @@ describe('certificates from the page model', () => {
     ];
     const [c] = extractFromPages([page(1, frags, true)]);
     expect([c.revenueCode, c.revenueDescription, c.administrativeProcess, c.registrationDate]).toEqual(['305', 'TAXA DE COLETA DE LIXO', '2023800740', '2023-10-25']);
+  });
+
+  it('takes a scanned number read in doubt from the court filing that lists the file\'s certificates, flagged', () => {
+    const filing = [
+      f('EXCELENTÍSSIMO(A) SENHOR(A) JUIZ(A) FEDERAL DA 11ª VARA DE EXECUÇÕES FISCAIS', 40, 40),
+      f('O(A) executado(a) é devedor(a) dos créditos inscritos em Dívida Ativa representados pelas Certidões de Dívida Ativa anexas, nºs', 40, 60),
+      f('80 6 19 100001-93, 40 6 23 256704-48, que instruem a presente, no valor total de R$ 36.000,00.', 40, 74),
+      f('Termos em que pede deferimento.', 40, 100),
+    ];
+    const pages = (n: string) => [page(1, filing, true), page(2, cda(40, n, '11.222.333/0001-81'), true)];
+    const [c] = extractFromPages(pages('80 6 19 100001-9'));
+    expect(c.registrationNumber).toBe('8061910000193');
+    expect(c.fieldWarnings?.registrationNumber).toBe('Número da inscrição lido por OCR como 806191000019; tomado da petição que lista as certidões deste arquivo (8061910000193); confira');
+    // A number read in the federal shape is left as read, even when the filing lists another one slip away.
+    expect(extractFromPages(pages('80 6 19 100001-98'))[0].registrationNumber).toBe('8061910000198');
+    expect(listedNumbers(buildLines(filing, 1, true))).toEqual(['8061910000193', '4062325670448']);
   });
 
   it('does not run a scanned name into the next row\'s caption garbled past reading and its dot leader ("CGCICNPI............")', () => {

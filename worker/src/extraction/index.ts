@@ -1,6 +1,7 @@
 import type { CertificateRecord, FileExtraction } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
 import { CLOSING_RE, OCR_WARNING, isCourtFiling, isIssuerLine, isTitle, readCertificate, registrationOf, segmentLines } from './certificate';
+import { LISTED_CERTIFICATES } from './lexicon';
 import { fold } from './normalize';
 import { DEBT_ITEM_RE, findLabel, isFieldLabel } from './fields';
 import { type Line, type Page, markFurniture } from './page';
@@ -96,7 +97,45 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   }
   flagUnreadPages(pages, out);
   shareDebtorDocument(out);
+  takeListedNumbers(out, joined.filter((seg) => !seg.titled && isCourtFiling(seg.lines)).flatMap((seg) => listedNumbers(seg.lines)));
   return out;
+}
+
+const LISTED_RE = new RegExp(LISTED_CERTIFICATES);
+
+/** The certificates' numbers a court filing lists (digits only), in the order it lists them. */
+export function listedNumbers(lines: Line[]): string[] {
+  const text = lines.map((l) => l.cells.map((c) => c.text).join(' ')).join(' ');
+  const m = LISTED_RE.exec(fold(text));
+  if (!m) return [];
+  const at = m.index + m[0].indexOf(m[1]);
+  return text
+    .slice(at, at + m[1].length)
+    .split(/,\s*|\s+e\s+/)
+    .map((item) => item.replace(/[^\d]/g, ''))
+    .filter((d) => d.length >= 6);
+}
+
+/**
+ * A certificate whose number OCR read in doubt (out of its issuer's shape, or repaired) takes the
+ * number the file's court filing lists for it, when exactly one listed number is an OCR slip or two
+ * from the one read and no other certificate of the file reads it: the file's own evidence, flagged.
+ */
+function takeListedNumbers(out: CertificateRecord[], listed: string[]): void {
+  if (!listed.length) return;
+  const taken = new Set(out.map((r) => r.registrationNumber.replace(/\D/g, '')));
+  for (const r of out) {
+    const doubt = r.fieldWarnings?.registrationNumber;
+    const read = r.registrationNumber.replace(/\D/g, '');
+    if (!doubt || doubt.startsWith('Lido por OCR') || !read || listed.includes(read) || !r.warnings.includes(OCR_WARNING)) continue;
+    const near = [...new Set(listed.filter((n) => !taken.has(n) && editDistance(n, read) <= DOCUMENT_SLIPS))];
+    if (near.length !== 1) continue;
+    const msg = `Número da inscrição lido por OCR como ${r.registrationNumber}; tomado da petição que lista as certidões deste arquivo (${near[0]}); confira`;
+    r.warnings = r.warnings.filter((w) => w !== doubt).concat(msg);
+    r.fieldWarnings = { ...r.fieldWarnings, registrationNumber: msg };
+    r.registrationNumber = near[0];
+    taken.add(near[0]);
+  }
 }
 
 /** At most this many digits apart (one misread, one doubled or lost): one document OCR slipped on. */

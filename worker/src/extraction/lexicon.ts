@@ -415,6 +415,11 @@ export const NOT_CDA_TITLES: string[] = [
 ];
 
 /** Words of a court filing (petição inicial) that wraps CDAs as annexes; its pages are not a certificate. */
+/**
+ * A court filing's list of the certificates it attaches ("… representados pelas Certidões de Dívida
+ * Ativa anexas, nºs 50 7 24 822816-44, 40 6 23 256704-48, que instruem …"): the numbers are group 1.
+ */
+export const LISTED_CERTIFICATES = 'certid(?:ao|oes)\\s+de\\s+divida\\s+ativa[^.;]{0,40}?\\bn[º°o.]+s?\\.?\\s*:?\\s*(.+?)(?:,?\\s+(?:que|no\\s+valor|as\\s+quais|os\\s+quais)\\b|;|\\.\\s|$)';
 export const COURT_FILING = 'excelentissim[oa]|meritissim[oa]|peticao\\s+inicial|vem,?\\s+respeitosamente|requer\\s+a\\s+citacao|termos\\s+em\\s+que\\s+pede|nestes\\s+termos|execucao\\s+fiscal\\s+em\\s+face|propor\\s+(?:a\\s+presente\\s+)?execucao';
 
 /**
