@@ -1043,6 +1043,12 @@ describe('certificates from the page model', () => {
     expect([c.revenueCode, c.revenueDescription, c.administrativeProcess, c.registrationDate]).toEqual(['305', 'TAXA DE COLETA DE LIXO', '2023800740', '2023-10-25']);
   });
 
+  it('takes a scanned value past the end of its caption\'s dot leader OCR set apart as a cell ("Contribuinte... | ... | JOSÉ …")', () => {
+    const frags = cda(40, '80 6 19 100001-93', '11.222.333/0001-81').flatMap((x) =>
+      x.text === 'Devedor:' ? [f('Contribuinte...', 40, x.y), f('...', 140, x.y)] : x.text === 'ACME COMERCIO LTDA' ? [f('JOSÉ DA SILVA FERREIRA', 200, x.y)] : [x]);
+    expect(extractFromPages([page(1, frags, true)])[0].debtorName).toBe('JOSÉ DA SILVA FERREIRA');
+  });
+
   it('takes a scanned number read in doubt from the court filing that lists the file\'s certificates, flagged', () => {
     const filing = [
       f('EXCELENTÍSSIMO(A) SENHOR(A) JUIZ(A) FEDERAL DA 11ª VARA DE EXECUÇÕES FISCAIS', 40, 40),

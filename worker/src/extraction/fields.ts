@@ -489,7 +489,9 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // A cell with more than its label (a sentence that starts with a label word) has no value to
       // its right or below.
       if (rest.trim() && !isResidue(rest, type) && !onlyLabelWords(rest)) return;
-      const right = line.cells[k + 1];
+      // On a scan, a dot leader's end OCR set apart as a cell of its own ("Contribuinte... | ... | JOSÉ …")
+      // stands between the caption and its value.
+      const right = line.cells[line.ocr && LEADER_CELL.test(line.cells[k + 1]?.text ?? '') ? k + 2 : k + 1];
       if (right && !findLabel(right.folded, line.ocr)) {
         const v = firstValue(type, right.text, true, line.ocr);
         // On a scan, one word beside a name's caption over a name of several words is the next box's
@@ -790,6 +792,7 @@ function wrappedFromAbove(lines: Line[], skip: boolean[], i: number): boolean {
  * follows, each piece keeping its share of the cell's width. On a row of captions alone
  * (`captionRow`: the values stand under them), a cell of labels run together is cut before each.
  */
+const LEADER_CELL = /^[\s.…_·:]+$/;
 const SPECK_CELL = /^\W*(?:[a-z]{1,2}\W+)*[a-z]{1,2}\W*$/;
 
 export function splitAtLabels(cell: Cell, ocr: boolean, captionRow = false): Cell[] {
