@@ -128,7 +128,7 @@ function takeListedNumbers(out: CertificateRecord[], listed: string[]): void {
     const doubt = r.fieldWarnings?.registrationNumber;
     const read = r.registrationNumber.replace(/\D/g, '');
     if (!doubt || doubt.startsWith('Lido por OCR') || !read || listed.includes(read) || !r.warnings.includes(OCR_WARNING)) continue;
-    const near = [...new Set(listed.filter((n) => !taken.has(n) && editDistance(n, read) <= DOCUMENT_SLIPS))];
+    const near = [...new Set(listed.filter((n) => !taken.has(n) && editDistance(n, read) <= NUMBER_SLIPS))];
     if (near.length !== 1) continue;
     const msg = `Número da inscrição lido por OCR como ${r.registrationNumber}; tomado da petição que lista as certidões deste arquivo (${near[0]}); confira`;
     r.warnings = r.warnings.filter((w) => w !== doubt).concat(msg);
@@ -138,8 +138,8 @@ function takeListedNumbers(out: CertificateRecord[], listed: string[]): void {
   }
 }
 
-/** At most this many digits apart (one misread, one doubled or lost): one document OCR slipped on. */
-const DOCUMENT_SLIPS = 2;
+/** At most this many digits apart (one misread, one doubled or lost): one number OCR slipped on. */
+const NUMBER_SLIPS = 2;
 
 /**
  * A certificate whose debtor's CPF/CNPJ OCR read in doubt (repaired, or found without its caption)
@@ -152,7 +152,7 @@ function shareDebtorDocument(out: CertificateRecord[]): void {
     const doubt = r.fieldWarnings?.debtorDocument;
     if (!doubt || !r.debtorDocument || !r.debtorName || !r.warnings.includes(OCR_WARNING)) continue;
     const same = [...new Set(clean.filter((o) => o !== r && fold(o.debtorName) === fold(r.debtorName)).map((o) => o.debtorDocument))];
-    if (same.length !== 1 || same[0] === r.debtorDocument || editDistance(same[0], r.debtorDocument) > DOCUMENT_SLIPS) continue;
+    if (same.length !== 1 || same[0] === r.debtorDocument || editDistance(same[0], r.debtorDocument) > NUMBER_SLIPS) continue;
     const msg = `CPF/CNPJ do devedor lido por OCR como ${r.debtorDocument}; tomado de outra certidão do mesmo devedor neste arquivo (${same[0]}); confira`;
     r.warnings = r.warnings.filter((w) => w !== doubt).concat(msg);
     r.fieldWarnings = { ...r.fieldWarnings, debtorDocument: msg };

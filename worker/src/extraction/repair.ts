@@ -36,30 +36,36 @@ export function repairTotal(v: { principal: number | null; fine: number | null; 
   return sum;
 }
 
+/** A debt row's money parts. */
+type Part = 'principal' | 'fine' | 'interest';
+const PARTS: readonly Part[] = ['principal', 'fine', 'interest'];
+
 /** What a debt row's own total column checks: its printed total and the other amounts it adds (correção, encargo). */
 export interface RowCheck {
   total: number;
   extras: number[];
   /** Parts the row printed no readable amount for (read as 0). */
-  missing: Array<'principal' | 'fine' | 'interest'>;
+  missing: Part[];
 }
+
+/** What a row's own total column should read: its parts and the extra amounts it adds. */
+const rowSum = (row: DebtRow, check: RowCheck) => row.principal + row.fine + row.interest + check.extras.reduce((a, b) => a + b, 0);
 
 /**
  * A scanned debt row whose parts do not add up to its own printed total: the one part whose
  * one-digit OCR slip makes them add up (when the total's own slip, or an extra's, does not explain
  * the gap as well), or the one part left unread, which is the difference. Null otherwise.
  */
-export function repairRowSum(row: DebtRow, check: RowCheck): { part: 'principal' | 'fine' | 'interest'; value: number } | null {
-  const parts = ['principal', 'fine', 'interest'] as const;
-  const sum = row.principal + row.fine + row.interest + check.extras.reduce((a, b) => a + b, 0);
+export function repairRowSum(row: DebtRow, check: RowCheck): { part: Part; value: number } | null {
+  const sum = rowSum(row, check);
   if (sum === check.total) return null;
   const slips = (v: number) => digitVariants(String(v)).map(Number);
   if (slips(check.total).includes(sum) || check.extras.some((e) => slips(e).some((s) => sum - e + s === check.total))) return null;
   // A digit lost or doubled in any part ("87102" for 187102) explains a gap as well as a slip elsewhere
   // does; alone, it is the repair ("468200,92" for 46.820,92), unless the total's own lost or doubled
   // digit explains the gap too.
-  const lost = parts.flatMap((p) => (row[p] > 0 ? digitLostOrDoubled(row[p], 1).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
-  const fits = parts.flatMap((p) => (row[p] > 0 ? slips(row[p]).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
+  const lost = PARTS.flatMap((p) => (row[p] > 0 ? digitLostOrDoubled(row[p], 1).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
+  const fits = PARTS.flatMap((p) => (row[p] > 0 ? slips(row[p]).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
   if (lost.length) return !fits.length && lost.length === 1 && !digitLostOrDoubled(check.total, 1).includes(sum) ? lost[0] : null;
   if (fits.length) return fits.length === 1 ? fits[0] : null;
   const gap = check.total - sum;
@@ -367,8 +373,6 @@ export function restoreYear(year: string): string | null {
   return restoreZeros(year, (y) => (Number(y) >= EARLIEST_YEAR && Number(y) <= LATEST_YEAR ? y : null));
 }
 
-type Part = 'principal' | 'fine' | 'interest';
-const PARTS: readonly Part[] = ['principal', 'fine', 'interest'];
 const PART_NAMES: Record<Part, string> = { principal: 'principal', fine: 'multa', interest: 'juros' };
 
 /** A row's part set by its own total (a slip repaired, or an unread part computed): the part and what was read. */
@@ -422,7 +426,7 @@ export const iso2br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/$
  */
 export function repairRows(
   rows: DebtRow[],
-  printed: Partial<Record<'principal' | 'fine' | 'interest', number | null>>,
+  printed: Partial<Record<Part, number | null>>,
   unreadableDue: Map<number, string>,
   registrationDate: string | null,
   rowFixes: ReadonlyMap<number, RowFix> = new Map(),
@@ -485,9 +489,8 @@ export function repairRows(
     const rowSays = (i: number, value: number) => {
       const check = rowChecks.get(i);
       if (!check) return null;
-      const r = rows[i];
-      const sum = r.principal + r.fine + r.interest + check.extras.reduce((a, b) => a + b, 0);
-      return sum !== check.total && sum - r[col] + value === check.total;
+      const sum = rowSum(rows[i], check);
+      return sum !== check.total && sum - rows[i][col] + value === check.total;
     };
     const fix = repairColumn(rows.map((r) => r[col]), target, rowSays);
     if (!fix) {
