@@ -75,9 +75,12 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
     joined.push({ lines: [...seg.lines], titled: seg.titled, reg });
   }
   const out: CertificateRecord[] = [];
+  // The certificates' numbers the file's court filings list, to check doubtful readings against.
+  const listed: string[] = [];
   for (const seg of joined) {
     // Without a title, a court filing is not a certificate; the annex after it, found by its content, may be.
     if (!seg.titled && isCourtFiling(seg.lines)) {
+      listed.push(...listedNumbers(seg.lines));
       const annex = annexOf(seg.lines);
       if (!annex) continue;
       const read = readCertificate(annex, pagesOf(annex), false);
@@ -97,7 +100,7 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
   }
   flagUnreadPages(pages, out);
   shareDebtorDocument(out);
-  takeListedNumbers(out, joined.filter((seg) => !seg.titled && isCourtFiling(seg.lines)).flatMap((seg) => listedNumbers(seg.lines)));
+  takeListedNumbers(out, listed);
   return out;
 }
 
