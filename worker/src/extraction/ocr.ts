@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Frag } from './page';
-import { type Gray, binarize, digitShape, estimateSkew, inkBands, inkThreshold, quarterTurn, readPgm, removeRules, removeSpecks, rotate, stackBands, toPbm } from './pgm';
+import { type Gray, binarize, digitShape, estimateSkew, inkBands, inkThreshold, quarterTurn, readPgm, removeDashedRules, removeRules, removeSpecks, rotate, stackBands, toPbm } from './pgm';
 
 const run = promisify(execFile);
 
@@ -498,6 +498,8 @@ async function recognise(raw: Gray, base: string, dpi: number, towardsPaper?: nu
 function clean(img: Gray, dpi: number): Gray {
   // Vertical runs over ~5 mm (10 mm across) are rules, not letters.
   removeRules(img, Math.round(dpi / 5));
+  // Dashed rules up to ~0.5 mm thick across ~15 mm or more.
+  removeDashedRules(img, Math.round(dpi / 50), Math.round(dpi * 0.6));
   // A speck is under ~1 mm² and over ~2 mm from any letter (an "i" dot or a comma is closer).
   removeSpecks(img, Math.round((dpi / 100) ** 2 * 3), Math.round(dpi / 12));
   return img;

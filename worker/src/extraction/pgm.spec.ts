@@ -1,5 +1,5 @@
 import { barredZeroFont, lostBands, wordsFromHocr } from './ocr';
-import { quarterTurn, binarize, digitShape, estimateSkew, type Gray, inkBands, inkThreshold, otsu, removeRules, removeSpecks, rotate, stackBands, toPbm } from './pgm';
+import { quarterTurn, binarize, digitShape, estimateSkew, type Gray, inkBands, inkThreshold, otsu, removeDashedRules, removeRules, removeSpecks, rotate, stackBands, toPbm } from './pgm';
 
 function blank(w: number, h: number, paper = 240): Gray {
   return { width: w, height: h, data: new Uint8Array(w * h).fill(paper) };
@@ -114,6 +114,32 @@ describe('rules and specks', () => {
     expect(at(img, 300, 150)).toBe(255);
     expect(at(img, 25, 120)).toBe(0);
     expect(at(img, 25, 140)).toBe(0);
+  });
+
+  it('removes a dashed rule between two rows of print, keeps the print, a descender crossing it and dot leaders beside letters', () => {
+    const img = blank(600, 160, 255);
+    // A header row (rows 10–39), a dashed rule at rows 52–54 (dashes 12 px, gaps 8 px), a row of figures (66–95).
+    for (let k = 0; k < 20; k++) fill(img, 20 + k * 28, 10, 10, 30, 0);
+    for (let x = 20; x < 560; x += 20) fill(img, x, 52, 12, 3, 0);
+    for (let k = 0; k < 20; k++) fill(img, 20 + k * 28, 66, 10, 30, 0);
+    // A descender from the header row crossing the rule (x 300–302, rows 40–57).
+    fill(img, 300, 40, 3, 18, 0);
+    // A line of text whose dot leaders (rows 136–139) sit on its baseline: no rule.
+    for (let k = 0; k < 5; k++) fill(img, 20 + k * 20, 115, 12, 25, 0);
+    for (let x = 130; x < 560; x += 12) fill(img, x, 136, 4, 4, 0);
+    removeDashedRules(img, 6, 180);
+    for (const x of [25, 105, 505]) expect(at(img, x, 53)).toBe(255);
+    expect(at(img, 301, 53)).toBe(0);
+    expect(at(img, 25, 20)).toBe(0);
+    expect(at(img, 25, 80)).toBe(0);
+    expect(at(img, 131, 137)).toBe(0);
+  });
+
+  it('leaves a short run of dashes (a minus sign, a hyphenated word) alone', () => {
+    const img = blank(600, 100, 255);
+    for (let x = 20; x < 120; x += 20) fill(img, x, 50, 12, 3, 0);
+    removeDashedRules(img, 6, 180);
+    expect(at(img, 25, 51)).toBe(0);
   });
 
   it('removes isolated specks but keeps a comma next to its digits', () => {

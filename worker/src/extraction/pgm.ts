@@ -130,6 +130,60 @@ export function removeRules(img: Gray, minRun: number, maxGap = 2, maxThickness 
 }
 
 /**
+ * Whitens dashed rules: a table's header rule copied faintly binarises into a row of short dashes,
+ * which removeRules does not bridge (its gaps are wider than a worn solid rule's) and which
+ * Tesseract, given them a few pixels above a row of figures, merges into that row and garbles it
+ * ("05/2020 15/06/2020" read as "052020 150020200"). Such a rule is a band of pixel rows at most
+ * `maxThickness` high, paper on the rows just above and below it, whose ink spreads over at least
+ * `minSpan` pixels: no printed line is that thin, not even one of dot leaders, whose letters beside
+ * them are taller. Only pixels with paper beyond the band at their column are cleared, so a
+ * descender that crosses it keeps its stroke.
+ */
+export function removeDashedRules(img: Gray, maxThickness: number, minSpan: number): void {
+  const { width: w, height: h, data } = img;
+  const ink = new Int32Array(h);
+  const first = new Int32Array(h).fill(w);
+  const last = new Int32Array(h).fill(-1);
+  for (let y = 0; y < h; y++) {
+    const r = y * w;
+    let n = 0;
+    for (let x = 0; x < w; x++) {
+      if (data[r + x] >= 128) continue;
+      n++;
+      if (x < first[y]) first[y] = x;
+      last[y] = x;
+    }
+    ink[y] = n;
+  }
+  const dark = (x: number, y: number) => y >= 0 && y < h && data[y * w + x] < 128;
+  // Bands are runs of rows inking a sixth of the span or more; the two rows either side of a rule
+  // carry less (an anti-aliased edge, a descender crossing it), or it touches a line of print.
+  const floor = minSpan / 6;
+  const thin = (y: number) => y < 0 || y >= h || ink[y] < floor;
+  for (let a = 0; a < h; a++) {
+    if (thin(a)) continue;
+    let b = a;
+    let peak = ink[a];
+    while (!thin(b + 1)) peak = Math.max(peak, ink[++b]);
+    const band = [a, b];
+    a = b;
+    // A rule worth the name inks at least a third of its span (dashes and their gaps).
+    if (band[1] - band[0] + 1 > maxThickness || peak < minSpan / 3 || !thin(band[0] - 2) || !thin(band[1] + 2)) continue;
+    let x0 = w;
+    let x1 = -1;
+    for (let k = band[0]; k <= band[1]; k++) {
+      x0 = Math.min(x0, first[k]);
+      x1 = Math.max(x1, last[k]);
+    }
+    if (x1 - x0 + 1 < minSpan) continue;
+    const [above, below] = [band[0] - 2, band[1] + 2];
+    for (let k = Math.max(0, band[0] - 1); k <= Math.min(h - 1, band[1] + 1); k++) {
+      for (let x = x0; x <= x1; x++) if (data[k * w + x] < 128 && !dark(x, above) && !dark(x, below)) data[k * w + x] = 255;
+    }
+  }
+}
+
+/**
  * Skew of the text lines, in degrees (positive: lines fall to the right). Scanned copies come out a
  * degree or so off, enough for a printed row to drift into the next one across an A4 page, which
  * makes Tesseract merge or split table rows. Found by projection profiles: the angle at which the
