@@ -521,15 +521,25 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   // are the debt rows' sums: that remainder, flagged. Where the total's own slip would explain the gap
   // as well, only when the remainder is the encargo's rate (10 % or 20 %) of the three and the amount
   // read is not.
+  // Where that slip made the choice leave the encargo out and take a subtotal for the total, the
+  // labelled encargo and the largest labelled total are weighed the same way.
   const mv = money.values;
-  if (ocr && !money.adds && money.rowsConfirmed && rows.length && mv.legalCharge && mv.total !== null && mv.principal !== null) {
+  if (ocr && money.rowsConfirmed && rows.length && mv.principal !== null) {
     const base = mv.principal + (mv.fine ?? 0) + (mv.interest ?? 0);
-    const rest = mv.total - base;
+    const amounts = (f: MoneyField) => cands.filter((c) => c.field === f).map((c) => Number(c.value.value)).filter((v) => Number.isFinite(v) && v > 0);
+    const leftOut = money.adds && !mv.legalCharge;
+    const charge = leftOut ? [...new Set(amounts('legalCharge'))] : mv.legalCharge && !money.adds ? [mv.legalCharge] : [];
+    const total = leftOut ? Math.max(0, ...amounts('total')) : mv.total;
     const atRate = (e: number) => [10, 20].some((x) => Math.abs(e - Math.round((base * x) / 100)) <= 1);
-    const totalSlips = digitVariants(String(mv.total)).includes(String(base + mv.legalCharge));
-    if (rest > 0 && digitVariants(String(mv.legalCharge)).includes(String(rest)) && (!totalSlips || (atRate(rest) && !atRate(mv.legalCharge)))) {
-      flag('legalCharge', `Encargo "${formatCentavos(mv.legalCharge)}" lido por OCR corrigido para ${formatCentavos(rest)} pelo total e pelas linhas da tabela de débitos; confira`);
-      money = { ...money, values: { ...mv, legalCharge: rest }, adds: true, flags: money.flags.filter(([, msg]) => !msg.startsWith('Total impresso (')) };
+    const rest = total === null ? 0 : total - base;
+    const fits = charge.filter((e) => {
+      const totalSlips = digitVariants(String(total)).includes(String(base + e));
+      return rest > 0 && e !== rest && digitVariants(String(e)).includes(String(rest)) && (!totalSlips || (atRate(rest) && !atRate(e)));
+    });
+    if (fits.length === 1) {
+      flag('legalCharge', `Encargo "${formatCentavos(fits[0])}" lido por OCR corrigido para ${formatCentavos(rest)} pelo total e pelas linhas da tabela de débitos; confira`);
+      const kept = money.flags.filter(([f, msg]) => !msg.startsWith('Total impresso (') && !(leftOut && (f === 'legalCharge' || f === 'total')));
+      money = { ...money, values: { ...mv, legalCharge: rest, total }, adds: true, flags: kept };
     }
   }
   for (const [f, msg] of money.flags) flag(f, msg);

@@ -2685,6 +2685,15 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
   const id = [f('Inscrição nº: 50 6 18 216267-72', 40, 80), f('CPF: 411.611.182-17', 300, 80), f('Devedor: JOÃO CASTRO NEVES SOUZA', 40, 94)];
   const one = (frags: Frag[]) => extractFromPages([page(1, [...head, ...id, ...frags], true)])[0];
 
+  it('takes no one word with a capital inside it for the value beside a caption, when values stand under both ("Procedência | LvdFis.")', () => {
+    const c = one([
+      f('Procedência', 40, 110), f('LvdFis.', 400, 110),
+      f('1.2.1 - TAXA DE LICENÇA PARA FUNCIONAMENTO', 40, 124), f('82/151', 400, 124),
+      f('Valor total: R$ 150,00', 40, 200),
+    ]);
+    expect([c.revenueCode, c.revenueDescription]).toEqual(['121', 'TAXA DE LICENÇA PARA FUNCIONAMENTO']);
+  });
+
   it('reads a header whose due date\'s abbreviation OCR read one letter off ("Data Vonc.")', () => {
     const cols = (cells: string[]) => headerColumns(buildLines(cells.map((t, k) => f(t, 40 + k * 100, 100)), 1, true)[0])?.map((c) => c.kind) ?? null;
     expect(cols(['Per. Apuração', 'Data Vonc.', 'Tributo', 'Muita de mora', 'Vir. Juros'])).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
@@ -2821,6 +2830,48 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
       f('Valor Total Atualizado:', 40, 188), f('12750,58', 200, 188),
     ]);
     expect(d.legalCharge).toBe(116005);
+  });
+
+  it('takes the encargo one slip off, at the encargo\'s rate, where the choice had left it out and taken the table\'s subtotal for the total, flagged', () => {
+    // 2.113.913,34 + 1.585.435,09 + 1.055.694,23 = 4.755.042,66 (the subtotal column's total); the encargo, 20 % of
+    // it, 951.008,53, read 951.608,53; the total 5.706.051,19 printed right (the parts with the amount read,
+    // 5.706.651,19, are one slip off it as well: the rate decides).
+    const c = one([
+      f('Período', 40, 110), f('Vencimento', 120, 110), f('Principal', 220, 110), f('Multa', 300, 110), f('Juros', 380, 110), f('Subtotal', 460, 110),
+      f('01/2015', 40, 122), f('20/02/2015', 120, 122), r('2113913,34', 270, 122), r('1585435,09', 340, 122), r('1055694,23', 420, 122), r('4755042,66', 500, 122),
+      f('Totais', 40, 134), r('2113913,34', 270, 134), r('1585435,09', 340, 134), r('1055694,23', 420, 134), r('4755042,66', 500, 134),
+      f('Somados os débitos acima, resultam principal de R$ 2.113.913,34, multa de R$ 1.585.435,09 e juros de R$ 1.055.694,23, aos quais', 40, 160),
+      f('se acrescenta o encargo legal no valor de R$ 951.608,53, totalizando R$ 5.706.051,19, valores consolidados em 28/10/2025.', 40, 172),
+    ]);
+    expect([c.legalCharge, c.total]).toEqual([95100853, 570605119]);
+    expect(c.fieldWarnings?.legalCharge).toBe('Encargo "R$ 951.608,53" lido por OCR corrigido para R$ 951.008,53 pelo total e pelas linhas da tabela de débitos; confira');
+    expect(c.fieldWarnings?.total).toBeUndefined();
+  });
+
+  it('reads an amount whose thousands dots OCR read as commas ("11,503,61"), after "Encargos" and its dot leader', () => {
+    expect(valuesOf('money', 'Encargos...... ... 11,503,61 R$', true).map((v) => [v.value, v.repaired])).toEqual([['1150361', true]]);
+    expect(valuesOf('money', '11,503,61', false)).toEqual([]);
+    // A list of amounts stays a list.
+    expect(valuesOf('money', '11,50, 3,61', true).map((v) => v.value)).toEqual(['1150', '361']);
+    expect(findLabel('encargos...... ... 11,503,61 r$', true)?.kind).toBe('legalCharge');
+    // "encargos" in running text is no caption.
+    expect(findLabel('encargos previstos na legislacao', false)).toBeNull();
+    const c = one([
+      f('Principal: R$ 2.000,00', 40, 120), f('Multa: R$ 400,00', 40, 132), f('Juros: R$ 254,39', 40, 144),
+      f('Encargos...................... ... 1,530,87 R$', 40, 156), f('Valor total: R$ 4.185,26', 40, 168),
+    ]);
+    expect(c.legalCharge).toBe(153087);
+  });
+
+  it('reads a table amount whose first digit OCR read as its lookalike letter ("B6,30"), flagged', () => {
+    const c = one([
+      f('Exercício', 40, 110), f('Dt. Venc.', 120, 110), f('Juros Moratórios', 220, 110), f('Tributo', 320, 110), f('Multa Mora', 400, 110),
+      f('Exercício 2013', 40, 122), f('10/01/2013', 120, 122), r('B6,30', 270, 122), r('127,88', 360, 122), r('25,58', 440, 122),
+      f('Exercício 2014', 40, 134), f('15/04/2014', 120, 134), r('93,67', 270, 134), r('133,01', 360, 134), r('99,76', 440, 134),
+      f('TOTAL', 40, 146), r('179,97', 270, 146), r('260,89', 360, 146), r('125,34', 440, 146),
+    ]);
+    expect(c.debts.map((d) => d.interest)).toEqual([8630, 9367]);
+    expect(c.warnings).toContain('Valor "B6,30" da linha 2013 lido por OCR corrigido para R$ 86,30; confira');
   });
 
   it('completes an encargo OCR cut short in the cell after its caption ("Encargos.....: | R$265,") by the total, flagged', () => {

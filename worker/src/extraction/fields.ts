@@ -510,7 +510,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
           // over "1070 - ITR | 92.011.407/0001-32"): on a row of a label and its value, the line under
           // opens with the next label.
           // Or letters OCR made of a caption, no word among them ("Natureza do Débito | TT TT sã TT" over "2216 — ITCMD | ATIVA").
-          if (TEXT_TYPES.has(type) && (/^\S{1,6}$/.test(right.text.trim()) || (/\p{L}/u.test(right.text) && !/\p{L}{3}/u.test(right.text) && !/\d/.test(right.text)))) {
+          // Or one word with a capital inside it, which no value is written as ("Procedência | LvdFis." for Lv/Fls.).
+          if (TEXT_TYPES.has(type) && (/^\S{1,6}$/.test(right.text.trim()) || /^\S*\p{Ll}\p{Lu}\S*$/u.test(right.text.trim()) || (/\p{L}/u.test(right.text) && !/\p{L}{3}/u.test(right.text) && !/\d/.test(right.text)))) {
             const mine = cellBelow(lines, skip, i, cell);
             const theirs = cellBelow(lines, skip, i, right);
             if (mine && theirs && mine.j === theirs.j && !findLabel(mine.cell.folded, true) && firstValue(type, mine.cell.text, false, true)) return true;

@@ -278,7 +278,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
   },
   legalCharge: {
     type: 'money',
-    labels: ['encargos?\\s+lega(?:l|is)', 'encargo', 'encargos(?=\\s*(?:[.…_·]{2,}\\s*)?(?:[:–—]|-\\s|$))', 'honorarios(?:\\s+advocaticios)?'],
+    labels: ['encargos?\\s+lega(?:l|is)', 'encargo', 'encargos(?=\\s*(?:[.…_·]{2,}\\s*)?(?:[:–—]|-\\s|$)|\\s*[.…_·]{3,})', 'honorarios(?:\\s+advocaticios)?'],
     prose: [
       'encargo\\s+legal[^$]{0,120}?no\\s+valor\\s+de',
       'honorarios(?:\\s+advocaticios)?\\s+de',

@@ -135,6 +135,10 @@ describe('OCR repairs in prose and periods', () => {
     expect(parsePeriod('MAYO 2017')).toBeNull();
     // An O read as two glyphs.
     expect(parsePeriod('NO0V/2016')).toBe('2016-11');
+    // Its slash read as a stroke.
+    expect(parsePeriod('AGO!2015')).toBe('2015-08');
+    expect(PERIOD_TOKEN.exec('AGO!2015 15/09/2015')?.[0]).toBe('AGO!2015');
+    expect(parsePeriod('SET|2015')).toBe('2015-09');
   });
 
   it('finds a quarter whose ordinal dot OCR read as a dash in running text', () => {

@@ -122,8 +122,9 @@ export function parsePeriod(text: string): string | null {
   // Month names ("MAI/2016", "Março/2019", "jul 2015").
   // OCR reads the O of a month as Q or 0 ("NQV/2021") and the I of MAI as 1 or L ("MA1/2020", "MAL2021",
   // its slash lost), or the "I/" as a Y ("MAY2017"); no month's name holds any of these.
-  // Its O may come out as two glyphs ("NO0V/2016"); a speck before its slash as a colon ("DEZ:/2018").
-  const named = /^(JAN|FEV|MAR|ABR|MA[IL1|]|MAY(?=\d)|JUN|JUL|AG[OQ0]{1,2}|SET|[OQ0]{1,2}UT|N[OQ0]{1,2}V|DEZ)[A-ZÇ]*[.:]?\s*[/ -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  // Its O may come out as two glyphs ("NO0V/2016"); a speck before its slash as a colon ("DEZ:/2018");
+  // its slash as a stroke ("AGO!2015", "AGO|2015").
+  const named = /^(JAN|FEV|MAR|ABR|MA[IL1|]|MAY(?=\d)|JUN|JUL|AG[OQ0]{1,2}|SET|[OQ0]{1,2}UT|N[OQ0]{1,2}V|DEZ)[A-ZÇ]*[.:]?\s*[/!| -]?\s*(\d{4})$/.exec(raw.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
   if (named) return `${named[2]}-${String(MONTH_ABBR.indexOf(named[1].replace(/[OQ0]{1,2}/g, 'O').replace(/^MA[L1|Y]$/, 'MAI')) + 1).padStart(2, '0')}`;
   const t = digitsFromLookalikes(raw);
   const full = parseDate(t);
@@ -158,7 +159,7 @@ export const MONTH_WORD = String.raw`(?:jan|fev|mar|abr|ma[il1|]|may(?=\d)|jun|j
  */
 export const GARBLED_MONTH = String.raw`(?:ja|fe|ma|ab|ju|ag|se|ou|no|de)[\p{L}|]`;
 
-export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}[\p{L}]*[.:]?\s?[/ -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ '-]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])`, 'iu');
+export const PERIOD_TOKEN = new RegExp(String.raw`(?<![\d/\p{L}])(?:${MONTH_WORD}[\p{L}]*[.:]?\s?[/!| -]?\s?\d{4}|\d{2}[/.-]\d{2}[/.-]\d{4}|[0-1]\d[/.-]\d{4}|[1-4lI]\s?[º°Oo0]?[.-]?\s?(?:TR[I1l](?:M(?:ESTRE)?)?\.?\s?[/ '-]?\s?|TRV|T\s?[/ -]\s?)\d{4}|(?:19|20)\d{2})(?![\d/])`, 'iu');
 
 // OCR's garbled years too: a dotted zero read as two glyphs ("28620" for 2020, "AGO/26260").
 // A bare year read past its decade ("2915", "2623") is one too; a receita code ("8109") is not year-shaped.

@@ -6,7 +6,7 @@ import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from 
 import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_PERIOD, OCR_STROKE_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod, parseStrokeDate } from './normalize';
 import type { Cell, Line } from './page';
 import { type RowCheck, type RowFix, iso2br, pastLatest, repairRowSum, repairZeros } from './repair';
-import { moneyValues } from './values';
+import { valuesOf } from './values';
 
 /**
  * The debt table (discriminativo) read by alignment: columns come from the header's words and
@@ -233,10 +233,13 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       out.push({ kind: 'date', text: m[0], value: d.value, repairedFrom: m[0], ...at(m.index!, m.index! + m[0].length) });
     }
   }
-  for (const v of moneyValues(cell.text)) {
+  // On a scan, as a label's amount: a first digit read as its lookalike letter ("B6,30", flagged: a
+  // digit was changed), thousands dots read as commas ("11,503,61").
+  for (const v of valuesOf('money', cell.text, ocr)) {
     if (!free(v.start, v.end)) continue;
     taken.push([v.start, v.end]);
-    out.push({ kind: 'money', text: v.raw, value: Number(v.value), ...at(v.start, v.end) });
+    const letter = /[^\d\s.,;:R$]/.test(v.raw);
+    out.push({ kind: 'money', text: v.raw, value: Number(v.value), ...(letter ? { repairedFrom: v.raw } : {}), ...at(v.start, v.end) });
   }
   const period = new RegExp(PERIOD_TOKEN.source, 'giu');
   for (const m of cell.text.matchAll(period)) {
@@ -491,7 +494,12 @@ export function readTables(lines: Line[]): TableResult {
           .find((t) => !parseDate(t));
         if (raw) res.unreadableDue.set(res.rows.length, raw);
       }
-      for (const t of row.repaired) res.repairs.push(`Data "${t.text}" lida por OCR corrigida para ${iso2br(String(t.value))}; confira`);
+      for (const t of row.repaired)
+        res.repairs.push(
+          t.kind === 'money'
+            ? `Valor "${t.text}" da linha ${row.label} lido por OCR corrigido para ${formatCentavos(t.value as number)}; confira`
+            : `Data "${t.text}" lida por OCR corrigida para ${iso2br(String(t.value))}; confira`,
+        );
       // On a scan, a row that prints its own total checks its parts: one slip (or one unread part) repaired.
       const fix = lines[b.at].ocr && row.check ? repairRowSum(row.row, row.check) : null;
       if (lines[b.at].ocr && row.check) res.rowChecks.set(res.rows.length, row.check);
@@ -552,6 +560,7 @@ function readRow(
       if (textCols.some((c) => distance(t, c)[0] === 0) && !moneyCols.some((c) => distance(t, c)[0] === 0)) continue;
       const c = nearest(t, moneyCols);
       if (c) cells.set(c, [...(cells.get(c) ?? []), t]);
+      if (c && t.repairedFrom) repaired.push(t);
       continue;
     }
     // A period or date goes to the nearest column that is not an amount: a year-like receita code

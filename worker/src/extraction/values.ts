@@ -33,6 +33,7 @@ export interface Value {
 // one OCR set apart by a space ("141 .685,07", "848. 187,57"); so is a space inside the last group ("3.1 17,82").
 export const MONEY = /(?<![\d,/:]|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\.\.|[.:;]|\s[.:;]?\s?(?=\d{3}[.,])|[.:;]\s(?=\d{3}[.,]))(?:\d{3}|(?:\d \d{2}|\d{2} \d)(?=[.,;]\s?\d{2}(?![\d/%]))))+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
 const OCR_LETTER_MONEY = /(?<![\p{L}\d.,])[BSZ](?=\d{0,2}(?:\.\d{3})*,\d{2}(?![\d/%]))/gu;
+const OCR_COMMA_THOUSANDS = /(?<![\d.,])\d{1,3}(?:,\d{3})+,\d{2}(?![\d.,])/g;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
@@ -454,7 +455,11 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
       // An amount's first digit read as its lookalike letter ("Vlr. Multa: B44,95" for 844,95): the
       // digit, same length, so the offsets hold; flagged as repaired.
       // Its last zero read as a raised "º" ("21729,0º"): the zero, flagged likewise.
-      const read = text.replace(OCR_LETTER_MONEY, (c) => digitsFromLookalikes(c)).replace(/(?<=\d,\d)[º°](?![\d\p{L}])/gu, '0');
+      // Its thousands dots read as commas ("11,503,61"): dots, when the groups and the cents stand whole.
+      const read = text
+        .replace(OCR_LETTER_MONEY, (c) => digitsFromLookalikes(c))
+        .replace(/(?<=\d,\d)[º°](?![\d\p{L}])/gu, '0')
+        .replace(OCR_COMMA_THOUSANDS, (m) => m.slice(0, -3).replace(/,/g, '.') + m.slice(-3));
       if (read === text) return moneyValues(text);
       return asPrinted(text, moneyValues(read));
     }
