@@ -2685,6 +2685,27 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
   const id = [f('Inscrição nº: 50 6 18 216267-72', 40, 80), f('CPF: 411.611.182-17', 300, 80), f('Devedor: JOÃO CASTRO NEVES SOUZA', 40, 94)];
   const one = (frags: Frag[]) => extractFromPages([page(1, [...head, ...id, ...frags], true)])[0];
 
+  it('reads a prose certificate whose "Certifico" OCR read with its r and t run into an n ("Cenifico que")', () => {
+    const [c] = extractFromPages([
+      page(1, [
+        f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60),
+        f('Cenifico que METALÚRGICA ALVORADA LTDA, C.N.PJ. 16.097.044/0005-45, com domicílio em Av. Presidente Vargas 3246,', 40, 100),
+        f('se acha inscrito(a) na Dívida Ativa da União sob o nº 4082598375357, em 30/06/2025.', 40, 112),
+        f('Total em 25/08/2025 - 4.436,74', 40, 140),
+      ], true),
+    ]);
+    expect(c.debtorName).toBe('METALÚRGICA ALVORADA LTDA');
+  });
+
+  it('takes the part before the next box of a value OCR ran into the next box\'s, over a row of captions ("Devedor | Endereço")', () => {
+    const frags = [
+      f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60), f('Inscrição nº: 50 6 18 216267-72', 40, 80), f('CPF: 411.611.182-17', 300, 80),
+      f('HELENA ARAÚJO DA SILVA - Av. Getúlio Vargas 3485, Boa Vista, Campinas/SP', 40, 110), f('Devedor', 40, 122), f('Endereço', 190, 122),
+      f('Valor total: R$ 150,00', 40, 200),
+    ];
+    expect(extractFromPages([page(1, frags, true)])[0].debtorName).toBe('HELENA ARAÚJO DA SILVA');
+  });
+
   it('takes no one word with a capital inside it for the value beside a caption, when values stand under both ("Procedência | LvdFis.")', () => {
     const c = one([
       f('Procedência', 40, 110), f('LvdFis.', 400, 110),
@@ -2697,6 +2718,10 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
   it('reads a header whose due date\'s abbreviation OCR read one letter off ("Data Vonc.")', () => {
     const cols = (cells: string[]) => headerColumns(buildLines(cells.map((t, k) => f(t, 40 + k * 100, 100)), 1, true)[0])?.map((c) => c.kind) ?? null;
     expect(cols(['Per. Apuração', 'Data Vonc.', 'Tributo', 'Muita de mora', 'Vir. Juros'])).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
+    // An abbreviation garbled past two letters ("Vercto." for Vencto.) is a column named by what it holds.
+    expect(cols(['Cód.', 'Principal,', 'Juros', 'Período', 'Vercto.', 'Multa Nora'])).toEqual(['other', 'principal', 'interest', 'period', 'other', 'fine']);
+    // A long word with no dot is no caption.
+    expect(cols(['Cód.', 'Principal', 'Juros', 'Período', 'Vercido', 'Multa'])).toBeNull();
     // On a text layer the words are as printed: no such header.
     expect(headerColumns(buildLines(['Per. Apuração', 'Data Vonc.', 'Tributo'].map((t, k) => f(t, 40 + k * 100, 100)), 1, false)[0])).toBeNull();
   });
@@ -2872,6 +2897,10 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     ]);
     expect(c.debts.map((d) => d.interest)).toEqual([8630, 9367]);
     expect(c.warnings).toContain('Valor "B6,30" da linha 2013 lido por OCR corrigido para R$ 86,30; confira');
+    // Or one inside its first digits ("9i4,22"); on a text layer nothing is read into a letter.
+    expect(valuesOf('money', '9i4,22', true).map((v) => [v.value, v.repaired])).toEqual([['91422', true]]);
+    expect(valuesOf('money', 'R$ 1O5,00', true).map((v) => v.value)).toEqual(['10500']);
+    expect(valuesOf('money', '9i4,22', false).map((v) => v.value)).toEqual(['422']);
   });
 
   it('completes an encargo OCR cut short in the cell after its caption ("Encargos.....: | R$265,") by the total, flagged', () => {

@@ -95,6 +95,11 @@ export function ocrTolerant(source: string): string {
         out += '(?:[ilt1|!] ?r|[ilt1|!]{2})';
         k++;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
+      } else if (c === 'r' && source[k + 1] === 't') {
+        // An r's arm joined to the t after it reads as an n ("Cenifico" for Certifico).
+        out += '(?:[rt] ?[ilt1|!]|n)';
+        k++;
+        if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else if ((c === 'l' || c === 't') && (source[k + 1] === 'l' || source[k + 1] === 't')) {
         // Two thin strokes side by side merge into a "k" ("Muka" for Multa).
         out += '(?:[ilt1|!k] ?[ilt1|!]|k)';
@@ -542,7 +547,10 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       }
       // Above: a caption printed under its value (form boxes); found by the value's type, and for
       // free text weighed against "below" by which way the certificate's typed values went.
-      const above = cellAbove(lines, skip, i, cell);
+      // On a scan, the values of two boxes side by side may come as one cell: this caption's is the part before the next one's.
+      const next = line.ocr && TEXT_TYPES.has(type) ? line.cells[k + 1] : undefined;
+      const own = (n: Neighbour | null) => (n && next ? { ...n, cell: clipAt(n.cell, next.x0) } : n);
+      const above = own(cellAbove(lines, skip, i, cell));
       // The last line of a paragraph is the end of a sentence, not a value printed over its caption
       // (nor is the registration number a sentence ends with the receita code of the caption under it).
       if (above && !inParagraph(lines, skip, above.j)) {
@@ -550,7 +558,7 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
         if (v) spots.set(out[out.push({ field, value: v, route: 'above', score: ROUTE_SCORE.above + spec, line: above.j, label: `${i}:${k}` }) - 1], above.spot);
       }
       // Below: the first line under the label with a cell in its columns.
-      const below = cellBelow(lines, skip, i, cell);
+      const below = own(cellBelow(lines, skip, i, cell));
       if (below) {
         const v = firstValue(type, below.cell.text, !TEXT_TYPES.has(type), line.ocr);
         if (type === 'longText' && v) v.value = continuation(lines, skip, below.j, below.cell, v.value);
@@ -702,6 +710,21 @@ function cellAbove(lines: Line[], skip: boolean[], i: number, cell: Cell): Neigh
     return isCaption(over[0], l.ocr) ? null : { j, cell: over[0], spot: `${j}:${over[0].x0}` };
   }
   return null;
+}
+
+/**
+ * The part of a value cell before x, where the next box's caption begins: on a scan two boxes' values
+ * can come as one cell ("HELENA ARAÚJO DA SILVA - Av. Getúlio Vargas …" over "Devedor | Endereço"). Cut
+ * at the separator nearest to x (the letters' proportions place x only roughly); the whole cell when
+ * no separator is near.
+ */
+function clipAt(cell: Cell, x: number): Cell {
+  if (cell.x1 <= x || cell.x0 >= x) return cell;
+  const at = ((x - cell.x0) / (cell.x1 - cell.x0)) * cell.text.length;
+  const cut = [...cell.text.matchAll(/\s+[-–—|]\s+|\s{2,}/g)].reduce<RegExpMatchArray | null>((a, m) => (!a || Math.abs(m.index! - at) < Math.abs(a.index! - at) ? m : a), null);
+  if (!cut || cut.index! === 0 || Math.abs(cut.index! - at) > Math.max(8, cell.text.length * 0.15)) return cell;
+  const text = cell.text.slice(0, cut.index);
+  return { ...cell, text, folded: fold(text), x1: x };
 }
 
 /** The first cell under a label at line i that shares its columns (label over value, a row of labels over a row of values). */

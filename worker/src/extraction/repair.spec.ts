@@ -176,6 +176,10 @@ describe('an inscription number whose first digit OCR read as a letter', () => {
     // Its unit's first digit read as a letter glued to the caption before it.
     expect(registrationValues('NÚMERO DE INSCRIÇÃO EM DÍVIDA ATIVAZ2 2 14 002209-56', true).map((v) => [v.value, v.raw, v.repaired])).toEqual([['2221400220956', 'Z2 2 14 002209-56', true]]);
     expect(registrationValues('DÍVIDA ATIVAZ2 2 14 002209-56', false).map((v) => v.value)).toEqual(['21400220956']);
+    // Or its unit's two digits read as three glyphs: taken when both pairs read as the same two digits.
+    expect(registrationValues('NÚMERO DE INSCRIÇÃO EM DÍVIDA ATIVA2Z2 2 14 002209-56', true).map((v) => [v.value, v.raw, v.repaired])).toEqual([['2221400220956', '2Z2 2 14 002209-56', true]]);
+    expect(registrationValues('DÍVIDA ATIVA1Z2 2 14 002209-56', true).map((v) => v.value)).not.toContain('1221400220956');
+    expect(registrationValues('DÍVIDA ATIVA1Z2 2 14 002209-56', true).map((v) => v.value)).not.toContain('2221400220956');
     // A PGFN process number with a space after its dot, on a scan: one number, flagged.
     expect(processValues('10880. 249090/2022-35', true).map((v) => [v.value, v.repaired])).toEqual([['10880249090202235', true]]);
     expect(processValues('10880. 249090/2022-35', false).map((v) => v.value)).toEqual(['10880', '249090202235']);

@@ -96,9 +96,9 @@ function findHeader(line: Line): Column[] | null {
     if (!kept.length) {
       // A short caption OCR garbled ("Nº" read as "Fo.") is an unnamed column; the rest of the line
       // must still name a debt table.
-      // So is a short word OCR garbled past one edit ("ITEM" read as "ITER").
+      // So is a short word OCR garbled past one edit ("ITEM" read as "ITER"), or an abbreviation past two ("Vercto." for Vencto.).
       // What it holds may still name it ("P.A." read as "BA." over the years: see nameByContent).
-      if (line.ocr && (folded.replace(/[^a-z0-9]/g, '').length <= 3 || /^\s*[a-z]{4,5}\.?\s*$/.test(folded))) {
+      if (line.ocr && (folded.replace(/[^a-z0-9]/g, '').length <= 3 || /^\s*(?:[a-z]{4,5}\.?|[a-z]{6,7}\.)\s*$/.test(folded))) {
         cols.push({ kind: 'other', x0: cell.x0, x1: cell.x1, total: false, amount: false, unknown: true });
         continue;
       }
@@ -258,11 +258,12 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       // Always two decimals: the digits are the centavos.
       out.push({ kind: 'money', text: m[0], value: Number(m[0].replace(/\D/g, '')), ...at(m.index!, m.index! + m[0].length) });
     }
-    // A speck read as a third decimal ("11793,500"): the amount is its first two.
+    // A speck read as a third decimal ("11793,500"): the amount is its first two. Flagged: the speck
+    // may have stood among them ("33.334,008" for 33.334,08), which only the column's total can tell.
     for (const m of cell.text.matchAll(OCR_MONEY_EXTRA)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
-      out.push({ kind: 'money', text: m[0], value: Number(`${m[1]}${m[2]}`.replace(/\D/g, '')), ...at(m.index!, m.index! + m[0].length) });
+      out.push({ kind: 'money', text: m[0], value: Number(`${m[1]}${m[2]}`.replace(/\D/g, '')), repairedFrom: m[0], ...at(m.index!, m.index! + m[0].length) });
     }
     for (const m of cell.text.matchAll(OCR_PERIODS)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;

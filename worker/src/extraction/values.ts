@@ -33,6 +33,7 @@ export interface Value {
 // one OCR set apart by a space ("141 .685,07", "848. 187,57"); so is a space inside the last group ("3.1 17,82").
 export const MONEY = /(?<![\d,/:]|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\.\.|[.:;]|\s[.:;]?\s?(?=\d{3}[.,])|[.:;]\s(?=\d{3}[.,]))(?:\d{3}|(?:\d \d{2}|\d{2} \d)(?=[.,;]\s?\d{2}(?![\d/%]))))+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
 const OCR_LETTER_MONEY = /(?<![\p{L}\d.,])[BSZ](?=\d{0,2}(?:\.\d{3})*,\d{2}(?![\d/%]))/gu;
+const OCR_LETTER_IN_MONEY = /(?<=(?<![\p{L}\d.,])\d{1,2})[OoIilSB](?=\d{0,2}(?:\.\d{3})*,\d{2}(?![\d/%]))/gu;
 const OCR_COMMA_THOUSANDS = /(?<![\d.,])\d{1,3}(?:,\d{3})+,\d{2}(?![\d.,])/g;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
@@ -40,7 +41,7 @@ const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/
 // A dash that only follows a space or the cell's start is a speck or a bullet (OCR's "-44.753.813-7"), not part of a code.
 // A comma between groups of a dotted number ("245.140,613-8") is OCR's dot, never a decimal comma
 // (that ends an amount with two digits).
-const GLUED_PGFN = /(?<=\p{L}{3})[BSZOQDTo]\d\s\d\s\d{2}\s\d{6}-\d{2}(?!\d)/gu;
+const GLUED_PGFN = /(?<=\p{L}{3})([\dBSZOQDTo]{2,3})\s\d\s\d{2}\s\d{6}-\d{2}(?!\d)/gu;
 const REGISTRATION = /(?<![\w/.,]|[\w/.,]-)\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?|,(?=\d{3}[.-]\d))\d[\dOo]*)*(?:\s?\/\s?\d{2,10}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
 // Spaces may group digits ("13896 481843/2017-65"); a full stop before a space ends the number
 // ("… nº 13896.481843/2017-65. 3880 …").
@@ -240,11 +241,14 @@ export function registrationValues(text: string, ocr = false): Value[] {
         // Its last 1 read as a bracket ("3395804448]"): a number has no bracket of its own.
         .replace(/(?<=(?<![\p{L}\d])\d{6,})\](?![\p{L}\d])/gu, '1')
     : text;
-  // A PGFN number whose unit's first digit OCR read as a lookalike letter glued to the caption before it
-  // ("DÍVIDA ATIVAZ2 2 14 002209-56"): the letter is the digit, when the printed groups follow whole.
-  const glued = ocr ? all(GLUED_PGFN, text) : [];
+  // A PGFN number glued to the caption before it, its unit's first digit read as a lookalike letter
+  // ("DÍVIDA ATIVAZ2 2 14 002209-56") or the unit's two digits read as three glyphs ("ATIVA2Z2 2 14 …"):
+  // the unit is the two digits both pairs of those glyphs read as, when the printed groups follow whole.
+  const asDigits = (t: string) => digitsFromLookalikes(t.replace(/T/g, '7'));
+  const glued = ocr ? all(GLUED_PGFN, text).filter((m) => m[1].length === 2 || asDigits(m[1].slice(0, 2)) === asDigits(m[1].slice(1))) : [];
   for (const m of glued) {
-    out.push({ value: digitsFromLookalikes(m[0].replace(/T/g, '7')).replace(/\D/g, ''), raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
+    const unit = asDigits(m[1].slice(0, 2));
+    out.push({ value: unit + m[0].slice(m[1].length).replace(/\D/g, ''), raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
   }
   for (const m of all(REGISTRATION, read)) {
     if (glued.some((g) => m.index < g.index + g[0].length && g.index < m.index + m[0].length)) continue;
@@ -458,6 +462,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
       // Its thousands dots read as commas ("11,503,61"): dots, when the groups and the cents stand whole.
       const read = text
         .replace(OCR_LETTER_MONEY, (c) => digitsFromLookalikes(c))
+        // Or one inside its first digits ("9i4,22" for 914,22).
+        .replace(OCR_LETTER_IN_MONEY, (c) => digitsFromLookalikes(c))
         .replace(/(?<=\d,\d)[º°](?![\d\p{L}])/gu, '0')
         .replace(OCR_COMMA_THOUSANDS, (m) => m.slice(0, -3).replace(/,/g, '.') + m.slice(-3));
       if (read === text) return moneyValues(text);
