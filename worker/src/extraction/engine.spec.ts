@@ -2888,6 +2888,17 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     expect(c.legalCharge).toBe(153087);
   });
 
+  it('takes, of an amount with a speck among its decimals ("3201,005": 3.201,00 or 3.201,05), the reading its row\'s total confirms, flagged', () => {
+    const c = one([
+      f('Competência', 40, 110), f('Vencimento', 120, 110), f('Juros', 220, 110), f('Multa', 300, 110), f('Principal', 380, 110), f('Total', 460, 110),
+      f('01/2018', 40, 122), f('07/02/2018', 120, 122), r('1502,900', 270, 122), r('3201,005', 340, 122), r('4268,07', 420, 122), r('8972,02', 500, 122),
+      f('02/2018', 40, 134), f('07/03/2018', 120, 134), r('2748,803', 270, 134), r('1095,49', 340, 134), r('5477,43', 420, 134), r('9320,95', 500, 134),
+    ]);
+    expect(c.debts.map((d) => [d.interest, d.fine])).toEqual([[150290, 320105], [274803, 109549]]);
+    expect(c.warnings).toContain('Valor "3201,005" da linha 01/2018 lido por OCR corrigido para R$ 3.201,05; confira');
+    expect(c.warnings).toContain('Valor "1502,900" da linha 01/2018 lido por OCR corrigido para R$ 1.502,90; confira');
+  });
+
   it('reads a table amount whose first digit OCR read as its lookalike letter ("B6,30"), flagged', () => {
     const c = one([
       f('Exercício', 40, 110), f('Dt. Venc.', 120, 110), f('Juros Moratórios', 220, 110), f('Tributo', 320, 110), f('Multa Mora', 400, 110),

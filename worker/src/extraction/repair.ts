@@ -37,8 +37,8 @@ export function repairTotal(v: { principal: number | null; fine: number | null; 
 }
 
 /** A debt row's money parts. */
-type Part = 'principal' | 'fine' | 'interest';
-const PARTS: readonly Part[] = ['principal', 'fine', 'interest'];
+export type Part = 'principal' | 'fine' | 'interest';
+export const PARTS: readonly Part[] = ['principal', 'fine', 'interest'];
 
 /** What a debt row's own total column checks: its printed total and the other amounts it adds (correção, encargo). */
 export interface RowCheck {

@@ -5,7 +5,7 @@ import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
 import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_PERIOD, OCR_STROKE_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod, parseStrokeDate } from './normalize';
 import type { Cell, Line } from './page';
-import { type RowCheck, type RowFix, iso2br, pastLatest, repairRowSum, repairZeros } from './repair';
+import { PARTS, type Part, type RowCheck, type RowFix, iso2br, pastLatest, repairRowSum, repairZeros } from './repair';
 import { valuesOf } from './values';
 
 /**
@@ -187,6 +187,8 @@ interface Token {
   cellX0: number;
   /** The reading an OCR repair changed, to be reported. */
   repairedFrom?: string;
+  /** Another reading of the same glyphs (a speck among the decimals: "3201,005" is 3.201,00 or 3.201,05). */
+  alt?: number;
 }
 
 /**
@@ -263,7 +265,8 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
     for (const m of cell.text.matchAll(OCR_MONEY_EXTRA)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
-      out.push({ kind: 'money', text: m[0], value: Number(`${m[1]}${m[2]}`.replace(/\D/g, '')), repairedFrom: m[0], ...at(m.index!, m.index! + m[0].length) });
+      const alt = Number(`${m[1]}${m[0].slice(-2)}`.replace(/\D/g, ''));
+      out.push({ kind: 'money', text: m[0], value: Number(`${m[1]}${m[2]}`.replace(/\D/g, '')), repairedFrom: m[0], alt, ...at(m.index!, m.index! + m[0].length) });
     }
     for (const m of cell.text.matchAll(OCR_PERIODS)) {
       if (!free(m.index!, m.index! + m[0].length)) continue;
@@ -495,6 +498,8 @@ export function readTables(lines: Line[]): TableResult {
           .find((t) => !parseDate(t));
         if (raw) res.unreadableDue.set(res.rows.length, raw);
       }
+      // A speck among an amount's decimals ("3201,005"): of its two readings, the one the row's own total takes.
+      if (lines[b.at].ocr && row.check) takeReadings(row.row, row.check, row.alts);
       for (const t of row.repaired)
         res.repairs.push(
           t.kind === 'money'
@@ -535,11 +540,33 @@ export function readTables(lines: Line[]): TableResult {
   return res;
 }
 
+/**
+ * The readings of a row's ambiguous amounts that its printed total confirms: each token's value and
+ * its alternative are tried together, and the one combination that adds up is taken (the tokens are
+ * set to it, so their notes report it). Nothing changes when none or several add up.
+ */
+function takeReadings(row: DebtRow, check: RowCheck, alts: Partial<Record<Part, Token>>): void {
+  const parts = PARTS.filter((p) => alts[p]);
+  if (!parts.length) return;
+  const fits: number[] = [];
+  for (let mask = 0; mask < 1 << parts.length; mask++) {
+    const trial = { ...row };
+    parts.forEach((p, n) => (trial[p] = mask & (1 << n) ? alts[p]!.alt! : (alts[p]!.value as number)));
+    if (trial.principal + trial.fine + trial.interest + check.extras.reduce((a, b) => a + b, 0) === check.total) fits.push(mask);
+  }
+  if (fits.length !== 1) return;
+  parts.forEach((p, n) => {
+    const t = alts[p]!;
+    if (fits[0] & (1 << n)) [t.value, t.alt] = [t.alt!, t.value as number];
+    row[p] = t.value as number;
+  });
+}
+
 function readRow(
   tokens: Token[],
   cols: Column[],
   rawPeriod: RawPeriod[],
-): { row: DebtRow; doubt: boolean; label: string; repaired: Token[]; check?: RowCheck } | null {
+): { row: DebtRow; doubt: boolean; label: string; repaired: Token[]; check?: RowCheck; alts: Partial<Record<Part, Token>> } | null {
   const periodCol = cols.find((c) => c.kind === 'period');
   const dueCol = cols.find((c) => c.kind === 'due');
   const moneyCols = cols.filter((c) => c.amount);
@@ -636,10 +663,12 @@ function readRow(
       doubt = true;
     }
   }
-  const pick = (kind: 'principal' | 'fine' | 'interest') => {
+  const alts: Partial<Record<Part, Token>> = {};
+  const pick = (kind: Part) => {
     const c = moneyCols.find((x) => x.kind === kind);
     const ts = c ? cells.get(c) ?? [] : [];
     if (ts.length > 1) doubt = true;
+    if (ts.length === 1 && ts[0].alt !== undefined) alts[kind] = ts[0];
     return ts.length ? (ts[0].value as number) : null;
   };
   let principal = pick('principal');
@@ -669,5 +698,5 @@ function readRow(
   const rowTotal = totalCols.length === 1 ? once(totalCols[0]) : null;
   const missing = (['principal', 'fine', 'interest'] as const).filter((k, n) => [principal, fine, interest][n] === null && moneyCols.some((c) => c.kind === k));
   const check = rowTotal !== null && extras.every((e) => e !== null) ? { total: rowTotal, extras: extras as number[], missing } : undefined;
-  return { row: { period, dueDate: due, principal: principal ?? 0, fine: fine ?? 0, interest: interest ?? 0 }, doubt: doubt || unreadable, label, repaired, check };
+  return { row: { period, dueDate: due, principal: principal ?? 0, fine: fine ?? 0, interest: interest ?? 0 }, doubt: doubt || unreadable, label, repaired, check, alts };
 }
