@@ -102,6 +102,13 @@ describe('page model', () => {
     expect(text.flatMap((p) => p.lines.filter((l) => l.furniture && l.text.startsWith('Emitido')))).toEqual([]);
   });
 
+  it('keeps two written-out debt items at the foot of one scanned page and the head of the next, alike but in their digits', () => {
+    const item = (n: number, p: string, d: string, v: string) => f(`${n}) competência ${p}, vencido em ${d}, no valor principal de R$ ${v}, acrescido de juros de R$`, 50, n === 3 ? 780 : 40);
+    const pages = [page(1, [f('Débitos', 50, 300), item(3, '04/2013', '25/05/2013', '129,36')], true), page(2, [item(4, '05/2013', '15/06/2013', '226,94'), f('Somados', 50, 300)], true)];
+    markFurniture(pages, () => false);
+    expect(pages.flatMap((p) => p.lines.filter((l) => l.furniture))).toEqual([]);
+  });
+
   it('puts a space between runs that overlap (a label whose width was mis-measured, then its value)', () => {
     const lines = buildLines([{ text: 'NOME / RAZÃO SOCIAL DO DEVEDOR', x0: 50, x1: 250.2, y: 374, size: 11 }, { text: 'CONCEIÇÃO SOUZA', x0: 248.1, x1: 350, y: 374, size: 11 }], 1, false);
     expect(lines[0].cells.map((c) => c.text)).toEqual(['NOME / RAZÃO SOCIAL DO DEVEDOR CONCEIÇÃO SOUZA']);

@@ -155,11 +155,17 @@ export function markFurniture(pages: Page[], keep: (line: Line) => boolean): voi
   const edges = pages.map((p) => new Set([...p.lines.slice(0, EDGE), ...p.lines.slice(-EDGE)].map((l) => shape(l.folded))));
   // OCR reads the same printed line a little differently on each page ("Emitido em 09/07/2025" and
   // "Emitido em 00/07/2025", "PGFN"/"PGEN"): on scans a line one slip in ten characters away repeats.
-  // Only a line with words: two debt rows can be as close in their digits.
+  // Only a line with words: two debt rows can be as close in their digits. And only one whose digits
+  // are as close as its letters: two debt items written out ("3) competência 04/2013, vencido em …",
+  // "4) competência 05/2013, …") at the foot of one page and the head of the next differ in digits only.
+  const digits = (t: string) => t.replace(/\D/g, '');
   const repeats = (k: number, l: Line) => {
     const own = shape(l.folded);
     const fuzzy = l.ocr && own.length >= 10 && /\p{L}{3}/u.test(own);
-    const near = (other: string) => Math.abs(other.length - own.length) <= 2 && editDistance(own, other) <= Math.floor(own.length / 10);
+    const near = (other: string) =>
+      Math.abs(other.length - own.length) <= 2 &&
+      editDistance(own, other) <= Math.floor(own.length / 10) &&
+      editDistance(digits(own), digits(other)) <= Math.max(1, Math.floor(digits(own).length / 10));
     return [edges[k - 1], edges[k + 1]].some((e) => e && (e.has(own) || (fuzzy && [...e].some(near))));
   };
   pages.forEach((p, k) => {
