@@ -116,6 +116,10 @@ describe('OCR digit repairs confirmed by a check', () => {
     // the rows around it decide in a table listed by period; alone, no guess.
     expect(repairPeriod('MAU2019', '2019-06-20', ['2019-04', '2019-06'])).toBe('2019-05');
     expect(repairPeriod('MAU2019', '2019-06-20')).toBeNull();
+    // At the table's edge: the one as far before its due date as every other row's period (a month).
+    expect(repairPeriod('MAU2019', '2019-06-20', undefined, 1)).toBe('2019-05');
+    expect(repairPeriod('MAU2019', '2019-04-20', undefined, 1)).toBe('2019-03');
+    expect(repairPeriod('MAU2019', '2019-06-20', undefined, 2)).toBeNull();
     expect(repairPeriod('JAW2020', '2020-02-20')).toBe('2020-01');
     // A quarter printed "2T/2021" whose T OCR read as a 7; not one after its due date.
     expect(repairPeriod('27/2021', '2021-07-30')).toBe('2021-Q2');

@@ -135,7 +135,7 @@ export function missingCell(values: number[], target: number): { index: number; 
  * 2005-06); failing that, one whose year is the due date's or the year before, read with dotted
  * zeros ("AGO/26260" → 2020-08 before a due date in 2020).
  */
-export function repairPeriod(raw: string, due: string | null, around?: [before: string, after: string]): string | null {
+export function repairPeriod(raw: string, due: string | null, around?: [before: string, after: string], lag?: number): string | null {
   const fits = new Set<string>();
   // A period printed as a date whose second slash OCR lost ("07/022013"): that date, before the due date
   // (the due date itself, read into the period's place, is no period).
@@ -174,7 +174,24 @@ export function repairPeriod(raw: string, due: string | null, around?: [before: 
   // Two readings left ("MAU2019": março or maio): in a table listed by period, the one between the
   // periods of the rows around it.
   if (fits.size > 1 && around && around[0] <= around[1]) for (const p of fits) if (p < around[0] || p > around[1]) fits.delete(p);
+  // Or, at the table's edge, the one as far before its due date as every other row's period is before its own.
+  if (fits.size > 1 && lag !== undefined && due) {
+    const kept = [...fits].filter((p) => /^\d{4}-\d{2}$/.test(p) && monthsBetween(p, due) === lag);
+    if (kept.length === 1) return kept[0];
+  }
   return fits.size === 1 ? [...fits][0] : null;
+}
+
+/** Whole months from a period (YYYY-MM) to a date's month. */
+function monthsBetween(period: string, date: string): number {
+  return (Number(date.slice(0, 4)) - Number(period.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(period.slice(5, 7));
+}
+
+/** The months every monthly row read in full lies before its due date, when they all agree (two rows or more). */
+function dueLag(rows: DebtRow[]): number | undefined {
+  const lags = new Set(rows.filter((r) => /^\d{4}-\d{2}$/.test(r.period) && r.dueDate).map((r) => monthsBetween(r.period, r.dueDate!)));
+  const monthly = rows.filter((r) => /^\d{4}-\d{2}$/.test(r.period) && r.dueDate).length;
+  return monthly >= 2 && lags.size === 1 ? [...lags][0] : undefined;
 }
 
 const CUT_YEAR = new RegExp(String.raw`^(${MONTH_WORD})\p{L}*\.?\s?[/ -]\s?((?:19|20)\d)[º°]?$`, 'iu');
@@ -443,11 +460,12 @@ export function repairRows(
     r[from] -= by;
     r[to] += by;
   }
+  const lag = dueLag(rows);
   rows.forEach((r, i) => {
     if (!isReadPeriod(r.period)) {
       const iso = (k: number) => (rows[k] && isReadPeriod(rows[k].period) ? rows[k].period : undefined);
       const [before, after] = [iso(i - 1), iso(i + 1)];
-      const p = repairPeriod(r.period, r.dueDate, before && after ? [before, after] : undefined);
+      const p = repairPeriod(r.period, r.dueDate, before && after ? [before, after] : undefined, lag);
       if (p) {
         notes.push(`Período "${r.period}" lido por OCR corrigido para ${p}; confira`);
         r.period = p;
