@@ -189,9 +189,8 @@ function monthsBetween(period: string, date: string): number {
 
 /** The months every monthly row read in full lies before its due date, when they all agree (two rows or more). */
 function dueLag(rows: DebtRow[]): number | undefined {
-  const lags = new Set(rows.filter((r) => /^\d{4}-\d{2}$/.test(r.period) && r.dueDate).map((r) => monthsBetween(r.period, r.dueDate!)));
-  const monthly = rows.filter((r) => /^\d{4}-\d{2}$/.test(r.period) && r.dueDate).length;
-  return monthly >= 2 && lags.size === 1 ? [...lags][0] : undefined;
+  const lags = rows.filter((r) => /^\d{4}-\d{2}$/.test(r.period) && r.dueDate).map((r) => monthsBetween(r.period, r.dueDate!));
+  return lags.length >= 2 && new Set(lags).size === 1 ? lags[0] : undefined;
 }
 
 const CUT_YEAR = new RegExp(String.raw`^(${MONTH_WORD})\p{L}*\.?\s?[/ -]\s?((?:19|20)\d)[º°]?$`, 'iu');
