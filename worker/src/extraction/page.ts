@@ -162,10 +162,11 @@ export function markFurniture(pages: Page[], keep: (line: Line) => boolean): voi
   const repeats = (k: number, l: Line) => {
     const own = shape(l.folded);
     const fuzzy = l.ocr && own.length >= 10 && /\p{L}{3}/u.test(own);
+    const ownDigits = digits(own);
     const near = (other: string) =>
       Math.abs(other.length - own.length) <= 2 &&
       editDistance(own, other) <= Math.floor(own.length / 10) &&
-      editDistance(digits(own), digits(other)) <= Math.max(1, Math.floor(digits(own).length / 10));
+      editDistance(ownDigits, digits(other)) <= Math.max(1, Math.floor(ownDigits.length / 10));
     return [edges[k - 1], edges[k + 1]].some((e) => e && (e.has(own) || (fuzzy && [...e].some(near))));
   };
   pages.forEach((p, k) => {

@@ -49,7 +49,7 @@ export interface RowCheck {
 }
 
 /** What a row's own total column should read: its parts and the extra amounts it adds. */
-const rowSum = (row: DebtRow, check: RowCheck) => row.principal + row.fine + row.interest + check.extras.reduce((a, b) => a + b, 0);
+export const rowSum = (row: DebtRow, check: RowCheck) => row.principal + row.fine + row.interest + check.extras.reduce((a, b) => a + b, 0);
 
 /**
  * A scanned debt row whose parts do not add up to its own printed total: the one part whose

@@ -5,7 +5,7 @@ import { findLabel, ocrTolerant } from './fields';
 import { COLUMNS, COLUMN_WORDS, type ColumnKind, DEBT_HEADING, TOTAL_ROW } from './lexicon';
 import { DATE_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_PERIOD, OCR_STROKE_DATE_TOKEN, OCR_PERIOD_SHAPE, PERIOD_TOKEN, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parsePeriod, parseStrokeDate } from './normalize';
 import type { Cell, Line } from './page';
-import { PARTS, type Part, type RowCheck, type RowFix, iso2br, pastLatest, repairRowSum, repairZeros } from './repair';
+import { PARTS, type Part, type RowCheck, type RowFix, iso2br, pastLatest, repairRowSum, repairZeros, rowSum } from './repair';
 import { valuesOf } from './values';
 
 /**
@@ -552,7 +552,7 @@ function takeReadings(row: DebtRow, check: RowCheck, alts: Partial<Record<Part, 
   for (let mask = 0; mask < 1 << parts.length; mask++) {
     const trial = { ...row };
     parts.forEach((p, n) => (trial[p] = mask & (1 << n) ? alts[p]!.alt! : (alts[p]!.value as number)));
-    if (trial.principal + trial.fine + trial.interest + check.extras.reduce((a, b) => a + b, 0) === check.total) fits.push(mask);
+    if (rowSum(trial, check) === check.total) fits.push(mask);
   }
   if (fits.length !== 1) return;
   parts.forEach((p, n) => {
