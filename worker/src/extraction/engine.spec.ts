@@ -335,6 +335,25 @@ describe('tables by alignment', () => {
     expect(t.printed).toEqual({ interest: 337678, principal: 550870, fine: 110174, total: 998722 });
   });
 
+  it('splits header cells that name two columns each ("Tributo Cód.", "Multa Dt. Venc."); "Cód. Tributo" is one code column', () => {
+    const lines = buildLines(
+      [
+        f('Tributo Cód.', 40, 100), f('Juros Moratórios Per. Apuração', 140, 100), f('Multa Dt. Venc.', 330, 100), f('Total Atualizado', 450, 100),
+        f('814.702,65 0561', 40, 114), f('100.149,74 DEZ/2012', 150, 114), f('162.940,53 25/01/2013', 330, 114), f('1.077.792,92', 450, 114),
+        f('259.939,33 0561', 40, 128), f('139.684,14 JAN/2013', 150, 128), f('51.987,87 15/02/2013', 330, 128), f('451.611,34', 450, 128),
+      ],
+      1,
+      false,
+    );
+    expect(headerColumns(lines[0])?.map((c) => c.kind)).toEqual(['principal', 'other', 'interest', 'period', 'fine', 'due', 'other']);
+    expect(readTables(lines).rows).toEqual([
+      { period: '2012-12', dueDate: '2013-01-25', principal: 81470265, fine: 16294053, interest: 10014974 },
+      { period: '2013-01', dueDate: '2013-02-15', principal: 25993933, fine: 5198787, interest: 13968414 },
+    ]);
+    const code = buildLines(['Cód. Tributo', 'Período', 'Vencimento', 'Principal', 'Multa', 'Juros'].map((t, k) => f(t, 40 + k * 100, 100)), 1, false);
+    expect(headerColumns(code[0])?.map((c) => c.kind)).toEqual(['other', 'period', 'due', 'principal', 'fine', 'interest']);
+  });
+
   it('ends before a line of labelled amounts (the consolidation), which is no totals row', () => {
     const lines = buildLines(
       [
@@ -1875,6 +1894,10 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(findLabel('coo.', true)?.kind).toBe('revenueCode');
     expect(findLabel('ot. da inscricao', true)?.kind).toBe('registrationDate');
     expect(findLabel('coo.')).toBeNull();
+    expect(findLabel('coa...........', true)?.kind).toBe('revenueCode');
+    // A c inside a word read as an e: "Inscrito em" as "imserito em".
+    expect(findLabel('imserito em', true)?.kind).toBe('registrationDate');
+    expect(findLabel('imserito em')).toBeNull();
     const split = [
       ...head,
       f('Processo Administrativo nº', 40, 90, 9), f('Pt.', 200, 90, 9), f('da Inscrição', 230, 90, 9), f('CNPJ', 400, 90, 9),
@@ -2139,6 +2162,9 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(c.fieldWarnings?.administrativeProcess).toBe('Processo administrativo encontrado sem rótulo; confira');
     expect(extractFromPages([page(1, frags('15989.554343/2621-13'), true)])[0].administrativeProcess).toBe('15989554343202113');
     expect(valuesOf('process', '15989.554343/2621-13', false)[0].value).toBe('15989554343262113');
+    // Its dot read as a colon ("15989:467974/2022-54."): the whole number, flagged; not on a text layer.
+    expect(valuesOf('process', 'nº 15989:467974/2022-54.', true).map((v) => [v.value, v.repaired])).toEqual([['15989467974202254', true]]);
+    expect(valuesOf('process', 'nº 15989:467974/2022-54.', false).map((v) => v.value)).toEqual(['15989', '467974202254']);
   });
 
   it('reads the number after a unit code that OCR set in the same cell', () => {
@@ -2564,6 +2590,13 @@ describe('leaders, ordinals and lookalike letters OCR put in a value', () => {
     expect(registrationValues('Número da Inscrição : 3395804448]', false).map((v) => v.value)).toEqual(['3395804448']);
     expect(valuesOf('money', 'Vlr. Multa: B44,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', true]]);
     expect(valuesOf('money', 'Vlr. Multa: 844,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', false]]);
+    // A caption's colon glued to the amount; after a digit a colon is a thousands dot, no amount starts there.
+    expect(valuesOf('money', 'TOTAL:1.234,56').map((v) => v.value)).toEqual(['123456']);
+    expect(valuesOf('money', 'ENCARGO LEGAL (DL 1.025/69)::22903,27', true).map((v) => v.value)).toEqual(['2290327']);
+    expect(valuesOf('money', '1:234,56').map((v) => v.value)).toEqual(['123456']);
+    // Printed without thousands dots ("8887,44" read "B887,44").
+    expect(valuesOf('money', 'B887,44', true).map((v) => [v.value, v.repaired])).toEqual([['888744', true]]);
+    expect(valuesOf('money', '1O2345,67', true).map((v) => [v.value, v.repaired])).toEqual([['10234567', true]]);
     expect(valuesOf('money', 'Encargo legal: 21729,0º Total', true).map((v) => [v.value, v.repaired])).toEqual([['2172900', true]]);
     expect(valuesOf('money', 'Encargo legal: 21729,0º Total', false)).toEqual([]);
     // A word that ends in the letter is no amount's digit.
@@ -2830,6 +2863,17 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     // A word of a sentence is no leader, though made of the same letters.
     expect(garbledLeaderLead('o necessariamente inscrita')).toBe(0);
     expect(one([f('O necessariamente INSCRITA', 40, 120), f('Valor total: R$ 150,00', 40, 200)]).status).toBe('');
+  });
+
+  it('takes a situação after a caption OCR garbled to a few letters and a leader with specks ("SIL..........s.se iii? AJUIZADA"), flagged', () => {
+    const c = one([f('SIL..........s.se iii? AJUIZADA', 40, 120), f('Valor total: R$ 150,00', 40, 200)]);
+    expect(c.status).toBe('AJUIZADA');
+    expect(c.fieldWarnings?.status).toBe('Situação encontrada sem rótulo; confira');
+    // A word of the situação after the leader is no speck: the whole of it is kept.
+    expect(one([f('SM... ... EM NEGOCIAÇÃO NO SISPAR', 40, 120), f('Valor total: R$ 150,00', 40, 200)]).status).toBe('EM NEGOCIACAO NO SISPAR');
+    expect(garbledLeaderLead('sm... ... em negociacao no sispar')).toBe('sm... ... '.length);
+    // A caption read whole is no garbled one.
+    expect(garbledLeaderLead('situacao.......: ajuizada')).toBe(0);
   });
 
   it('reads a date OCR lost a slash of ("2310/2025"), flagged, only on a scan', () => {

@@ -367,7 +367,7 @@ export type ColumnKind = 'period' | 'due' | 'principal' | 'fine' | 'interest' | 
 export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
   { kind: 'period', pattern: 'periodo(?:\\s+(?:de\\s+)?apur(?:acao|\\.)?)?|trimestre|trim\\.|per\\.?\\s*apur(?:acao|\\.)?|competencia|compet\\.?|comp\\.|exercicio|ano(?:-|\\s)?calendario|ano\\s+base|referencia|ref\\.|mes\\s*/\\s*ano|p\\.?\\s?a\\.|apuracao|ano|fato\\s+gerador|(?:data\\s+do\\s+)?lancamento(?:\\s+de)?' },
   { kind: 'due', pattern: 'vencimento|vencid[oa](?:\\s+em)?|vencto\\.?|venc\\.?|ven\\.|dt\\.?\\s*venc\\.?|data\\s+(?:de\\s+)?venc(?:imento)?' },
-  { kind: 'other', pattern: 'subtotal|(?:valor\\s+)?total(?:\\s+atualizado)?(?:\\s+\\(r\\$\\))?|valor\\s+atualizado|correcao(?:\\s+monetaria)?|corr\\.?\\s*monet\\.?|atualizacao|#|encargo(?:\\s+legal)?|item|n[.º°o]|codigo|cod\\.?|receita|parcela|seq\\.?|tributo\\s+cod' },
+  { kind: 'other', pattern: 'subtotal|(?:valor\\s+)?total(?:\\s+atualizado)?(?:\\s+\\(r\\$\\))?|valor\\s+atualizado|correcao(?:\\s+monetaria)?|corr\\.?\\s*monet\\.?|atualizacao|#|encargo(?:\\s+legal)?|item|n[.º°o]|cod(?:igo|\\.)?\\s*(?:do\\s+)?tributo|codigo|cod\\.?|receita|parcela|seq\\.?' },
   { kind: 'principal', pattern: 'contribuicao|valor\\s+lancado|vlr?\\.?\\s*lancado|vl\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+originario|valor\\s+original|vlr\\.?\\s*orig(?:inal|inario|\\.)?|valor\\s+principal|principal|valor\\s+(?:do\\s+)?(?:tributo|imposto)|imposto(?:\\s+devido)?|tributo|valor\\s+historico|iss(?:qn)?\\s+devido|valor\\s+devido|valor|originario|original' },
   { kind: 'fine', pattern: 'multas?(?:\\s+(?:de\\s+)?(?:mora|oficio|moratori[ao]s?))?|vlr\\.?\\s*multa' },
   // OCR runs "JUROS SELIC" together and reads its "IC" as a k ("JUROSSELK").

@@ -239,6 +239,16 @@ describe('two readings of one page', () => {
     const unsure = thin.map((w) => ({ ...w, conf: Math.min(w.conf ?? 0, 50) }));
     expect(mergeReadings(base, unsure).map((x) => x.line)).toEqual(['a', 'b']);
   });
+
+  it('judges a lost line by its words, not by a dot leader read as letters at no confidence ("CPF Nº rserens… 482.009.289-85")', () => {
+    const at = (text: string, left: number, top: number, line: string, conf: number): OcrWord => ({ text, left, top, width: 150, height: 30, line, conf });
+    const base = [at('NATUREZA/RECEITA', 100, 100, 'a', 90), at('INSCRIÇÃO', 100, 300, 'b', 96)];
+    const thick = [at('CPE', 100, 200, 'y', 84), at('Nº', 300, 200, 'y', 16), at('rs', 400, 200, 'y', 16), at('rserenssemneereeeerserenmeomsereeresereesees', 500, 200, 'y', 0), at('482.009.289-85', 700, 200, 'y', 70)];
+    expect(mergeReadings(base, thick).map((x) => x.text)).toEqual(['NATUREZA/RECEITA', 'CPE', 'Nº', 'rs', 'rserenssemneereeeerserenmeomsereeresereesees', '482.009.289-85', 'INSCRIÇÃO']);
+    // Its words themselves unsure: it stays out.
+    const unsure = thick.map((w) => ({ ...w, conf: Math.min(w.conf ?? 0, 50) }));
+    expect(mergeReadings(base, unsure).map((x) => x.line)).toEqual(['a', 'b']);
+  });
 });
 
 describe('render resolution', () => {

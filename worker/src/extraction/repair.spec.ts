@@ -42,6 +42,22 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairDate('99/99/9999', null, null)).toBeNull();
   });
 
+  it('reads a due date whose year OCR read a glyph of as no digit ("15/08/202+") by the lag of the other rows, flagged', () => {
+    // Inside the window after 07/2021 both 2021 and 2022 fit; every other row falls due a month after its period.
+    expect(repairDate('15/08/202+', '2021-07-01', '2023-07-01')).toBeNull();
+    expect(repairDate('15/08/202+', '2021-07-01', '2023-07-01', '2021-07', 1)).toBe('2021-08-15');
+    const rows = [
+      { period: '2021-06', dueDate: '2021-07-15', principal: 100, fine: 0, interest: 0 },
+      { period: '2021-07', dueDate: null, principal: 100, fine: 0, interest: 0 },
+      { period: '2021-08', dueDate: '2021-09-15', principal: 100, fine: 0, interest: 0 },
+    ];
+    expect(repairRows(rows, {}, new Map([[1, '15/08/202+']]), '2025-06-30')).toEqual(['Vencimento "15/08/202+" lido por OCR corrigido para 15/08/2021; confira']);
+    expect(rows[1].dueDate).toBe('2021-08-15');
+    // Rows that disagree on the lag leave it unread.
+    const mixed = rows.map((r, i) => ({ ...r, dueDate: i === 1 ? null : i === 0 ? '2021-08-15' : r.dueDate }));
+    expect(repairRows(mixed, {}, new Map([[1, '15/08/202+']]), '2025-06-30')).toEqual([]);
+  });
+
   it('moves a row-total repair to the part the column totals show OCR misread', () => {
     // 03/2016's principal was unread and computed from its total while its juros read 180,59 for 780,59:
     // the principal column is 600,00 over its printed total and the juros column 600,00 under.

@@ -254,15 +254,27 @@ function zeroedPeriods(raw: string, due: string): string[] {
   return out;
 }
 
-/** A date (dd/mm/yyyy) whose one-digit repair is a real date within [lo, hi], if exactly one. */
-export function repairDate(raw: string, lo: string | null, hi: string | null): string | null {
+/**
+ * A date (dd/mm/yyyy) whose one-digit repair is a real date within [lo, hi], if exactly one. A glyph
+ * OCR read as no digit at all ("15/08/202+") may be any digit; where that leaves several dates and the
+ * row's period is a month, the one as many months after it as every other row's due date (`lag`).
+ */
+export function repairDate(raw: string, lo: string | null, hi: string | null, period?: string, lag?: number): string | null {
   const fits = new Set<string>();
-  for (const s of digitVariants(raw)) {
+  const glyph = UNREAD_GLYPH_DATE.exec(raw);
+  const variants = glyph ? [...'0123456789'].map((d) => raw.slice(0, glyph.index + glyph[1].length) + d + raw.slice(glyph.index + glyph[1].length + 1)) : digitVariants(raw);
+  for (const s of variants) {
     const d = parseDate(s);
     if (d && !d.repairedFrom && (!lo || d.value >= lo) && (!hi || d.value <= hi)) fits.add(d.value);
   }
+  if (fits.size > 1 && lag !== undefined && period && /^\d{4}-\d{2}$/.test(period)) {
+    const kept = [...fits].filter((d) => monthsBetween(period, d) === lag);
+    if (kept.length === 1) return kept[0];
+  }
   return fits.size === 1 ? [...fits][0] : null;
 }
+/** A date whose year holds one glyph that is no digit ("15/08/202+"). */
+const UNREAD_GLYPH_DATE = /^(\d{2}[/.-]\d{2}[/.-]\d{0,3})[^\d\s/.-](?=\d{0,3}$)/;
 
 /**
  * A period's year read after its own due date ("2626" for 2020: the font's zero read as 6 each
@@ -493,7 +505,7 @@ export function repairRows(
       // 4º TRI/2019 and an inscription in 2025: 2020 or 2023).
       const start = periodStart(r.period);
       const soon = start && `${Number(start.slice(0, 4)) + 2}${start.slice(4)}-01`;
-      const d = repairDate(rawDue, null, registrationDate) ?? (start && soon ? repairDate(rawDue, `${start}-01`, registrationDate && registrationDate < soon ? registrationDate : soon) : null);
+      const d = repairDate(rawDue, null, registrationDate) ?? (start && soon ? repairDate(rawDue, `${start}-01`, registrationDate && registrationDate < soon ? registrationDate : soon, r.period, lag) : null);
       if (d) {
         notes.push(`Vencimento "${rawDue}" lido por OCR corrigido para ${iso2br(d)}; confira`);
         r.dueDate = d;

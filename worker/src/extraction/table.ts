@@ -494,7 +494,8 @@ export function readTables(lines: Line[]): TableResult {
         // A date's shape that is no date ("62/09/2005"): kept as read for the repair by the checks.
         const raw = lines[b.at].cells
           .filter((c) => distance(c, dueCol)[0] <= dueCol.x1 - dueCol.x0)
-          .flatMap((c) => [...c.text.matchAll(/(?<![\d/])\d{2}[/.-]\d{2}[/.-]\d{4}(?![\d/])/g)].map((m) => m[0]))
+          // Or one whose glyph OCR read as no digit ("15/08/202+").
+          .flatMap((c) => [...c.text.matchAll(/(?<![\d/])\d{2}[/.-]\d{2}[/.-](?:\d{4}|\d{3}[^\d\s/.-]|\d{2}[^\d\s/.-]\d|\d[^\d\s/.-]\d{2})(?![\d/])/g)].map((m) => m[0]))
           .find((t) => !parseDate(t));
         if (raw) res.unreadableDue.set(res.rows.length, raw);
       }

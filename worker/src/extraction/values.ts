@@ -28,12 +28,15 @@ export interface Value {
 /** Money as printed: `1.234,56`, `1234,56`, `R$ 1.234,56`, `1.234,56 R$`, OCR shapes (`1.234.56`). */
 // "R$.3.058,82": a speck OCR read as a dot after the currency sign.
 // OCR may read the decimal comma as a semicolon ("R$ 569;53").
+// A colon glued to an amount ends its caption ("TOTAL:1.234,56", "(DL 1.025/69)::22903,27"); after a digit it
+// is OCR's thousands dot, never an amount's start.
 // A dot before an amount is a speck unless it follows a digit (".2.638,31"; "1.234.567,89" is read whole).
 // A thousands dot OCR read twice ("89..478,04") is one: never a fragment of the amount after it; so is
 // one OCR set apart by a space ("141 .685,07", "848. 187,57"); so is a space inside the last group ("3.1 17,82").
-export const MONEY = /(?<![\d,/:]|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\.\.|[.:;]|\s[.:;]?\s?(?=\d{3}[.,])|[.:;]\s(?=\d{3}[.,]))(?:\d{3}|(?:\d \d{2}|\d{2} \d)(?=[.,;]\s?\d{2}(?![\d/%]))))+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
-const OCR_LETTER_MONEY = /(?<![\p{L}\d.,])[BSZ](?=\d{0,2}(?:\.\d{3})*,\d{2}(?![\d/%]))/gu;
-const OCR_LETTER_IN_MONEY = /(?<=(?<![\p{L}\d.,])\d{1,2})[OoIilSB](?=\d{0,2}(?:\.\d{3})*,\d{2}(?![\d/%]))/gu;
+export const MONEY = /(?<![\d,/]|\d:|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\.\.|[.:;]|\s[.:;]?\s?(?=\d{3}[.,])|[.:;]\s(?=\d{3}[.,]))(?:\d{3}|(?:\d \d{2}|\d{2} \d)(?=[.,;]\s?\d{2}(?![\d/%]))))+|\d+)[.,;]\s?\d{2}(?![\d/%])/g;
+// The amount after the letter in either shape it is printed in: dotted thousands or none ("B887,44").
+const OCR_LETTER_MONEY = /(?<![\p{L}\d.,])[BSZ](?=(?:\d{0,2}(?:\.\d{3})*|\d{3,}),\d{2}(?![\d/%]))/gu;
+const OCR_LETTER_IN_MONEY = /(?<=(?<![\p{L}\d.,])\d{1,2})[OoIilSB](?=(?:\d{0,2}(?:\.\d{3})*|\d{3,}),\d{2}(?![\d/%]))/gu;
 const OCR_COMMA_THOUSANDS = /(?<![\d.,])\d{1,3}(?:,\d{3})+,\d{2}(?![\d.,])/g;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
@@ -332,9 +335,9 @@ export function processValues(text: string, ocr = false): Value[] {
   // offsets hold; the value then differs from its raw text and is flagged as repaired.
   // A dot read as a comma where no amount can be: before three digits or more that go on past a dot,
   // slash or dash ("49,149880225.99" for 49.149880225.99); a dash before the last two digits read as a
-  // colon ("05.743307782:94").
+  // colon ("05.743307782:94"), and the dot of a PGFN process read as one ("15989:467974/2022-54").
   const read = ocr
-    ? text.replace(/(?<![\p{L}\d/.,])[BSZ](?=\d)|(?<=\/\d{4}-\d?)[BSZOQDIl](?=[\dBSZOQDIl]?(?![\w/]))|(?<=(?<![\d.,])\d{1,5}),(?=\d{3,}[./-]\d)|(?<=\d{3}):(?=\d{2}(?![\d/.,:]))/gu, (c) => (c === ',' ? '.' : c === ':' ? '-' : digitsFromLookalikes(c)))
+    ? text.replace(/(?<=(?<![\d.,:])\d{5}):(?=\d{6}\/\d{4}-\d{2}(?!\d))/g, '.').replace(/(?<![\p{L}\d/.,])[BSZ](?=\d)|(?<=\/\d{4}-\d?)[BSZOQDIl](?=[\dBSZOQDIl]?(?![\w/]))|(?<=(?<![\d.,])\d{1,5}),(?=\d{3,}[./-]\d)|(?<=\d{3}):(?=\d{2}(?![\d/.,:]))/gu, (c) => (c === ',' ? '.' : c === ':' ? '-' : digitsFromLookalikes(c)))
     : text;
   if (read !== text) return asPrinted(text, processValues(read, ocr));
   const out: Value[] = [];
