@@ -1,4 +1,4 @@
-import { digitVariants, missingCell, repairColumn, repairRowSum, repairTotal, repairDate, moveRowFix, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
+import { digitVariants, fineRateSays, missingCell, repairColumn, repairRowSum, repairTotal, repairDate, moveRowFix, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
 import { dateValues, moneyValues, processValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
@@ -40,6 +40,32 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairDate('62/09/2005', null, '2006-09-18')).toBe('2005-09-02');
     expect(repairDate('02/10/2065', null, '2006-09-18')).toBe('2005-10-02');
     expect(repairDate('99/99/9999', null, null)).toBeNull();
+  });
+
+  it('picks, of several cells one slip from closing a column, the one whose row\'s multa the slip took off the table\'s rate, flagged', () => {
+    // Multa 20 % of the principal on every row; 2012-05's multa 22,73 read 22,13. Its tens of centavos
+    // (1 → 7) or 2012-04's (0 → 6, in 69,06) or 2012-06's would each close the column; only one restores the rate.
+    const rows = () => [
+      { period: '2012-03', dueDate: null, principal: 80867, fine: 16173, interest: 0 },
+      { period: '2012-04', dueDate: null, principal: 34530, fine: 6906, interest: 0 },
+      { period: '2012-05', dueDate: null, principal: 11365, fine: 2213, interest: 0 },
+      { period: '2012-06', dueDate: null, principal: 5055, fine: 1011, interest: 0 },
+    ];
+    const target = 16173 + 6906 + 2273 + 1011;
+    const r = rows();
+    expect(repairRows(r, { fine: target }, new Map(), null)).toEqual(['Valor R$ 22,13 da linha 2012-05 lido por OCR corrigido para R$ 22,73 pelo total impresso; confira']);
+    expect(r[2].fine).toBe(2273);
+    expect(fineRateSays(rows(), 2, 'fine', 2273)).toBe(true);
+    // A row already at the rate is never the one repaired; with no rate two other rows share, no say.
+    expect(fineRateSays(rows(), 1, 'fine', 6966)).toBe(false);
+    expect(fineRateSays(rows().map((x, k) => ({ ...x, fine: k === 2 ? x.fine : 1000 + k })), 2, 'fine', 2273)).toBeNull();
+    // A principal slip likewise ("772,00" for 772,60 under a multa of 579,45 at 75 %).
+    const p = [
+      { period: '1986', dueDate: null, principal: 73486, fine: 55115, interest: 0 },
+      { period: '1987', dueDate: null, principal: 76839, fine: 57629, interest: 0 },
+      { period: '1988', dueDate: null, principal: 77200, fine: 57945, interest: 0 },
+    ];
+    expect(fineRateSays(p, 2, 'principal', 77260)).toBe(true);
   });
 
   it('reads a due date whose year OCR read a glyph of as no digit ("15/08/202+") by the lag of the other rows, flagged', () => {

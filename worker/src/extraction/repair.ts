@@ -106,6 +106,38 @@ export function repairColumn(
   return one();
 }
 
+/**
+ * Whole percentages `fine` is of `principal`, rounded to the centavo as issuers compute a multa
+ * (20 % de mora, 75 % de ofício…); every percentage from 1 % to 300 % that gives exactly that fine.
+ */
+function fineRates(principal: number, fine: number): number[] {
+  if (principal <= 0 || fine <= 0) return [];
+  const out: number[] = [];
+  for (let pct = Math.max(1, Math.floor((fine * 100) / principal) - 1); pct <= Math.min(300, Math.ceil((fine * 100) / principal) + 1); pct++) {
+    if (Math.round((principal * pct) / 100) === fine) out.push(pct);
+  }
+  return out;
+}
+
+/**
+ * What a table's multa rate says of a repair of row `i`'s principal or multa, where the row prints no
+ * total: true when the repaired row's multa is then exactly a percentage of its principal that two
+ * other rows' multas are of theirs (and it was not before); false when the row already was (its
+ * principal and multa agree: the slip is elsewhere); null when no two other rows share a rate.
+ */
+export function fineRateSays(rows: DebtRow[], i: number, col: 'principal' | 'fine', value: number): boolean | null {
+  const counts = new Map<number, number>();
+  rows.forEach((r, k) => {
+    if (k !== i) for (const pct of fineRates(r.principal, r.fine)) counts.set(pct, (counts.get(pct) ?? 0) + 1);
+  });
+  const shared = new Set([...counts].filter(([, n]) => n >= 2).map(([pct]) => pct));
+  if (!shared.size) return null;
+  const holds = (principal: number, fine: number) => fineRates(principal, fine).some((pct) => shared.has(pct));
+  const r = rows[i];
+  if (holds(r.principal, r.fine)) return false;
+  return col === 'principal' ? holds(value, r.fine) : holds(r.principal, value);
+}
+
 /** Every reading of `v` with one digit more, or one digit fewer when it has more than `keep` digits; each once. */
 function digitLostOrDoubled(v: number, keep: number): number[] {
   const d = String(v);
@@ -517,7 +549,7 @@ export function repairRows(
     if (target === null || target === undefined || !rows.length) continue;
     const rowSays = (i: number, value: number) => {
       const check = rowChecks.get(i);
-      if (!check) return null;
+      if (!check) return col === 'interest' ? null : fineRateSays(rows, i, col, value);
       const sum = rowSum(rows[i], check);
       return sum !== check.total && sum - rows[i][col] + value === check.total;
     };
