@@ -1895,6 +1895,10 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(findLabel('ot. da inscricao', true)?.kind).toBe('registrationDate');
     expect(findLabel('coo.')).toBeNull();
     expect(findLabel('coa...........', true)?.kind).toBe('revenueCode');
+    expect(findLabel('c.pf.', true)?.kind).toBe('debtorDocument');
+    expect(findLabel('naturezajreceita', true)?.kind).toBe('revenue');
+    expect(findLabel('data nsc.', true)?.kind).toBe('registrationDate');
+    expect(findLabel('data nsc.')).toBeNull();
     // A c inside a word read as an e: "Inscrito em" as "imserito em".
     expect(findLabel('imserito em', true)?.kind).toBe('registrationDate');
     expect(findLabel('imserito em')).toBeNull();
@@ -2541,6 +2545,9 @@ describe('a situação and a receita code OCR left without their usual marks', (
     // Glued between two words, in the gap it filled.
     const glued = [...head, ...id, f('Situação Atual..........:', 40, 120), f('ATIVA A.SER AJUIZADA', 200, 120)];
     expect(extractFromPages([page(1, glued, true)])[0].status).toBe('ATIVA A SER AJUIZADA');
+    // Or before a link word that leads into one ("ATIVA. À SER AJUIZADA").
+    const linked = [...head, ...id, f('Situação Atual..........:', 40, 120), f('ATIVA. À SER AJUIZADA', 200, 120)];
+    expect(extractFromPages([page(1, linked, true)])[0].status).toBe('ATIVA A SER AJUIZADA');
     // A full stop before a word that is no situação's still ends it.
     const sentence = [...head, ...id, f('Situação Atual..........:', 40, 120), f('ATIVA AJUIZADA. CERTIFICO', 200, 120)];
     expect(extractFromPages([page(1, sentence, true)])[0].status).toBe('ATIVA AJUIZADA');
@@ -2587,6 +2594,9 @@ describe('leaders, ordinals and lookalike letters OCR put in a value', () => {
     expect(registrationValues('Número da Inscrição : 3395804448]', true).map((v) => [v.value, v.repaired])).toEqual([['33958044481', true]]);
     expect(registrationValues('CDANº.....sal TO 6 20 522173-87', true).map((v) => [v.value, v.repaired])).toEqual([['7062052217387', true]]);
     expect(registrationValues('Bo 6 14 325854-32', true).map((v) => [v.value, v.repaired])).toEqual([['8061432585432', true]]);
+    expect(registrationValues('Inscrição nº.................:, BO31659540813', true).map((v) => [v.value, v.repaired])).toEqual([['8031659540813', true]]);
+    expect(registrationValues('40.4.22,136770-02', true).map((v) => v.value)).toEqual(['4042213677002']);
+    expect(registrationValues('500.4.24.608694-71', true).map((v) => [v.value, v.repaired])).toEqual([['5042460869471', true]]);
     expect(registrationValues('Número da Inscrição : 3395804448]', false).map((v) => v.value)).toEqual(['3395804448']);
     expect(valuesOf('money', 'Vlr. Multa: B44,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', true]]);
     expect(valuesOf('money', 'Vlr. Multa: 844,95', true).map((v) => [v.value, v.repaired])).toEqual([['84495', false]]);

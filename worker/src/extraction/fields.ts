@@ -83,8 +83,8 @@ export function ocrTolerant(source: string): string {
       } else if (c === '\\') out += c + source[++k];
       else if (c === '/') {
         // A slash between words is a thin stroke: read as "I", "l" or "f", or with one before it ("NOMEI/RAZÃO", "CNPJICPF",
-        // "LivrofFolha"), or lost ("NOME RAZÃO SOCIAL").
-        out += '(?:[ilt1|!f]?/|[ilt1|!f])?';
+        // "LivrofFolha", "NATUREZAJRECEITA"), or lost ("NOME RAZÃO SOCIAL").
+        out += '(?:[ilt1|!fj]?/|[ilt1|!fj])?';
       }
       else if (c === '[') {
         const end = source.indexOf(']', k + 1);

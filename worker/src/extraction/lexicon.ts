@@ -121,8 +121,9 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'inscricao\\s+em(?!\\s+divida)',
     ],
     // "Dt. da Inscrição" read as "De da inscrição" or "Ot. da Inscrição", or split into "Pt." and a cell of its own "da Inscrição";
-    // "Dt. Inscrição" as "De. Inscrição", "Dx. Inscrição"; a caption "INSCRITA EM" alone in its box as "ANSCRITAEM".
-    ocrLabels: ['[do][a-z]\\.?\\s+d[ae]\\s+inscricao', '[do][a-z]\\.\\s+inscricao', 'da\\s+inscricao(?=[\\s.:]*$)', '[a-z]nscrit[oa]\\s+em(?=[\\s.:]*$)'],
+    // "Dt. Inscrição" as "De. Inscrição", "Dx. Inscrição"; a caption "INSCRITA EM" alone in its box as "ANSCRITAEM";
+    // "Data Insc." with its thin I lost ("DATA NSC.").
+    ocrLabels: ['[do][a-z]\\.?\\s+d[ae]\\s+inscricao', '[do][a-z]\\.\\s+inscricao', 'da\\s+inscricao(?=[\\s.:]*$)', '[a-z]nscrit[oa]\\s+em(?=[\\s.:]*$)', '(?:data|dt\\.?)\\s*(?:d[ae]\\s+)?nsc(?:ricao|r?\\.)'],
     prose: [
       'cuja\\s+inscricao\\s+data\\s+de',
       // "foi inscrito em Dívida Ativa do Município de Pelotas em 30 de junho de 2025".
@@ -169,9 +170,9 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'cpf\\s*/\\s*cnpj',
       'cnpj(?:\\s*/\\s*mf)?(?:\\s+do\\s+(?:devedor|contribuinte))?',
       'cpf(?:\\s+do\\s+(?:devedor|contribuinte))?',
-      // A dot OCR lost between two letters ("C.N.PJ.").
+      // A dot OCR lost between two letters ("C.N.PJ.", "C.PF.").
       'c\\.\\s?n\\.?\\s?p\\.?\\s?j\\.?',
-      'c\\.\\s?p\\.\\s?f\\.?',
+      'c\\.\\s?p\\.?\\s?f\\.?',
       'cgc(?:\\s*/\\s*mf)?',
       // The CNPJ's old name, dotted like the others on INSS printouts ("C.G.C. : …").
       'c\\.\\s?g\\.\\s?c\\.?(?:\\s*/\\s*mf)?',

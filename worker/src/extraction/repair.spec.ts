@@ -37,6 +37,10 @@ describe('OCR digit repairs confirmed by a check', () => {
     expect(repairPeriod('1ºTRII2016', '2015-12-28')).toBeNull();
     // An I with a speck over it in the year ("2º TRU20Í4").
     expect(repairPeriod('2º TRU20Í4', '2014-07-30')).toBe('2014-Q2');
+    // A year that lost a digit, between the years around it.
+    expect(repairPeriod('214', '2014-04-20', ['2013', '2015'])).toBe('2014');
+    expect(repairPeriod('201', '2014-04-20', ['2009', '2013'])).toBeNull();
+    expect(repairPeriod('214', '2014-04-20')).toBeNull();
     expect(repairDate('62/09/2005', null, '2006-09-18')).toBe('2005-09-02');
     expect(repairDate('02/10/2065', null, '2006-09-18')).toBe('2005-10-02');
     expect(repairDate('99/99/9999', null, null)).toBeNull();

@@ -203,6 +203,15 @@ export function repairPeriod(raw: string, due: string | null, around?: [before: 
       const p = parsePeriod(`${ring[1]}${d}/${ring[2]}`);
       if (p && p > around![0] && p < around![1] && (!due || p <= due.slice(0, 7))) fits.add(p);
     }
+  // A year that lost a digit ("214" for 2014): in a table listed by year, the one reading with a digit
+  // put back that falls strictly between the rows around it, not after the due date.
+  const short = fits.size || !around || !/^\d{4}$/.test(around[0]) || !/^\d{4}$/.test(around[1]) ? null : /^\d{3}$/.exec(raw.trim());
+  if (short)
+    for (let i = 0; i <= 3; i++)
+      for (const d of '0123456789') {
+        const y = short[0].slice(0, i) + d + short[0].slice(i);
+        if (parsePeriod(y) === y && y > around![0] && y < around![1] && (!due || y <= due.slice(0, 4))) fits.add(y);
+      }
   // Two readings left ("MAU2019": março or maio): in a table listed by period, the one between the
   // periods of the rows around it.
   if (fits.size > 1 && around && around[0] <= around[1]) for (const p of fits) if (p < around[0] || p > around[1]) fits.delete(p);

@@ -2,7 +2,8 @@ import { distance as editDistance } from 'fastest-levenshtein';
 import { LEGAL_REFERENCE, STATUS_STEMS, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
-const SPECK_BEFORE_STATUS_WORD = new RegExp(`(?<=\\p{Lu})\\.\\s+(?=(?:${STATUS_STEMS.toUpperCase()})\\p{Lu}*(?:\\s|$))`, 'gu');
+// Also before the link words that lead into one ("ATIVA. À SER AJUIZADA").
+const SPECK_BEFORE_STATUS_WORD = new RegExp(`(?<=\\p{Lu})\\.\\s+(?=(?:(?:A|À|EM|NO|NA|PARA|SER|N[AÃ]O)\\s+){0,3}(?:${STATUS_STEMS.toUpperCase()})\\p{Lu}*(?:\\s|$))`, 'gu');
 import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_NINE_DIGIT_DATE, OCR_STROKE_DATE_TOKEN, collapseSpaces, parseStrokeDate, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parseDocument, parseMoney, upperText } from './normalize';
 import { digitVariants, pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
 
@@ -237,8 +238,10 @@ export function registrationValues(text: string, ocr = false): Value[] {
   const read = ocr
     ? text
         .replace(/(?<![\p{L}\d/.,])[BSZ](?=\d{4,}(?:\/\d{4})?(?![\p{L}\d/]))/gu, (c) => digitsFromLookalikes(c))
-        // (Its 7 may read as a T, its 0 as a small o: "TO 6 20 522173-87", "Bo 6 14 325854-32".)
-        .replace(/(?<![\p{L}\d/.,])(?=[\dBSZOQDTo]{2}\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))[\dBSZOQDTo]{2}/gu, (c) => digitsFromLookalikes(c.replace(/T/g, '7')))
+        // (Its 7 may read as a T, its 0 as a small o: "TO 6 20 522173-87", "Bo 6 14 325854-32"; printed bare too: "BO31659540813".)
+        .replace(/(?<![\p{L}\d/.,])(?=[\dBSZOQDTo]{2}(?:\s\d\s\d{2}\s\d{6}-\d{2}|\d{11})(?![\p{L}\d/]))[\dBSZOQDTo]{2}/gu, (c) => digitsFromLookalikes(c.replace(/T/g, '7')))
+        // Printed with dots, one read as a comma ("40.4.22,136770-02"): no amount has this shape.
+        .replace(/(?<![\p{L}\d/.,])\d{2}[.,]\d[.,]\d{2}[.,]\d{6}-\d{2}(?![\d/.,])/gu, (c) => c.replace(/,/g, '.'))
         // Its unit's zero taken for a raised ordinal ("5º 4 19 086533-64" for 50 4 19 …).
         .replace(/(?<![\p{L}\d/.,])(\d)[º°](?=\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))/gu, '$10')
         // Its last 1 read as a bracket ("3395804448]"): a number has no bracket of its own.
@@ -283,9 +286,10 @@ export function registrationValues(text: string, ocr = false): Value[] {
     if (!slash && value.includes('/')) continue;
     // A PGFN number in its printed groups (80 4 22 507420-05) with one group a glyph too long
     // ("800 4 22 …"): a digit read twice, when the group's doubled digits give one reading, flagged.
-    const grouped = ocr ? /^(\d{2,3}) (\d{1,2}) (\d{2,3}) (\d{6,7})-(\d{2,3})$/.exec(raw) : null;
+    // Printed with dots as well ("500.4.24.608694-71").
+    const grouped = ocr ? /^(\d{2,3})([ .])(\d{1,2})\2(\d{2,3})\2(\d{6,7})-(\d{2,3})$/.exec(raw) : null;
     if (grouped) {
-      const groups = grouped.slice(1, 6);
+      const groups = [grouped[1], ...grouped.slice(3, 7)];
       const long = groups.map((g, k) => g.length - [2, 1, 2, 6, 2][k]);
       if (long.filter((x) => x === 1).length === 1 && long.every((x) => x === 0 || x === 1)) {
         const at = long.indexOf(1);
