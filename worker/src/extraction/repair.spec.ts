@@ -1,4 +1,4 @@
-import { digitVariants, fineRateSays, missingCell, repairColumn, repairRowSum, repairTotal, repairDate, moveRowFix, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
+import { digitVariants, fineRateSays, missingCell, repairFarPeriod, repairColumn, repairRowSum, repairTotal, repairDate, moveRowFix, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
 import { dateValues, moneyValues, processValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
@@ -70,6 +70,22 @@ describe('OCR digit repairs confirmed by a check', () => {
       { period: '1988', dueDate: null, principal: 77200, fine: 57945, interest: 0 },
     ];
     expect(fineRateSays(p, 2, 'principal', 77260)).toBe(true);
+  });
+
+  it('puts right a period read years before its own due date, among the other rows, rather than its due date, flagged', () => {
+    const rows = () => [
+      { period: '2010-Q2', dueDate: '2019-07-28', principal: 1, fine: 0, interest: 0 },
+      { period: '2018-Q4', dueDate: '2019-01-28', principal: 1, fine: 0, interest: 0 },
+      { period: '2019-Q1', dueDate: '2019-04-28', principal: 1, fine: 0, interest: 0 },
+      { period: '2019-Q3', dueDate: '2019-10-30', principal: 1, fine: 0, interest: 0 },
+    ];
+    const r = rows();
+    expect(repairRows(r, {}, new Map(), null)).toEqual(['Período "2010-Q2" lido por OCR corrigido para 2019-Q2 pelo vencimento da linha; confira']);
+    expect(r[0]).toMatchObject({ period: '2019-Q2', dueDate: '2019-07-28' });
+    // A due date outside the others' is the suspect instead: the period stays.
+    expect(repairFarPeriod(rows().map((x, k) => (k === 0 ? { ...x, dueDate: '2019-12-28' } : x)), 0)).toBeNull();
+    // One no single slip brings among the other rows stays too.
+    expect(repairFarPeriod(rows().map((x, k) => (k === 0 ? { ...x, period: '2000-Q2' } : x)), 0)).toBeNull();
   });
 
   it('reads a due date whose year OCR read a glyph of as no digit ("15/08/202+") by the lag of the other rows, flagged', () => {

@@ -365,6 +365,34 @@ export function repairDueYear(rows: DebtRow[], i: number): string | null {
 }
 
 /**
+ * A period whose year OCR misread years before its own due date ("2º Trimestre/2010" due 28/07/2019,
+ * among rows of 2018 and 2019): the one single-digit reading of the year that brings the period
+ * within the year before its due date and inside the span of the other rows' periods. The due date
+ * is not the suspect there: moved to the period's year, it would leave the span of the others' due
+ * dates (checked, or neither is repaired).
+ */
+export function repairFarPeriod(rows: DebtRow[], i: number): string | null {
+  const r = rows[i];
+  const start = periodStart(r.period);
+  if (!r.dueDate || !start || !isReadPeriod(r.period) || Number(r.dueDate.slice(0, 4)) <= Number(start.slice(0, 4)) + 1) return null;
+  const others = rows.filter((x, k) => k !== i && isReadPeriod(x.period) && periodStart(x.period));
+  const dues = others.flatMap((x) => (x.dueDate ? [x.dueDate] : []));
+  if (others.length < 2 || dues.length < 2) return null;
+  const starts = others.map((x) => periodStart(x.period)!).sort();
+  const [lo, hi] = [starts[0], starts[starts.length - 1]];
+  // The row's due date as read already sits among the others': the due date is no suspect.
+  const [dlo, dhi] = [dues.reduce((a, b) => (a < b ? a : b)), dues.reduce((a, b) => (a > b ? a : b))];
+  if (r.dueDate < dlo || r.dueDate > dhi) return null;
+  const fits = new Set<string>();
+  for (const y of digitVariants(r.period.slice(0, 4))) {
+    const p = y + r.period.slice(4);
+    const s = periodStart(p)!;
+    if (s >= lo && s <= hi && s <= r.dueDate.slice(0, 7) && Number(r.dueDate.slice(0, 4)) <= Number(y) + 1) fits.add(p);
+  }
+  return fits.size === 1 ? [...fits][0] : null;
+}
+
+/**
  * A month OCR misread as another real month ("06/2014" for 08/2014, between the rows of 07/2014 and
  * 09/2014): the one single-digit reading that puts the row back in the table's order, not after its
  * due date, taken only where the misread month broke that order.
@@ -533,6 +561,11 @@ export function repairRows(
     if (inOrder) {
       notes.push(`Período "${r.period.length === 4 ? r.period : `${r.period.slice(5)}/${r.period.slice(0, 4)}`}" lido por OCR corrigido para ${inOrder} pela ordem da tabela; confira`);
       r.period = inOrder;
+    }
+    const far = repairFarPeriod(rows, i);
+    if (far) {
+      notes.push(`Período "${r.period}" lido por OCR corrigido para ${far} pelo vencimento da linha; confira`);
+      r.period = far;
     }
     const dueYear = repairDueYear(rows, i);
     if (dueYear) {
