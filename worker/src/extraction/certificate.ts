@@ -489,7 +489,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   }
   if (ocr && rows.length) {
     // OCR digit confusions in the rows, repaired only where the printed totals or the dates confirm it.
-    const notes = [...table.repairs, ...repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null, table.rowFixes, table.rowChecks)];
+    const notes = [...table.repairs, ...repairRows(rows, money.values, table.unreadableDue, regDate.value?.value ?? null, table.rowFixes, table.rowChecks, table.alts)];
     if (notes.length) money = chooseMoney(cands, rows, garbled, ocr);
     // A table of one row is the whole debt: where OCR garbled one of its cells ("40164, 200") and the
     // certificate's parts add up to its total, the part printed is the cell's value, flagged.

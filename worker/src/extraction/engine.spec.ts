@@ -2960,6 +2960,18 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
     expect(c.warnings).toContain('Valor "1502,900" da linha 01/2018 lido por OCR corrigido para R$ 1.502,90; confira');
   });
 
+  it('takes, where the row prints no total, the reading of a speck-decimal amount its column\'s printed total confirms; a speck after the comma is no digit ("19288,.17")', () => {
+    const c = one([
+      f('Competência', 40, 110), f('Vencimento', 120, 110), f('Principal', 220, 110), f('Multa', 300, 110), f('Juros', 380, 110),
+      f('11/2018', 40, 122), f('07/12/2018', 120, 122), r('25216,007', 270, 122), r('5043,21', 340, 122), r('21451,76', 420, 122),
+      f('12/2018', 40, 134), f('25/01/2019', 120, 134), r('19288,.17', 270, 134), r('3857,63', 340, 134), r('4864,09', 420, 134),
+      f('TOTAL', 40, 146), r('44504,24', 270, 146), r('8900,84', 340, 146), r('26315,85', 420, 146),
+      f('Valor total: R$ 79.720,93', 40, 170),
+    ]);
+    expect(c.debts.map((d) => d.principal)).toEqual([2521607, 1928817]);
+    expect(c.warnings).toContain('Valor R$ 25.216,00 da linha 2018-11 lido por OCR corrigido para R$ 25.216,07 pelo total impresso; confira');
+  });
+
   it('reads a table amount whose first digit OCR read as its lookalike letter ("B6,30"), flagged', () => {
     const c = one([
       f('Exercício', 40, 110), f('Dt. Venc.', 120, 110), f('Juros Moratórios', 220, 110), f('Tributo', 320, 110), f('Multa Mora', 400, 110),

@@ -528,6 +528,7 @@ export function repairRows(
   registrationDate: string | null,
   rowFixes: ReadonlyMap<number, RowFix> = new Map(),
   rowChecks: ReadonlyMap<number, RowCheck> = new Map(),
+  alts: ReadonlyMap<number, Partial<Record<Part, number>>> = new Map(),
 ): string[] {
   const notes: string[] = [];
   const moved = moveRowFix(rows, printed, rowFixes);
@@ -595,6 +596,16 @@ export function repairRows(
       const sum = rowSum(rows[i], check);
       return sum !== check.total && sum - rows[i][col] + value === check.total;
     };
+    // A cell read with a third decimal ("25216,007": 25.216,00 or 25.216,07) whose row prints no total:
+    // the one such cell whose other reading closes the column.
+    const sum = rows.reduce((a, r) => a + r[col], 0);
+    const swaps = [...alts].filter(([i, a]) => rows[i] && a[col] !== undefined && sum - rows[i][col] + a[col]! === target);
+    if (sum !== target && swaps.length === 1) {
+      const [i, a] = swaps[0];
+      notes.push(`Valor ${formatCentavos(rows[i][col])} da linha ${rows[i].period} lido por OCR corrigido para ${formatCentavos(a[col]!)} pelo total impresso; confira`);
+      rows[i][col] = a[col]!;
+      continue;
+    }
     const fix = repairColumn(rows.map((r) => r[col]), target, rowSays);
     if (!fix) {
       const gap = missingCell(rows.map((r) => r[col]), target);

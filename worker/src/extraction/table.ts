@@ -45,6 +45,8 @@ export interface TableResult {
   rowFixes: Map<number, RowFix>;
   /** On a scan, what each row's own total column checks, by row index. */
   rowChecks: Map<number, RowCheck>;
+  /** A part's other reading (a speck among its decimals) no row total settled, by row index: for the column's total to settle. */
+  alts: Map<number, Partial<Record<Part, number>>>;
 }
 
 // Compiled once per kind of text: headers are looked for on every line of every certificate.
@@ -198,6 +200,7 @@ interface Token {
  */
 const OCR_MONEY = /(?<![\d.,/:])(?:\d{1,6}[.:]|\d{1,3}(?:\.\d{3})+[:/]|\d{1,3}(?:\.\d{3})*\.\d{3})\d{2}(?![\d.,/:])/g;
 const OCR_PERIODS = new RegExp(OCR_PERIOD.source, 'g');
+const OCR_MONEY_SPECK = /(?<![\d.,/:])(\d{1,6}|\d{1,3}(?:\.\d{3})+),[.'`´]\s?(\d{2})(?![\d.,/:])/g;
 const OCR_MONEY_EXTRA = /(?<![\d.,/:])(\d{1,6}|\d{1,3}(?:\.\d{3})+),(\d{2})\d(?![\d.,/:])/g;
 /** A month's leading 0 or 1 read as a letter of its shape ("Q4/2017", "O8/2019", "l2/2020"). */
 const OCR_LETTER_PERIOD = /(?<![\p{L}\d.,/])([OoQDIl|][0-9]|1[OoQDIl|])\/((?:19|20)\d{2})(?![\d.,/])/gu;
@@ -259,6 +262,12 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       taken.push([m.index!, m.index! + m[0].length]);
       // Always two decimals: the digits are the centavos.
       out.push({ kind: 'money', text: m[0], value: Number(m[0].replace(/\D/g, '')), ...at(m.index!, m.index! + m[0].length) });
+    }
+    // A speck between the decimal comma and the centavos ("19288,.17"): the amount as printed, no digit changed.
+    for (const m of cell.text.matchAll(OCR_MONEY_SPECK)) {
+      if (!free(m.index!, m.index! + m[0].length)) continue;
+      taken.push([m.index!, m.index! + m[0].length]);
+      out.push({ kind: 'money', text: m[0], value: Number(`${m[1]}${m[2]}`.replace(/\D/g, '')), ...at(m.index!, m.index! + m[0].length) });
     }
     // A speck read as a third decimal ("11793,500"): the amount is its first two. Flagged: the speck
     // may have stood among them ("33.334,008" for 33.334,08), which only the column's total can tell.
@@ -409,7 +418,7 @@ function captionsOverValues(lines: Line[], at: number): boolean {
 
 /** Reads every debt table of a certificate's lines. */
 export function readTables(lines: Line[]): TableResult {
-  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0, unreadableDue: new Map(), repairs: [], rowFixes: new Map(), rowChecks: new Map() };
+  const res: TableResult = { rows: [], printed: {}, lines: new Set(), warnings: [], doubtful: 0, unreadableDue: new Map(), repairs: [], rowFixes: new Map(), rowChecks: new Map(), alts: new Map() };
   let i = 0;
   while (i < lines.length) {
     const header = headerColumns(lines[i]);
@@ -500,7 +509,9 @@ export function readTables(lines: Line[]): TableResult {
         if (raw) res.unreadableDue.set(res.rows.length, raw);
       }
       // A speck among an amount's decimals ("3201,005"): of its two readings, the one the row's own total takes.
-      if (lines[b.at].ocr && row.check) takeReadings(row.row, row.check, row.alts);
+      // Failing that (no row total, or one OCR garbled too), the column's printed total may (repairRows).
+      if (lines[b.at].ocr && !(row.check && takeReadings(row.row, row.check, row.alts)) && Object.keys(row.alts).length)
+        res.alts.set(res.rows.length, Object.fromEntries(Object.entries(row.alts).map(([p, t]) => [p, t.alt!])));
       for (const t of row.repaired)
         res.repairs.push(
           t.kind === 'money'
@@ -544,23 +555,24 @@ export function readTables(lines: Line[]): TableResult {
 /**
  * The readings of a row's ambiguous amounts that its printed total confirms: each token's value and
  * its alternative are tried together, and the one combination that adds up is taken (the tokens are
- * set to it, so their notes report it). Nothing changes when none or several add up.
+ * set to it, so their notes report it). Nothing changes when none or several add up (false then).
  */
-function takeReadings(row: DebtRow, check: RowCheck, alts: Partial<Record<Part, Token>>): void {
+function takeReadings(row: DebtRow, check: RowCheck, alts: Partial<Record<Part, Token>>): boolean {
   const parts = PARTS.filter((p) => alts[p]);
-  if (!parts.length) return;
+  if (!parts.length) return false;
   const fits: number[] = [];
   for (let mask = 0; mask < 1 << parts.length; mask++) {
     const trial = { ...row };
     parts.forEach((p, n) => (trial[p] = mask & (1 << n) ? alts[p]!.alt! : (alts[p]!.value as number)));
     if (rowSum(trial, check) === check.total) fits.push(mask);
   }
-  if (fits.length !== 1) return;
+  if (fits.length !== 1) return false;
   parts.forEach((p, n) => {
     const t = alts[p]!;
     if (fits[0] & (1 << n)) [t.value, t.alt] = [t.alt!, t.value as number];
     row[p] = t.value as number;
   });
+  return true;
 }
 
 function readRow(
