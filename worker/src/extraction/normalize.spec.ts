@@ -181,6 +181,7 @@ describe('names read by OCR', () => {
     expect(repairNameOcr('JOÃO CARVALHO MENDONÇA')).toBe('JOÃO CARVALHO MENDONÇA');
     // The company-type suffix at the name's end: a doubled last I, a lost last dot.
     expect(repairNameOcr('SUPERMERCADO SÃO JORGE EIRELII')).toBe('SUPERMERCADO SÃO JORGE EIRELI');
+    expect(repairNameOcr('TRANSPORTADORA PAULISTA SA.')).toBe('TRANSPORTADORA PAULISTA S.A.');
     expect(repairNameOcr('METALÚRGICA TRÊS PODERES S.A')).toBe('METALÚRGICA TRÊS PODERES S.A.');
     expect(repairNameOcr('METALÚRGICA TRÊS PODERES S.A.')).toBe('METALÚRGICA TRÊS PODERES S.A.');
     expect(repairNameOcr('CONSTRUTORA IRMÃOS ROCHA COMÉRCIO E SERVIÇOS LIDA')).toBe('CONSTRUTORA IRMÃOS ROCHA COMÉRCIO E SERVIÇOS LTDA');
@@ -223,6 +224,9 @@ describe('situação', () => {
     expect(normalizeStatus('ATIVAASER AJUIZADA', true)).toBe('ATIVA A SER AJUIZADA');
     expect(normalizeStatus('ATIVA EMCOBRANÇA', true)).toBe('ATIVA EM COBRANCA');
     expect(normalizeStatus('ATIVAASER AJUIZADA', false)).toBe('ATIVAASER AJUIZADA');
+    // A speck read as a hyphen before a link word was the space; a hyphen between two situação words stays.
+    expect(normalizeStatus('ATIVA-NÃO PRIORIZADA PARA AJUIZAMENTO', true)).toBe('ATIVA NAO PRIORIZADA PARA AJUIZAMENTO');
+    expect(normalizeStatus('SUSPENSA-DECISAO JUDICIAL', true)).toBe('SUSPENSA-DECISAO JUDICIAL');
     expect(normalizeStatus('INSCRITO - PROTESTADO', true)).toBe('INSCRITO - PROTESTADO');
   });
   it('reads a dash OCR doubled or specked, spaced on one side at least, as the spaced dash printed; never one between two words', () => {

@@ -302,6 +302,8 @@ export function repairNameOcr(name: string): string {
     // LTDA's T read as an I or an l ("SERVIÇOS LIDA"), closing a name of several words.
     .replace(/(?<=\S\s)L[Il1|]DA(?=\.?$)/, 'LTDA')
     .replace(/(?<=(?:^|\s)S\.A)$/, '.')
+    // Or its first dot ("SA."): a name closing on "SA." is a sociedade anônima.
+    .replace(/(?<=\S\s)SA\.$/, 'S.A.')
     // A speck read as a full stop closing a name after a company-type acronym, never abbreviated ("LTDA EPP.").
     .replace(/(?<=\s(?:EPP|ME|EIRELI))\.$/, '');
 }
@@ -355,6 +357,9 @@ export function normalizeStatus(text: string, ocr: boolean): string {
     // A dash set apart on one side at least, OCR doubled it, read a speck beside it or read it as a plus
     // ("INSCRITO --PROTESTADO", "AJUIZADA -.GARANTIA", "AJUIZADA + EXIGIBILIDADE"): one spaced dash, as printed. A dash between two words ("SUSPENSA-DECISAO") stays.
     .replace(ocr ? /\s[-–—.]*[-–—+][-–—.]*\s?|[-–—.]*[-–—][-–—.]*\s/g : /$^/, ' - ')
+    // A speck read as a hyphen between a word and the link word after it ("ATIVA-NAO PRIORIZADA"): no
+    // situação joins a link word so; it was the space.
+    .replace(ocr ? /(?<=\p{Lu})-(?=(?:NAO|A|EM|NO|NA|PARA|SER)\s)/gu : /$^/, ' ')
     .split(' ');
   if (!ocr) return words.join(' ');
   const out: string[] = [];
