@@ -110,6 +110,13 @@ function valueKey(field: ScalarField, v: Value): string {
   return fold(v.value).replace(/\s+/g, ' ');
 }
 
+/** Two numbers of one length that differ in one digit only. */
+function oneDigitApart(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const diff = [...a].flatMap((d, k) => (d !== b[k] ? [k] : []));
+  return diff.length === 1 && /\d/.test(a[diff[0]]) && /\d/.test(b[diff[0]]);
+}
+
 interface Choice {
   value: Value | null;
   score: number;
@@ -443,8 +450,12 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     }
   }
   const registrationNumber = reg.value?.value ?? '';
+  // On a scan, another reading of the number one digit off ("9971479/2014" in a running header,
+  // "9571479/2014" in the body) is a doubt however little support it has: one of them is a slip.
+  const slips = ocr && registrationNumber ? cands.filter((c) => c.field === 'registrationNumber' && oneDigitApart(c.value.value, registrationNumber)).map((c) => c.value.value) : [];
   if (!registrationNumber) flag('registrationNumber', 'Campo não encontrado: número da inscrição');
-  else if (reg.rivals.length) flag('registrationNumber', `Número da inscrição incerto: também lido ${reg.rivals.map((r) => r.value).join(', ')}; confira`);
+  else if (reg.rivals.length || slips.length)
+    flag('registrationNumber', `Número da inscrição incerto: também lido ${[...new Set([...reg.rivals.map((r) => r.value), ...slips])].join(', ')}; confira`);
   else if (issuer === 'federal' && !FEDERAL.test(registrationNumber) && !DEBCAD.test(registrationNumber)) flag('registrationNumber', `Número da inscrição fora do formato federal (${registrationNumber}); confira`);
   else if (reg.value?.repaired) flag('registrationNumber', `Número da inscrição corrigido de OCR ("${reg.value.raw}" → ${registrationNumber}); confira`);
 

@@ -2171,6 +2171,15 @@ describe('OCR slips in captions, rows and unlabelled numbers', () => {
     expect(valuesOf('process', 'nº 15989:467974/2022-54.', false).map((v) => v.value)).toEqual(['15989', '467974202254']);
   });
 
+  it('flags an inscription number another reading on the scan gives one digit off, however weakly supported', () => {
+    const body = [f('CERTIDÃO DE DÍVIDA ATIVA', 200, 40), f('Nº da inscrição: 9571479/2014', 40, 100), f('Devedor: JOÃO DA SILVA', 40, 114), f('Valor total: R$ 100,00', 40, 128)];
+    const [c] = extractFromPages([page(1, [f('Inscrição 9971479/2014', 400, 20), ...body], true)]);
+    expect(c.registrationNumber).toBe('9571479/2014');
+    expect(c.fieldWarnings?.registrationNumber).toBe('Número da inscrição incerto: também lido 9971479/2014; confira');
+    // One reading only: no such doubt.
+    expect(extractFromPages([page(1, body, true)])[0].fieldWarnings?.registrationNumber ?? '').not.toMatch(/incerto/);
+  });
+
   it('reads the number after a unit code that OCR set in the same cell', () => {
     expect(valuesOf('registration', '70.691.82 7082021065333', true).map((v) => v.value)).toEqual(['7082021065333']);
   });
