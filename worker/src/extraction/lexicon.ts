@@ -31,6 +31,8 @@ export const STATUS_VOCABULARY = `\\b(?:${STATUS_STEMS})`;
  */
 export const STATUS_CLAUSES = 'exigibilidade|garantia';
 export const STATUS_LINKS = 'a|em|no|na|para|de|da|do|ser|nao|por|com|lei|credito|priorizad[ao]';
+/** The link words that lead a situação on into its next word ("ATIVA A SER AJUIZADA", "ATIVA NAO PRIORIZADA"), in capitals. */
+export const STATUS_LEAD_LINKS = ['A', 'EM', 'NO', 'NA', 'PARA', 'SER', 'NAO'];
 /** After a situação's first word: more of its words and links, ending on a situação word. */
 const STATUS_WORDS_ON = `(?:[\\s\\-–—.,:;']+(?:(?:${STATUS_STEMS})[a-z]*|${STATUS_LINKS})){0,7}[\\s\\-–—.,:;']+(?:${STATUS_STEMS})[a-z]*[\\s.]*$`;
 export const STATUS_PHRASE = `^(?:ativ|inscrit)[a-z]*${STATUS_WORDS_ON}`;

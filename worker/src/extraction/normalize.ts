@@ -1,7 +1,9 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { parseBRLToCentavos } from '@cda/shared';
 import { distance as editDistance } from 'fastest-levenshtein';
-import { COMPANY_NAME_WORDS } from './lexicon';
+import { COMPANY_NAME_WORDS, STATUS_LEAD_LINKS } from './lexicon';
+
+const SPECK_HYPHEN_BEFORE_LINK = new RegExp(`(?<=\\p{Lu})-(?=(?:${STATUS_LEAD_LINKS.join('|')})\\s)`, 'gu');
 
 /**
  * Accent- and case-folding that keeps every character in place (one char in, one char out), so a
@@ -359,7 +361,7 @@ export function normalizeStatus(text: string, ocr: boolean): string {
     .replace(ocr ? /\s[-–—.]*[-–—+][-–—.]*\s?|[-–—.]*[-–—][-–—.]*\s/g : /$^/, ' - ')
     // A speck read as a hyphen between a word and the link word after it ("ATIVA-NAO PRIORIZADA"): no
     // situação joins a link word so; it was the space.
-    .replace(ocr ? /(?<=\p{Lu})-(?=(?:NAO|A|EM|NO|NA|PARA|SER)\s)/gu : /$^/, ' ')
+    .replace(ocr ? SPECK_HYPHEN_BEFORE_LINK : /$^/, ' ')
     .split(' ');
   if (!ocr) return words.join(' ');
   const out: string[] = [];

@@ -466,8 +466,10 @@ function withMissingLines(base: OcrWord[], other: OcrWord[], slack = 0): OcrWord
   // A line is judged by its words: a dot leader Tesseract read as a long run of letters at no
   // confidence ("CPF Nº rserens… 482.009.289-85") or a two-glyph "Nº" says nothing of its quality.
   const words = (line: OcrWord[]) => line.filter((w) => /[\p{L}\p{N}]{3}/u.test(w.text) && (w.conf ?? 0) > 0);
-  const missing = groups(other).filter((line) =>
-    words(line).length > 0 && score(words(line)) >= 60 && !line.some((w) => base.some((b) => overlaps(w, b, slack))));
+  const missing = groups(other).filter((line) => {
+    const read = words(line);
+    return read.length > 0 && score(read) >= 60 && !line.some((w) => base.some((b) => overlaps(w, b, slack)));
+  });
   if (!missing.length) return base;
   const top = (line: OcrWord[]) => Math.min(...line.map((w) => w.top));
   // Base's lines keep their order; each lost line goes before the first base line below it.

@@ -1,9 +1,11 @@
 import { distance as editDistance } from 'fastest-levenshtein';
-import { LEGAL_REFERENCE, STATUS_STEMS, STATUS_VOCABULARY, type ValueType } from './lexicon';
+import { LEGAL_REFERENCE, STATUS_LEAD_LINKS, STATUS_STEMS, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 // Also before the link words that lead into one ("ATIVA. À SER AJUIZADA").
-const SPECK_BEFORE_STATUS_WORD = new RegExp(`(?<=\\p{Lu})\\.\\s+(?=(?:(?:A|À|EM|NO|NA|PARA|SER|N[AÃ]O)\\s+){0,3}(?:${STATUS_STEMS.toUpperCase()})\\p{Lu}*(?:\\s|$))`, 'gu');
+// (Read before accents are folded: "À", "NÃO".)
+const ACCENTED_LEAD_LINKS = STATUS_LEAD_LINKS.map((w) => (w === 'A' ? '[AÀ]' : w === 'NAO' ? 'N[AÃ]O' : w)).join('|');
+const SPECK_BEFORE_STATUS_WORD = new RegExp(`(?<=\\p{Lu})\\.\\s+(?=(?:(?:${ACCENTED_LEAD_LINKS})\\s+){0,3}(?:${STATUS_STEMS.toUpperCase()})\\p{Lu}*(?:\\s|$))`, 'gu');
 import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_NINE_DIGIT_DATE, OCR_STROKE_DATE_TOKEN, collapseSpaces, parseStrokeDate, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parseDocument, parseMoney, upperText } from './normalize';
 import { digitVariants, pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
 
