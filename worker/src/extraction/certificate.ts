@@ -4,7 +4,7 @@ import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, 
 import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, STATUS_STEMS, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
-import { digitVariants, iso2br, pastLatest, repairRows, repairTotal } from './repair';
+import { atChargeRate, digitVariants, iso2br, pastLatest, repairChargeByRate, repairRows, repairTotal, undoubled } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
 import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues, valuesOf } from './values';
 
@@ -108,6 +108,12 @@ interface Read {
 function valueKey(field: ScalarField, v: Value): string {
   if (field === 'revenue') return `${v.code}|${fold(v.description ?? '')}`;
   return fold(v.value).replace(/\s+/g, ' ');
+}
+
+/** Whether `read` is `want` with at most one glyph more (a slash OCR read as a digit). */
+function oneGlyphMore(read: string, want: string): boolean {
+  if (read === want) return true;
+  return read.length === want.length + 1 && [...read].some((_, k) => read.slice(0, k) + read.slice(k + 1) === want);
 }
 
 /** Two numbers of one length that differ in one digit only. */
@@ -449,6 +455,11 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
       flag('registrationNumber', 'Número da inscrição encontrado sem rótulo; confira');
     }
   }
+  // A federal number OCR read with a digit twice ("90031361086329" for 9031361086329): the one reading
+  // of PGFN's 13 digits with it once, flagged as repaired. (Fourteen digits whose check digits pass
+  // are a CNPJ, not this.)
+  const once = ocr && issuer === 'federal' && reg.value && /^\d{14}$/.test(reg.value.value) && !parseDocument(reg.value.value)?.valid ? undoubled(reg.value.value) : [];
+  if (once.length === 1) reg.value = { ...reg.value!, value: once[0], repaired: true };
   const registrationNumber = reg.value?.value ?? '';
   // On a scan, another reading of the number one digit off ("9971479/2014" in a running header,
   // "9571479/2014" in the body) is a doubt however little support it has: one of them is a slip.
@@ -461,7 +472,9 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
 
   if (!doc.value) {
     // OCR can garble the label while the number survives; the check digits vouch for it.
-    const loose = lines.flatMap((l, i) => (skip[i] ? [] : gluedDocuments(l.text))).find((d) => d.valid);
+    const kept = lines.filter((_, i) => !skip[i]);
+    // Failing that on a scan, a number whose own slip the check digits put right ("98.464.448/00002-41").
+    const loose = kept.flatMap((l) => gluedDocuments(l.text)).find((d) => d.valid) ?? kept.flatMap((l) => (l.ocr ? documentValues(l.text, true) : [])).find((d) => d.valid);
     if (loose) {
       cands.push({ field: 'debtorDocument', value: loose, route: 'unlabelled', score: 0.5, line: 0 });
       doc.value = loose;
@@ -521,9 +534,17 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     if (rowsFromProse && !numbered && rows.every((r) => r.period.slice(0, 4) <= lastDue.slice(0, 4))) rows.sort(byPeriod);
     for (const n of notes) flag('debts', n);
   }
+  // An encargo whose misread glyph (any glyph) leaves it off the legal rate the total says it is at.
+  const byRate = ocr && !money.adds ? repairChargeByRate(money.values) : null;
+  if (byRate !== null) {
+    // Worded as the rows-confirmed repair below when the rows confirm the three parts as well.
+    const reason = money.rowsConfirmed && rows.length ? ' pelo total e pelas linhas da tabela de débitos' : ', o que o total deixa sobre principal, multa e juros, na taxa do encargo';
+    flag('legalCharge', `Encargo "${formatCentavos(money.values.legalCharge!)}" lido por OCR corrigido para ${formatCentavos(byRate)}${reason}; confira`);
+    money = { ...money, values: { ...money.values, legalCharge: byRate }, adds: true, flags: money.flags.filter(([, msg]) => !msg.startsWith('Total impresso (')) };
+  }
   // A scanned total one digit off its parts' sum, where no part's slip explains the gap: the total's
   // digit was misread ("3.416,36" for 3.416,30); the sum is taken, flagged as repaired.
-  const sumTotal = ocr && !money.adds ? repairTotal(money.values) : null;
+  const sumTotal = ocr && !money.adds ? repairTotal(money.values, readTwice(cands, money.values)) : null;
   if (sumTotal !== null) {
     flag('total', `Valor total "${formatCentavos(money.values.total!)}" lido por OCR corrigido para ${formatCentavos(sumTotal)} pela soma das parcelas; confira`);
     money = { ...money, values: { ...money.values, total: sumTotal }, adds: true, flags: money.flags.filter(([, msg]) => !msg.startsWith('Total impresso (')) };
@@ -541,7 +562,7 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     const leftOut = money.adds && !mv.legalCharge;
     const charge = leftOut ? [...new Set(amounts('legalCharge'))] : mv.legalCharge && !money.adds ? [mv.legalCharge] : [];
     const total = leftOut ? Math.max(0, ...amounts('total')) : mv.total;
-    const atRate = (e: number) => [10, 20].some((x) => Math.abs(e - Math.round((base * x) / 100)) <= 1);
+    const atRate = (e: number) => atChargeRate(base, e);
     const rest = total === null ? 0 : total - base;
     const fits = charge.filter((e) => {
       const totalSlips = digitVariants(String(total)).includes(String(base + e));
@@ -589,6 +610,21 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     if (bare.size === 1) {
       consDate.value = [...bare.values()][0];
       flag('consolidationDate', 'Data de consolidação sem rótulo legível, igual à data de emissão; confira');
+    }
+  }
+  if (!consDate.value && ocr && issued.size === 1) {
+    // Or its caption survives and the date is garbled past reading ("VALOR TOTAL ATUALIZADO em 1571
+    // 1/2025:", a slash read as a 7): the issue date, when the digits read are its own with one glyph
+    // more, its year in place. Flagged.
+    const day = [...issued][0];
+    const want = iso2br(day).replace(/\D/g, '');
+    const garbled = lines.flatMap((l, i) =>
+      skip[i] || ISSUED_RE.test(l.folded) ? [] : [...l.folded.matchAll(/(?:atualizad|consolidad|calculad)[a-z]*\s+(?:em|ate)\s+(\d[\d\s/.,]{7,12}\d)(?![\d/])/g)].map((m) => m[1]),
+    );
+    const fits = garbled.filter((g) => !dateValues(g, true).length && g.endsWith(day.slice(0, 4)) && oneGlyphMore(g.replace(/\D/g, ''), want));
+    if (fits.length === 1) {
+      consDate.value = { value: day, raw: fits[0], start: 0, end: 0 };
+      flag('consolidationDate', `Data de consolidação "${fits[0]}" ilegível por OCR, tomada como a data de emissão (${iso2br(day)}); confira`);
     }
   }
   const proc = pick('administrativeProcess');
@@ -782,6 +818,20 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (!hasValue && titled && registrationNumber && named) flag('total', 'Valores da certidão não encontrados; confira no documento');
   const isCda = !!registrationNumber && (hasValue || (titled && named)) && (named || titled);
   return { record, isCda };
+}
+
+/**
+ * The money fields whose value was read alike in two places (a table's totals row and the summary
+ * sentence, two lines): an OCR slip would have had to fall the same way twice.
+ */
+function readTwice(cands: Candidate[], values: Partial<Record<MoneyField, number | null>>): Set<MoneyField> {
+  const places = new Map<MoneyField, Set<string>>();
+  for (const c of cands) {
+    const f = c.field as MoneyField;
+    if (!MONEY_FIELDS.includes(f) || values[f] == null || Number(c.value.value) !== values[f]) continue;
+    places.set(f, (places.get(f) ?? new Set()).add(c.route === 'table' ? 'table' : `line ${c.line}`));
+  }
+  return new Set([...places].filter(([, at]) => at.size >= 2).map(([f]) => f));
 }
 
 /** CPF/CNPJ shapes anywhere in a line, even glued to a word ("SILVA788.515.377-04"). */

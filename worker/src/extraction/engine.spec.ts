@@ -3060,3 +3060,85 @@ describe('periodStart', () => {
     expect(['2019-03', '2019-Q2', '2019', '2019-03-25', 'x'].map(periodStart)).toEqual(['2019-03', '2019-04', '2019-01', '2019-03', null]);
   });
 });
+
+describe('scanned numbers, names and dates one slip from their shape', () => {
+  const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
+  const id = [f('Inscrição nº: 50 6 18 216267-72', 40, 80), f('CPF: 411.611.182-17', 300, 80), f('Valor total: R$ 150,00', 40, 200)];
+  const one = (frags: Frag[]) => extractFromPages([page(1, [...head, ...id, ...frags], true)])[0];
+
+  it('reads a dotted PGFN number whose first dot OCR read as a colon, and the inscription date after it', () => {
+    expect(registrationValues('nº 10:6.14.595129-38, em 06/11/2014', true).map((v) => [v.value, v.repaired])).toEqual([['1061459512938', true]]);
+    const frags = [
+      ...head,
+      f('CERTIFICO, para fins de cobrança judicial, que consta do Registro da Dívida Ativa da União a Inscrição', 40, 80),
+      f('nº 10:6.14.595129-38, em 06/11/2014, em nome de ACME LTDA, inscrita no CNPJ sob o nº 11.222.333/0001-81.', 40, 92),
+      f('Valor total: R$ 150,00', 40, 120),
+    ];
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect([c.registrationNumber, c.registrationDate]).toEqual(['1061459512938', '2014-11-06']);
+  });
+
+  it('takes a number with its year from the court filing that lists it, keeping the slash', () => {
+    const filing = [
+      f('EXCELENTÍSSIMO(A) SENHOR(A) JUIZ(A) FEDERAL DA 11ª VARA DE EXECUÇÕES FISCAIS', 40, 40),
+      f('O(A) executado(a) é devedor(a) dos créditos inscritos em Dívida Ativa representados pelas Certidões de Dívida Ativa anexas, nºs', 40, 60),
+      f('1.980.183.933, 3862299/2025, que instruem a presente, no valor total de R$ 36.000,00.', 40, 74),
+      f('Termos em que pede deferimento.', 40, 100),
+    ];
+    expect(listedNumbers(buildLines(filing, 1, true))).toEqual(['1980183933', '3862299/2025']);
+    const [c] = extractFromPages([page(1, filing, true), page(2, cda(40, '3862209/2025'), true)]);
+    expect(c.registrationNumber).toBe('3862299/2025');
+    expect(c.fieldWarnings?.registrationNumber).toContain('tomado da petição que lista as certidões deste arquivo (3862299/2025)');
+  });
+
+  it('takes a debtor CPF/CNPJ under a caption garbled past reading when its check digits put its own slip right, flagged', () => {
+    const frags = cda(40, '80 6 19 100001-93').flatMap((x) => (x.text === 'CNPJ:' ? [f('C.u.r.o.', 40, x.y)] : x.text === DOC ? [f('11.222.333/00001-81', 200, x.y)] : [x]));
+    const [c] = extractFromPages([page(1, frags, true)]);
+    expect(c.debtorDocument).toBe('11222333000181');
+    expect(c.fieldWarnings?.debtorDocument).toBe('CPF/CNPJ do devedor encontrado sem rótulo; confira');
+  });
+
+  it('reads "CNPI" as the CNPJ caption (the J\'s hook lost) and a lookalike letter opening its number', () => {
+    const frags = cda(40, '80 6 19 100001-93').flatMap((x) => (x.text === 'CNPJ:' ? [] : x.text === DOC ? [f('CNPI NO... ... B1.222.333/0001-81', 40, x.y)] : [x]));
+    expect(extractFromPages([page(1, frags, true)])[0].debtorDocument).toBe('81222333000181');
+  });
+
+  it('reads a federal number and a PGFN process with a digit OCR read twice as the one reading with it once, flagged', () => {
+    const [c] = extractFromPages([page(1, cda(40, '90031361086329'), true)]);
+    expect(c.registrationNumber).toBe('9031361086329');
+    expect(c.fieldWarnings?.registrationNumber).toBe('Número da inscrição corrigido de OCR ("90031361086329" → 9031361086329); confira');
+    // A CNPJ's fourteen digits are not taken for a federal number read long.
+    expect(extractFromPages([page(1, cda(40, '11222333000181'), true)])[0].registrationNumber).toBe('11222333000181');
+  });
+
+  it('does not cut a sentence at a caption word a speck gave a colon ("em nome: de ACME …")', () => {
+    expect(one([f('nº 50 6 18 216267-72, em 29/08/2016, em nome: de COMERCIAL BRASIL SUL LTDA - ME, inscrita no CNPJ/MF sob o', 40, 120)]).debtorName).toBe('COMERCIAL BRASIL SUL LTDA - ME');
+  });
+
+  it('does not clip a name under its caption at a speck read as a cell beside the caption ("Neme | oo")', () => {
+    const frags = [f('Neme', 40, 120), f('oo', 110, 120), f('Número de Inscrição', 200, 120), f('ACME TRÊS PODERES LTDA - ME', 40, 132), f('90 6 22 699444-05', 200, 132)];
+    expect(one(frags).debtorName).toBe('ACME TRÊS PODERES LTDA - ME');
+  });
+
+  it('reads the consolidation date after "consolidados" garbled, and a garbled one as the issue date when its digits are that date\'s', () => {
+    expect(one([f('totalizando R$ 150,00, valores: consolidadps em 29/10/2025.', 40, 120)]).consolidationDate).toBe('2025-10-29');
+    const c = one([f('VALOR TOTAL ATUALIZADO em 1571 1/2025:', 40, 120), f('R$150,00', 260, 120), f('Certifico que a dívida acima se acha regularmente inscrita.', 40, 150), f('Brasília, 15 de novembro de 2025.', 40, 180)]);
+    expect(c.consolidationDate).toBe('2025-11-15');
+    expect(c.fieldWarnings?.consolidationDate).toBe('Data de consolidação "1571 1/2025" ilegível por OCR, tomada como a data de emissão (15/11/2025); confira');
+    // Digits that are not the issue date's are no repair.
+    expect(one([f('VALOR TOTAL ATUALIZADO em 1471 1/2025:', 40, 120), f('R$150,00', 260, 120), f('Certifico que a dívida acima se acha regularmente inscrita.', 40, 150), f('Brasília, 15 de novembro de 2025.', 40, 180)]).consolidationDate).toBeNull();
+  });
+
+  const DOC = '11.222.333/0001-81';
+  function cda(y: number, n: string): Frag[] {
+    return [
+      f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, y),
+      f('CERTIDÃO DE DÍVIDA ATIVA', 200, y + 20),
+      f('Nº da Inscrição:', 40, y + 40), f(n, 200, y + 40),
+      f('Devedor:', 40, y + 68), f('ACME COMERCIO LTDA', 200, y + 68),
+      f('CNPJ:', 40, y + 82), f(DOC, 200, y + 82),
+      f('Principal:', 40, y + 110), r('10.000,00', 300, y + 110),
+      f('Valor total:', 40, y + 166), r('10.000,00', 300, y + 166),
+    ];
+  }
+});

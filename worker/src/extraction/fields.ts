@@ -111,12 +111,12 @@ export function ocrTolerant(source: string): string {
         // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a
         // speck extends into a Y ("Ylr."), the m that loses a stroke, splits in two or reads upside down ("NONE" for NOME, "WULTA",
         // "CONP." for COMP., "rn", "in" as in "Coinp."), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº") or splits in two ("lançamerito"), and the J
-        // whose hook reads as a bracket or a 3 ("C.N.P.). :", "C.n.P.3."); an r whose arm a speck crosses reads as a t ("Devedot");
+        // whose hook reads as a bracket or a 3 or is lost to a stroke ("C.N.P.). :", "C.n.P.3.", "CNPI"); an r whose arm a speck crosses reads as a t ("Devedot");
         // a d or a D whose stem is lost reads as an o or an a ("CÓO.", "Ot. da Inscrição", "CÓA......: 2372"); a word's first c whose bowl a
         // speck crosses reads as a t ("tonsolidado em"; inside a word it would make "inscrita em" read as "inscrição");
         // inside a word a c whose opening a speck closes reads as an e ("imserito em").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|w|rn|in)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)3]' : c === 'd' ? '[doa]' : c === 'c' ? (/[a-z]/.test(source[k - 1] ?? '') ? '[ce]' : '[ct]') : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|w|rn|in)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)3il|]' : c === 'd' ? '[doa]' : c === 'c' ? (/[a-z]/.test(source[k - 1] ?? '') ? '[ce]' : '[ct]') : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
@@ -556,7 +556,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // Above: a caption printed under its value (form boxes); found by the value's type, and for
       // free text weighed against "below" by which way the certificate's typed values went.
       // On a scan, the values of two boxes side by side may come as one cell: this caption's is the part before the next one's.
-      const next = line.ocr && TEXT_TYPES.has(type) ? line.cells[k + 1] : undefined;
+      // A speck OCR read as a cell of a letter or two ("Neme | oo | Número de Inscrição") is no box's caption.
+      const next = line.ocr && TEXT_TYPES.has(type) ? line.cells.slice(k + 1).find((c) => !SPECK_CELL.test(c.folded) || findLabel(c.folded, true)) : undefined;
       const own = (n: Neighbour | null) => (n && next ? { ...n, cell: clipAt(n.cell, next.x0) } : n);
       const above = own(cellAbove(lines, skip, i, cell));
       // The last line of a paragraph is the end of a sentence, not a value printed over its caption
@@ -837,7 +838,10 @@ export function splitAtLabels(cell: Cell, ocr: boolean, captionRow = false): Cel
     const at = m.index + 1;
     if (at < covered) continue;
     const hit = findLabel(cell.folded.slice(at, at + 90), ocr);
-    if (!hit || hit.kind === 'decoy' || !/^\s*(?:\.{2,}\s*)?:/.test(cell.folded.slice(at + hit.end))) continue;
+    const colon = hit ? /^\s*(?:\.{2,}\s*)?:/.exec(cell.folded.slice(at + hit.end)) : null;
+    if (!hit || hit.kind === 'decoy' || !colon) continue;
+    // A colon before a small-letter link word is a speck in a sentence ("em nome: de ACME …"), no caption's.
+    if (ocr && /^\s*(?:de|do|da|dos|das|em|no|na)\s/.test(cell.text.slice(at + hit.end + colon[0].length))) continue;
     cuts.push(at);
     covered = at + hit.end;
   }

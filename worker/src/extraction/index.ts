@@ -106,7 +106,10 @@ export function extractFromPages(pages: Page[]): CertificateRecord[] {
 
 const LISTED_RE = new RegExp(LISTED_CERTIFICATES);
 
-/** The certificates' numbers a court filing lists (digits only), in the order it lists them. */
+/**
+ * The certificates' numbers a court filing lists, in the order it lists them: digits only, but for
+ * the slash before a year that state and municipal numbers keep ("3862299/2025"), as records do.
+ */
 export function listedNumbers(lines: Line[]): string[] {
   const text = lines.map((l) => l.cells.map((c) => c.text).join(' ')).join(' ');
   const m = LISTED_RE.exec(fold(text));
@@ -115,8 +118,9 @@ export function listedNumbers(lines: Line[]): string[] {
   return text
     .slice(at, at + m[1].length)
     .split(/,\s*|\s+e\s+/)
-    .map((item) => item.replace(/[^\d]/g, ''))
-    .filter((d) => d.length >= 6);
+    .map((item) => item.replace(/[^\d/]/g, ''))
+    .map((item) => (/^\d{1,10}\/\d{4}$|^\d{4}\/\d{1,10}$/.test(item) ? item : item.replace(/\D/g, '')))
+    .filter((d) => d.replace(/\D/g, '').length >= 6);
 }
 
 /**
@@ -126,18 +130,20 @@ export function listedNumbers(lines: Line[]): string[] {
  */
 function takeListedNumbers(out: CertificateRecord[], listed: string[]): void {
   if (!listed.length) return;
-  const taken = new Set(out.map((r) => r.registrationNumber.replace(/\D/g, '')));
+  // Numbers are compared by their digits: a slash OCR lost or read as a digit is one more slip.
+  const digits = (n: string) => n.replace(/\D/g, '');
+  const taken = new Set(out.map((r) => digits(r.registrationNumber)));
   for (const r of out) {
     const doubt = r.fieldWarnings?.registrationNumber;
-    const read = r.registrationNumber.replace(/\D/g, '');
-    if (!doubt || doubt.startsWith('Lido por OCR') || !read || listed.includes(read) || !r.warnings.includes(OCR_WARNING)) continue;
-    const near = [...new Set(listed.filter((n) => !taken.has(n) && editDistance(n, read) <= NUMBER_SLIPS))];
+    const read = digits(r.registrationNumber);
+    if (!doubt || doubt.startsWith('Lido por OCR') || !read || listed.some((n) => digits(n) === read) || !r.warnings.includes(OCR_WARNING)) continue;
+    const near = [...new Set(listed.filter((n) => !taken.has(digits(n)) && editDistance(digits(n), read) <= NUMBER_SLIPS))];
     if (near.length !== 1) continue;
     const msg = `Número da inscrição lido por OCR como ${r.registrationNumber}; tomado da petição que lista as certidões deste arquivo (${near[0]}); confira`;
     r.warnings = r.warnings.filter((w) => w !== doubt).concat(msg);
     r.fieldWarnings = { ...r.fieldWarnings, registrationNumber: msg };
     r.registrationNumber = near[0];
-    taken.add(near[0]);
+    taken.add(digits(near[0]));
   }
 }
 

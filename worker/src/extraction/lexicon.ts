@@ -132,8 +132,9 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'inscrit[oa]s?\\s+em\\s+divida\\s+ativa(?:\\s+d[oa]s?\\s+[^,.;:\\d]{3,60}?)?\\s+em(?=\\s+\\d)',
       'inscrit[oa]\\s+em',
       'inscricao\\s+em(?!\\s+divida)',
-      // "… sob o nº 80 6 19 934897-48, em 07/02/2019": the date right after the number.
-      '(?:inscricao|sob\\s+o)\\s+(?:n\\s*[.ºo°]*|numero)\\s*[\\d][\\d\\s./-]{6,24},?\\s+em(?=\\s+\\d)',
+      // "… sob o nº 80 6 19 934897-48, em 07/02/2019": the date right after the number (on a scan a dot
+      // of it may read as a colon or a comma: "10:6.14.595129-38").
+      '(?:inscricao|sob\\s+o)\\s+(?:n\\s*[.ºo°]*|numero)\\s*[\\d](?:[\\d\\s./-]|[:,](?=\\d)){6,24},?\\s+em(?=\\s+\\d)',
     ],
   },
   debtorName: {
@@ -326,6 +327,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       '(?:valor\\s+)?total(?:\\s+[a-z]+){0,2}\\s+em(?=\\s+\\d)',
       // "(valores atualizados até 26/10/2025)" whose "até" a scan garbled ("mé").
       'valores\\s+atualizad[oa]s\\s+[a-z]{2,3}(?=\\s+\\d{2}/\\d{2}/\\d{4})',
+      // "valores consolidados em 29/10/2025" whose ending a scan garbled ("consolidadps em").
+      'consolidad[a-z]{1,3}\\s+em(?=\\s+\\d{2}/\\d{2}/\\d{4})',
     ],
   },
 };

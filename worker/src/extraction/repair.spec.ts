@@ -1,4 +1,4 @@
-import { digitVariants, fineRateSays, missingCell, repairFarPeriod, repairColumn, repairRowSum, repairTotal, repairDate, moveRowFix, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
+import { digitVariants, fineRateSays, missingCell, repairChargeByRate, repairFarPeriod, repairColumn, repairRowSum, repairTotal, repairDate, moveRowFix, repairPeriod, repairPeriodOrder, repairRows, repairYear, repairZeros } from './repair';
 import { dateValues, moneyValues, processValues, registrationValues } from './values';
 
 describe('OCR digit repairs confirmed by a check', () => {
@@ -436,5 +436,36 @@ describe('missingCell', () => {
     expect(repairColumn([92202, 150000], 902202 + 150000)).toEqual({ index: 0, value: 902202 });
     // Several cells could take a lost "1" in front: no guess.
     expect(repairColumn([1181, 5000, 2300], 11181 + 5000 + 2300)).toBeNull();
+  });
+});
+
+describe('an encargo, a total and a period put right by what the rest of the certificate says', () => {
+  it('takes for the encargo what the total leaves over principal, multa and juros when that is its 20 % and the amount read (one glyph off) is not', () => {
+    // 315.474,80 + 236.606,10 + 261.064,71 = 813.145,61; 20 % = 162.629,12; the total 975.774,73 leaves exactly that.
+    const v = { principal: 31547480, fine: 23660610, interest: 26106471, legalCharge: 16262917, total: 97577473 };
+    expect(repairChargeByRate(v)).toBe(16262912);
+    // Read at its rate, or the total leaving no rate, or more than one glyph apart: nothing.
+    expect(repairChargeByRate({ ...v, legalCharge: 16262912 })).toBeNull();
+    expect(repairChargeByRate({ ...v, total: 97577483 })).toBeNull();
+    expect(repairChargeByRate({ ...v, legalCharge: 16262977 })).toBeNull();
+  });
+
+  it('repairs the total when the parts that could explain the gap were each read alike twice', () => {
+    // 1.379,11 + 514,42 + 479,55 + 474,62 = 2.847,70, read 2.847,76; a principal 1.379,17 would explain it too.
+    const v = { principal: 137911, fine: 51442, interest: 47955, legalCharge: 47462, total: 284776 };
+    expect(repairTotal(v)).toBeNull();
+    expect(repairTotal(v, new Set(['principal', 'fine', 'interest']))).toBe(284770);
+    expect(repairTotal(v, new Set(['fine', 'interest']))).toBeNull();
+  });
+
+  it('puts back the digit a month lost ("0/2015") by the lag every other row keeps to its due date', () => {
+    expect(repairPeriod('0/2015', '2015-11-25', undefined, 1)).toBe('2015-10');
+    expect(repairPeriod('0/2015', '2015-11-25')).toBeNull();
+  });
+
+  it('reads a PGFN process whose number group OCR read with a digit twice as the one reading with it once', () => {
+    expect(processValues('15989.1860021/2011-46', true).map((v) => [v.value, v.repaired])).toEqual([['15989186021201146', true]]);
+    // Two doubled pairs: two readings, left as read.
+    expect(processValues('15989.1886621/2011-46', true).map((v) => v.repaired)).toEqual([undefined]);
   });
 });

@@ -23,17 +23,47 @@ export function digitVariants(text: string): string[] {
 }
 
 /**
+ * The readings of `digits` with one glyph of a doubled pair dropped ("1860021" → "186021"): what a
+ * number OCR read one digit too long can have been, each once.
+ */
+export function undoubled(digits: string): string[] {
+  return [...new Set([...digits].flatMap((d, i) => (i > 0 && d === digits[i - 1] ? [digits.slice(0, i) + digits.slice(i + 1)] : [])))];
+}
+
+/**
  * A printed total that one OCR slip away would be its parts' sum (principal + multa + juros +
  * encargo), when no single slip in a part explains the gap instead: that sum. Null otherwise.
+ * A part `twice` names was read alike in two places (the table's totals row and the summary), so
+ * its slip is no explanation.
  */
-export function repairTotal(v: { principal: number | null; fine: number | null; interest: number | null; legalCharge: number | null; total: number | null }): number | null {
+export function repairTotal(
+  v: { principal: number | null; fine: number | null; interest: number | null; legalCharge: number | null; total: number | null },
+  twice: ReadonlySet<string> = new Set(),
+): number | null {
   if (v.total === null || v.principal === null) return null;
-  const parts = [v.principal, v.fine ?? 0, v.interest ?? 0, v.legalCharge ?? 0];
-  const sum = parts.reduce((a, b) => a + b, 0);
+  const parts = (['principal', 'fine', 'interest', 'legalCharge'] as const).map((k) => [k, v[k] ?? 0] as const);
+  const sum = parts.reduce((a, [, b]) => a + b, 0);
   if (sum === v.total || !digitVariants(String(v.total)).includes(String(sum))) return null;
   const total = v.total;
-  if (parts.some((p) => p > 0 && digitVariants(String(p)).some((s) => sum - p + Number(s) === total))) return null;
+  if (parts.some(([k, p]) => p > 0 && !twice.has(k) && digitVariants(String(p)).some((s) => sum - p + Number(s) === total))) return null;
   return sum;
+}
+
+/** An encargo at a legal rate of the debt it is charged on (DL 1.025/69: 20 %, 10 % when paid early), to the centavo. */
+export const atChargeRate = (base: number, charge: number) => [10, 20].some((x) => Math.abs(charge - Math.round((base * x) / 100)) <= 1);
+
+/**
+ * A scanned encargo one glyph off, whatever the glyph ("162.629,17" for 162.629,12), where what the
+ * printed total leaves over principal, multa and juros is exactly the encargo's rate of those three
+ * and the amount read is not: that remainder. The total is then no slip. Null otherwise.
+ */
+export function repairChargeByRate(v: { principal: number | null; fine: number | null; interest: number | null; legalCharge: number | null; total: number | null }): number | null {
+  if (v.total === null || v.principal === null || v.legalCharge === null) return null;
+  const base = v.principal + (v.fine ?? 0) + (v.interest ?? 0);
+  const rest = v.total - base;
+  const [a, b] = [String(rest), String(v.legalCharge)];
+  if (rest <= 0 || a.length !== b.length || [...a].filter((d, k) => d !== b[k]).length !== 1) return null;
+  return atChargeRate(base, rest) && !atChargeRate(base, v.legalCharge) ? rest : null;
 }
 
 /** A debt row's money parts. */
@@ -211,6 +241,15 @@ export function repairPeriod(raw: string, due: string | null, around?: [before: 
       for (const d of '0123456789') {
         const y = short[0].slice(0, i) + d + short[0].slice(i);
         if (parsePeriod(y) === y && y > around![0] && y < around![1] && (!due || y <= due.slice(0, 4))) fits.add(y);
+      }
+  // A month that lost a digit ("0/2015" for 10/2015): any month with a digit put back before or after
+  // the one read, for the rows around it or the lag of the others' due dates to choose below.
+  const lost = /^(\d)\/((?:19|20)\d{2})$/.exec(raw.trim());
+  if (lost && due)
+    for (const d of '0123456789')
+      for (const m of [d + lost[1], lost[1] + d]) {
+        const p = parsePeriod(`${m}/${lost[2]}`);
+        if (p && p <= due.slice(0, 7)) fits.add(p);
       }
   // Two readings left ("MAU2019": março or maio): in a table listed by period, the one between the
   // periods of the rows around it.

@@ -7,7 +7,7 @@ const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 const ACCENTED_LEAD_LINKS = STATUS_LEAD_LINKS.map((w) => (w === 'A' ? '[AÀ]' : w === 'NAO' ? 'N[AÃ]O' : w)).join('|');
 const SPECK_BEFORE_STATUS_WORD = new RegExp(`(?<=\\p{Lu})\\.\\s+(?=(?:(?:${ACCENTED_LEAD_LINKS})\\s+){0,3}(?:${STATUS_STEMS.toUpperCase()})\\p{Lu}*(?:\\s|$))`, 'gu');
 import { DATE_TOKEN, DOCUMENT_TOKEN, OCR_DATE_TOKEN, OCR_HALF_DATE_TOKEN, OCR_NINE_DIGIT_DATE, OCR_STROKE_DATE_TOKEN, collapseSpaces, parseStrokeDate, digitsFromLookalikes, fold, parseDate, parseDigitsDate, parseDocument, parseMoney, upperText } from './normalize';
-import { digitVariants, pastLatest, repairZeros, restoreYear, restoreZeros } from './repair';
+import { digitVariants, pastLatest, repairZeros, restoreYear, restoreZeros, undoubled } from './repair';
 
 /**
  * Typed values found in text: each type has a token shape and a parser. A candidate is a value
@@ -197,7 +197,6 @@ export function documentValues(text: string, ocr = false): Value[] {
       const groups = m.slice(1, 5);
       const long = groups.flatMap((g, k) => (g.length === [3, 3, 3, 2][k] + 1 ? [k] : []));
       if (!long.length || long.length > 2 || groups.some((g, k) => g.length > [3, 3, 3, 2][k] + 1)) continue;
-      const undoubled = (g: string) => [...new Set([...g].flatMap((d, i) => (i > 0 && d === g[i - 1] ? [g.slice(0, i) + g.slice(i + 1)] : [])))];
       let readings = [groups];
       for (const k of long) readings = readings.flatMap((r) => undoubled(r[k]).map((u) => r.map((g, n) => (n === k ? u : g))));
       const fits = new Set(readings.map((r) => r.join('')).filter((d) => parseDocument(d)?.valid));
@@ -242,8 +241,8 @@ export function registrationValues(text: string, ocr = false): Value[] {
         .replace(/(?<![\p{L}\d/.,])[BSZ](?=\d{4,}(?:\/\d{4})?(?![\p{L}\d/]))/gu, (c) => digitsFromLookalikes(c))
         // (Its 7 may read as a T, its 0 as a small o: "TO 6 20 522173-87", "Bo 6 14 325854-32"; printed bare too: "BO31659540813".)
         .replace(/(?<![\p{L}\d/.,])(?=[\dBSZOQDTo]{2}(?:\s\d\s\d{2}\s\d{6}-\d{2}|\d{11})(?![\p{L}\d/]))[\dBSZOQDTo]{2}/gu, (c) => digitsFromLookalikes(c.replace(/T/g, '7')))
-        // Printed with dots, one read as a comma ("40.4.22,136770-02"): no amount has this shape.
-        .replace(/(?<![\p{L}\d/.,])\d{2}[.,]\d[.,]\d{2}[.,]\d{6}-\d{2}(?![\d/.,])/gu, (c) => c.replace(/,/g, '.'))
+        // Printed with dots, one read as a comma or a colon ("40.4.22,136770-02", "10:6.14.595129-38"): no amount or time has this shape.
+        .replace(/(?<![\p{L}\d/.,:])\d{2}[.,:]\d[.,:]\d{2}[.,:]\d{6}-\d{2}(?![\d/]|[.,]\d)/gu, (c) => c.replace(/[,:]/g, '.'))
         // Its unit's zero taken for a raised ordinal ("5º 4 19 086533-64" for 50 4 19 …).
         .replace(/(?<![\p{L}\d/.,])(\d)[º°](?=\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))/gu, '$10')
         // Its last 1 read as a bracket ("3395804448]"): a number has no bracket of its own.
@@ -323,7 +322,7 @@ export function registrationValues(text: string, ocr = false): Value[] {
 function processYearOnce(raw: string): string | null {
   const y = /\/(\d{4,5})((?:-\d{2})?)$/.exec(raw);
   if (!y || y[1].length === 4) return raw;
-  const years = new Set([...y[1]].flatMap((d, i) => (d === y[1][i + 1] ? [y[1].slice(0, i) + y[1].slice(i + 1)] : [])).filter((v) => /^(?:19|20)\d{2}$/.test(v) && !pastLatest(v)));
+  const years = new Set(undoubled(y[1]).filter((v) => /^(?:19|20)\d{2}$/.test(v) && !pastLatest(v)));
   return years.size === 1 ? `${raw.slice(0, y.index + 1)}${[...years][0]}${y[2]}` : null;
 }
 
@@ -378,9 +377,17 @@ export function processValues(text: string, ocr = false): Value[] {
     // A thousands group a digit too long with that digit doubled ("8.188.9200-6" for 8.188.920-6): the
     // one reading with the digit once, flagged.
     const grouped = ocr ? /^(\d{1,3}(?:\.\d{3})*)\.(\d{4})((?:\.\d{3})*-\d{1,2})$/.exec(raw) : null;
-    const once = grouped ? new Set([...grouped[2]].flatMap((d, i) => (d === grouped[2][i + 1] ? [grouped[2].slice(0, i) + grouped[2].slice(i + 1)] : []))) : null;
-    if (once?.size === 1) {
-      out.push({ value: `${grouped![1]}${[...once][0]}${grouped![3]}`.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
+    const once = grouped ? undoubled(grouped[2]) : null;
+    if (once?.length === 1) {
+      out.push({ value: `${grouped![1]}${once[0]}${grouped![3]}`.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
+      continue;
+    }
+    // A PGFN process whose number group OCR read with a digit twice ("15989.1860021/2011-46"): the one
+    // reading with it once, flagged.
+    const pgfn = ocr ? /^(\d{5}\.)(\d{7})(\/\d{4}-\d{2})$/.exec(raw) : null;
+    const single = pgfn ? undoubled(pgfn[2]) : null;
+    if (single?.length === 1) {
+      out.push({ value: `${pgfn![1]}${single[0]}${pgfn![3]}`.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
       continue;
     }
     out.push({ value: digits, raw, start: m.index, end: m.index + raw.length });
