@@ -195,7 +195,8 @@ function nameBefore(text: string, ocr = false): string {
       // "CPF/MF", "CPF/ME": the ministry (Fazenda, Economia) that issues the number; its F a speck closed into an E ("CPE/MF").
       .replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj|cpe(?=\s*\/\s*m[fe]\b))\b(?:\s*\/\s*(?:mf|me|cnpj|cpf)\b)?(?:\s*n\s*[.ºo°]+)?\s*:?/gi, ' ');
   const name = text.split('\t').map((x) => nameValue(clean(x), true)?.raw ?? '').filter(Boolean).pop() ?? '';
-  return name.replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
+  // A dash before the number with a speck after it ("ARAÚJO -.CPF/MF") goes with the dash.
+  return name.replace(/\s[-–—]\s?[.,]\s*$/, '').replace(/[\s:–—\-|(]+$/, '').replace(/^[\s:–—\-|•\d.)]+/, '').trim();
 }
 
 /** Co-debtors: after their label, one row per person (name, CPF/CNPJ, often a legal basis). */

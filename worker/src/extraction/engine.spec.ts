@@ -6,7 +6,7 @@ import { UNTITLED, extractFromPages, listedNumbers } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
 import { repairRows } from './repair';
-import { registrationValues, revenueValue, valuesOf } from './values';
+import { documentValues, registrationValues, revenueValue, valuesOf } from './values';
 import { STATUS_PHRASE } from './lexicon';
 
 /** A run of text at (x, y) in a 10-point font; its width is ~half a point per character per point. */
@@ -3127,6 +3127,18 @@ describe('scanned numbers, names and dates one slip from their shape', () => {
     expect(c.fieldWarnings?.consolidationDate).toBe('Data de consolidação "1571 1/2025" ilegível por OCR, tomada como a data de emissão (15/11/2025); confira');
     // Digits that are not the issue date's are no repair.
     expect(one([f('VALOR TOTAL ATUALIZADO em 1471 1/2025:', 40, 120), f('R$150,00', 260, 120), f('Certifico que a dívida acima se acha regularmente inscrita.', 40, 150), f('Brasília, 15 de novembro de 2025.', 40, 180)]).consolidationDate).toBeNull();
+  });
+
+  it('reads a co-debtor whose CPF a speck led with a dot, and one whose dash before "CPF" a speck followed', () => {
+    expect(documentValues('Co-Responsável: CONCEIÇÃO DE ASSIS RODRIGUES, CPF .299.224.056-79', true).map((v) => [v.value, v.repaired])).toEqual([['29922405679', false]]);
+    const c = one([
+      f('Co-Responsável: CONCEIÇÃO DE ASSIS RODRIGUES, CPF .299.224.056-79', 40, 120),
+      f('Co-Responsável: PAULO CASTRO NEVES FERREIRA -.CPF/MF 300.503.846-78 - sócio', 40, 134),
+    ]);
+    expect(c.coDebtors).toEqual([
+      { name: 'CONCEIÇÃO DE ASSIS RODRIGUES', document: '29922405679' },
+      { name: 'PAULO CASTRO NEVES FERREIRA', document: '30050384678' },
+    ]);
   });
 
   const DOC = '11.222.333/0001-81';

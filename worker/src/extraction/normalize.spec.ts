@@ -232,6 +232,8 @@ describe('situação', () => {
   it('reads a dash OCR doubled or specked, spaced on one side at least, as the spaced dash printed; never one between two words', () => {
     expect(normalizeStatus('INSCRITO --PROTESTADO', true)).toBe('INSCRITO - PROTESTADO');
     expect(normalizeStatus('ATIVA AJUIZADA -.GARANTIA - PENHORA', true)).toBe('ATIVA AJUIZADA - GARANTIA - PENHORA');
+    // A speck read as a colon after the word before a spaced dash.
+    expect(normalizeStatus('ATIVA AJUIZADA - GARANTIA: - PENHORA', true)).toBe('ATIVA AJUIZADA - GARANTIA - PENHORA');
     expect(normalizeStatus('ATIVA AJUIZADA- GARANTIA', true)).toBe('ATIVA AJUIZADA - GARANTIA');
     expect(normalizeStatus('CREDITO SUSPENSA-DECISAO JUDICIAL', true)).toBe('CREDITO SUSPENSA-DECISAO JUDICIAL');
     expect(normalizeStatus('INSCRITO --PROTESTADO', false)).toBe('INSCRITO --PROTESTADO');

@@ -356,6 +356,8 @@ export function normalizeStatus(text: string, ocr: boolean): string {
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .normalize('NFC').replace(/[\s.,:;–—-]+$/, '')
+    // A speck read as a colon after a word, before a spaced dash ("GARANTIA: - PENHORA"): no situação prints one there.
+    .replace(ocr ? /(?<=\p{Lu})[:;](?=\s?[-–—]\s)/gu : /$^/, '')
     // A dash set apart on one side at least, OCR doubled it, read a speck beside it or read it as a plus
     // ("INSCRITO --PROTESTADO", "AJUIZADA -.GARANTIA", "AJUIZADA + EXIGIBILIDADE"): one spaced dash, as printed. A dash between two words ("SUSPENSA-DECISAO") stays.
     .replace(ocr ? /\s[-–—.]*[-–—+][-–—.]*\s?|[-–—.]*[-–—][-–—.]*\s/g : /$^/, ' - ')

@@ -469,3 +469,27 @@ describe('an encargo, a total and a period put right by what the rest of the cer
     expect(processValues('15989.1886621/2011-46', true).map((v) => v.repaired)).toEqual([undefined]);
   });
 });
+
+describe('a due date whose month OCR misread, in a table of periods printed as dates', () => {
+  it('takes the reading as many months after its period as every other row\'s due date is after its own', () => {
+    const rows = [
+      { period: '2022-06-13', dueDate: '2022-07-28', principal: 100, fine: 0, interest: 0 },
+      { period: '2022-08-16', dueDate: null, principal: 100, fine: 0, interest: 0 },
+      { period: '2022-10-21', dueDate: '2022-11-28', principal: 100, fine: 0, interest: 0 },
+    ];
+    // "28/00/2022": 28/08 and 28/09 both fall between the rows around it; the others lag one month.
+    expect(repairRows(rows, {}, new Map([[1, '28/00/2022']]), '2025-06-30')).toEqual(['Vencimento "28/00/2022" lido por OCR corrigido para 28/09/2022; confira']);
+    expect(rows[1].dueDate).toBe('2022-09-28');
+  });
+});
+
+describe('a row total that a dropped digit would close', () => {
+  it('drops only a digit that repeats its neighbour (a glyph read twice), never another one', () => {
+    // Principal 5.777,91 read 8.777,91: dropping the 3 of juros 3.610,50 would close the row by chance.
+    const row = { period: '2015-08', dueDate: '2015-09-25', principal: 877791, fine: 115558, interest: 361050 };
+    expect(repairRowSum(row, { total: 577791 + 115558 + 361050, extras: [], missing: [] })).toBeNull();
+    // Juros 3.610,50 read 36.110,50 (its 1 read twice): the glyph read twice is dropped.
+    const twice = { ...row, principal: 577791, interest: 3611050 };
+    expect(repairRowSum(twice, { total: 577791 + 115558 + 361050, extras: [], missing: [] })).toEqual({ part: 'interest', value: 361050 });
+  });
+});

@@ -94,7 +94,9 @@ export function repairRowSum(row: DebtRow, check: RowCheck): { part: Part; value
   // A digit lost or doubled in any part ("87102" for 187102) explains a gap as well as a slip elsewhere
   // does; alone, it is the repair ("468200,92" for 46.820,92), unless the total's own lost or doubled
   // digit explains the gap too.
-  const lost = PARTS.flatMap((p) => (row[p] > 0 ? digitLostOrDoubled(row[p], 1).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
+  // Of a row's three parts, a digit dropped is only one read twice: dropping any other ("3.610,50" →
+  // 610,50) closes a row by chance as often as the glyph misread elsewhere in it that no check sees.
+  const lost = PARTS.flatMap((p) => (row[p] > 0 ? digitLostOrDoubled(row[p], 1, true).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
   const fits = PARTS.flatMap((p) => (row[p] > 0 ? slips(row[p]).filter((s) => sum - row[p] + s === check.total).map((value) => ({ part: p, value })) : []));
   if (lost.length) return !fits.length && lost.length === 1 && !digitLostOrDoubled(check.total, 1).includes(sum) ? lost[0] : null;
   if (fits.length) return fits.length === 1 ? fits[0] : null;
@@ -168,12 +170,16 @@ export function fineRateSays(rows: DebtRow[], i: number, col: 'principal' | 'fin
   return col === 'principal' ? holds(value, r.fine) : holds(r.principal, value);
 }
 
-/** Every reading of `v` with one digit more, or one digit fewer when it has more than `keep` digits; each once. */
-function digitLostOrDoubled(v: number, keep: number): number[] {
+/**
+ * Every reading of `v` with one digit more (a glyph OCR lost), or, when it has more than `keep`
+ * digits, one fewer (a glyph read twice, or a speck read as a digit: `twiceOnly` keeps to a digit
+ * that repeats its neighbour); each once.
+ */
+function digitLostOrDoubled(v: number, keep: number, twiceOnly = false): number[] {
   const d = String(v);
   const out = new Set<number>();
   for (let i = 0; i <= d.length; i++) {
-    if (i < d.length && d.length > keep) out.add(Number(d.slice(0, i) + d.slice(i + 1)));
+    if (i < d.length && d.length > keep && (!twiceOnly || d[i] === d[i + 1])) out.add(Number(d.slice(0, i) + d.slice(i + 1)));
     for (const x of '0123456789') out.add(Number(d.slice(0, i) + x + d.slice(i)));
   }
   return [...out];
@@ -267,9 +273,12 @@ function monthsBetween(period: string, date: string): number {
   return (Number(date.slice(0, 4)) - Number(period.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(period.slice(5, 7));
 }
 
-/** The months every monthly row read in full lies before its due date, when they all agree (two rows or more). */
+/** A monthly period, or one printed as a date ("16/08/2022"): its month is what a due date lags. */
+const MONTHLY = /^\d{4}-\d{2}(?:-\d{2})?$/;
+
+/** The months every monthly (or dated) row read in full lies before its due date, when they all agree (two rows or more). */
 function dueLag(rows: DebtRow[]): number | undefined {
-  const lags = rows.filter((r) => /^\d{4}-\d{2}$/.test(r.period) && r.dueDate).map((r) => monthsBetween(r.period, r.dueDate!));
+  const lags = rows.filter((r) => MONTHLY.test(r.period) && r.dueDate).map((r) => monthsBetween(r.period.slice(0, 7), r.dueDate!));
   return lags.length >= 2 && new Set(lags).size === 1 ? lags[0] : undefined;
 }
 
@@ -347,8 +356,8 @@ export function repairDate(raw: string, lo: string | null, hi: string | null, pe
     const d = parseDate(s);
     if (d && !d.repairedFrom && (!lo || d.value >= lo) && (!hi || d.value <= hi)) fits.add(d.value);
   }
-  if (fits.size > 1 && lag !== undefined && period && /^\d{4}-\d{2}$/.test(period)) {
-    const kept = [...fits].filter((d) => monthsBetween(period, d) === lag);
+  if (fits.size > 1 && lag !== undefined && period && MONTHLY.test(period)) {
+    const kept = [...fits].filter((d) => monthsBetween(period.slice(0, 7), d) === lag);
     if (kept.length === 1) return kept[0];
   }
   return fits.size === 1 ? [...fits][0] : null;

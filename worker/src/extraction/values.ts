@@ -145,6 +145,9 @@ export function dateValues(text: string, ocr = false): Value[] {
 }
 
 export function documentValues(text: string, ocr = false): Value[] {
+  // On a scan, a speck read as a dot before the number ("CPF .299.224.056-79") is no part of it.
+  const unspecked = ocr ? text.replace(/(?<=\s)[.,:;'`](?=\d{2,3}\.\d{3}\.\d{3}[/-])/g, ' ') : text;
+  if (unspecked !== text) return asPrinted(text, documentValues(unspecked, ocr));
   const out: Value[] = [];
   for (const m of all(DOCUMENT_TOKEN, text)) {
     const d = parseDocument(m[0]);
