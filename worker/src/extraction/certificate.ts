@@ -490,7 +490,13 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
   if (!name.value && ocr) {
     // OCR can garble the caption past reading ("—=amão Sli" for Razão Social) while the name survives:
     // a company's, closing in its company type, alone in its cell and the only such on the certificate.
-    const companies = new Set(freeCells(lines, skip, captionSide(cands)).flatMap(({ cell }) => (COMPANY_NAME_CELL.test(cell.text.trim()) ? [nameValue(cell.text)?.value ?? ''] : [])).filter(Boolean));
+    // Or after that caption garbled to a few letters and its specked leader, in one cell ("NoOMe...... ... 0! TÊXTIL … LTDA").
+    const companies = new Set(
+      freeCells(lines, skip, captionSide(cands))
+        .map(({ cell }) => cell.text.slice(garbledLeaderLead(cell.folded)).trim())
+        .flatMap((text) => (COMPANY_NAME_CELL.test(text) ? [nameValue(text)?.value ?? ''] : []))
+        .filter(Boolean),
+    );
     if (companies.size === 1) {
       const value = [...companies][0];
       name.value = { value, raw: value, start: 0, end: 0 };

@@ -3091,6 +3091,22 @@ describe('scanned numbers, names and dates one slip from their shape', () => {
     expect(c.fieldWarnings?.registrationNumber).toContain('tomado da petição que lista as certidões deste arquivo (3862299/2025)');
   });
 
+  it('gives the one certificate whose number OCR lost with its caption the one listed number no other certificate reads, flagged', () => {
+    const filing = [
+      f('EXCELENTÍSSIMO(A) SENHOR(A) JUIZ(A) FEDERAL DA 11ª VARA DE EXECUÇÕES FISCAIS', 40, 40),
+      f('O(A) executado(a) é devedor(a) dos créditos inscritos em Dívida Ativa representados pelas Certidões de Dívida Ativa anexas, nºs', 40, 60),
+      f('170638/2016, 456948/2025, que instruem a presente, no valor total de R$ 36.000,00.', 40, 74),
+      f('Termos em que pede deferimento.', 40, 100),
+    ];
+    // Another certificate (its own total), its caption garbled and its number lost.
+    const lost = cda(40, '456948/2025')
+      .map((x) => (x.text === 'Nº da Inscrição:' ? f('Wimero do Termo', 40, x.y) : x.text === '456948/2025' ? f('', 200, x.y) : x.text === '10.000,00' ? r('20.000,00', 300, x.y) : x))
+      .filter((x) => x.text);
+    const certs = extractFromPages([page(1, filing, true), page(2, cda(40, '170638/2016'), true), page(3, lost, true)]);
+    expect(certs.map((c) => c.registrationNumber)).toEqual(['170638/2016', '456948/2025']);
+    expect(certs[1].fieldWarnings?.registrationNumber).toBe('Número da inscrição não lido por OCR; tomado da petição que lista as certidões deste arquivo (456948/2025); confira');
+  });
+
   it('takes a debtor CPF/CNPJ under a caption garbled past reading when its check digits put its own slip right, flagged', () => {
     const frags = cda(40, '80 6 19 100001-93').flatMap((x) => (x.text === 'CNPJ:' ? [f('C.u.r.o.', 40, x.y)] : x.text === DOC ? [f('11.222.333/00001-81', 200, x.y)] : [x]));
     const [c] = extractFromPages([page(1, frags, true)]);
@@ -3122,6 +3138,7 @@ describe('scanned numbers, names and dates one slip from their shape', () => {
 
   it('reads the consolidation date after "consolidados" garbled, and a garbled one as the issue date when its digits are that date\'s', () => {
     expect(one([f('totalizando R$ 150,00, valores: consolidadps em 29/10/2025.', 40, 120)]).consolidationDate).toBe('2025-10-29');
+    expect(one([f('totalizando R$ 150,00, valores consolidados êém 05/09/2025.', 40, 120)]).consolidationDate).toBe('2025-09-05');
     const c = one([f('VALOR TOTAL ATUALIZADO em 1571 1/2025:', 40, 120), f('R$150,00', 260, 120), f('Certifico que a dívida acima se acha regularmente inscrita.', 40, 150), f('Brasília, 15 de novembro de 2025.', 40, 180)]);
     expect(c.consolidationDate).toBe('2025-11-15');
     expect(c.fieldWarnings?.consolidationDate).toBe('Data de consolidação "1571 1/2025" ilegível por OCR, tomada como a data de emissão (15/11/2025); confira');
@@ -3139,6 +3156,16 @@ describe('scanned numbers, names and dates one slip from their shape', () => {
       { name: 'CONCEIÇÃO DE ASSIS RODRIGUES', document: '29922405679' },
       { name: 'PAULO CASTRO NEVES FERREIRA', document: '30050384678' },
     ]);
+  });
+
+  it('takes a company name after its caption garbled to a few letters and a specked dot leader in one cell, flagged', () => {
+    const c = one([f('NoOMe............. ... ... ... ... ... 0! TÊXTIL TRÊS PODERES COMÉRCIO E SERVIÇOS LTDA', 40, 120)]);
+    expect(c.debtorName).toBe('TÊXTIL TRÊS PODERES COMÉRCIO E SERVIÇOS LTDA');
+    expect(c.fieldWarnings?.debtorName).toBe('Nome do devedor encontrado sem rótulo legível; confira');
+  });
+
+  it('reads a caption whose m OCR read as an h ("Proc. Adh.")', () => {
+    expect(one([f('Proc. Adh.', 40, 120), f('57050/2023', 200, 120)]).administrativeProcess).toBe('570502023');
   });
 
   const DOC = '11.222.333/0001-81';

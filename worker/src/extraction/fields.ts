@@ -110,13 +110,13 @@ export function ocrTolerant(source: string): string {
         // whose lower bar a speck completes into an E, the small o whose ring a thin stroke leaves
         // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a
         // speck extends into a Y ("Ylr."), the m that loses a stroke, splits in two or reads upside down ("NONE" for NOME, "WULTA",
-        // "CONP." for COMP., "rn", "in" as in "Coinp."), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº") or splits in two ("lançamerito"), and the J
+        // "CONP." for COMP., "rn", "in" as in "Coinp.", "Adh." for Adm.), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº") or splits in two ("lançamerito"), and the J
         // whose hook reads as a bracket or a 3 or is lost to a stroke ("C.N.P.). :", "C.n.P.3.", "CNPI"); an r whose arm a speck crosses reads as a t ("Devedot");
         // a d or a D whose stem is lost reads as an o or an a ("CÓO.", "Ot. da Inscrição", "CÓA......: 2372"); a word's first c whose bowl a
         // speck crosses reads as a t ("tonsolidado em"; inside a word it would make "inscrita em" read as "inscrição");
         // inside a word a c whose opening a speck closes reads as an e ("imserito em").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|w|rn|in)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)3il|]' : c === 'd' ? '[doa]' : c === 'c' ? (/[a-z]/.test(source[k - 1] ?? '') ? '[ce]' : '[ct]') : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|w|rn|in|h)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)3il|]' : c === 'd' ? '[doa]' : c === 'c' ? (/[a-z]/.test(source[k - 1] ?? '') ? '[ce]' : '[ct]') : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
@@ -286,7 +286,7 @@ export function isFieldLabel(cell: { folded: string }, ocr = false): boolean {
 // Its last dots may end on a speck or two too ("EXECUTADO.........ii...i AGROPECUÁRIA").
 const SPECKLED_LEADER = /^\s*[.…_·]{3,}\s?[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s*:)|(?:[?!;]|[a-z|!]{1,3})?(?=\s+[\p{Lu}\d]))|^\s*[.…_·]{3,}\s?[a-z.,]{1,6}\s[.…_·]{2,}[?!;:º°]?\s*$/u;
 
-const GARBLED_CAPTION_LEADER = /^\s*[a-z]{1,4}[.…_·]{3,}[a-z.…_·?!;:|]*(?:\s+[a-z]{0,3}[.…_·?!;:|][a-z.…_·?!;:|]{0,4})*\s+(?=[a-z])/;
+const GARBLED_CAPTION_LEADER = /^\s*[a-z]{1,6}[.…_·]{3,}[a-z.…_·?!;:|]*(?:\s+[a-z\d]{0,3}[.…_·?!;:|][a-z.…_·?!;:|]{0,4})*\s+(?=[a-z])/;
 
 /**
  * On a scan, how much of a cell opens with a caption OCR garbled past reading and its dot leader read
@@ -296,7 +296,7 @@ const GARBLED_CAPTION_LEADER = /^\s*[a-z]{1,4}[.…_·]{3,}[a-z.…_·?!;:|]*(?:
  */
 export function garbledLeaderLead(folded: string): number {
   // Or a caption garbled to a few letters before a leader read as dots, with specks in and after it
-  // ("SIL..........s.se iii? AJUIZADA", "SM... ... EM NEGOCIAÇÃO"): every speck word holds a mark, so
+  // ("SIL..........s.se iii? AJUIZADA", "SM... ... EM NEGOCIAÇÃO", "NoOMe...... ... 0! TÊXTIL …"): every speck word holds a mark, so
   // the value's first word (EM) is never taken for one.
   const dotted = GARBLED_CAPTION_LEADER.exec(folded);
   if (dotted) return dotted[0].length;

@@ -145,6 +145,17 @@ function takeListedNumbers(out: CertificateRecord[], listed: string[]): void {
     r.registrationNumber = near[0];
     taken.add(digits(near[0]));
   }
+  // A scanned certificate whose number OCR lost with its caption ("Wimero do Termo") takes the one
+  // listed number no certificate of the file reads, when it is the only certificate without one.
+  const unread = out.filter((r) => !r.registrationNumber && r.warnings.includes(OCR_WARNING));
+  const free = [...new Set(listed.filter((n) => !taken.has(digits(n))))];
+  if (unread.length === 1 && free.length === 1 && out.filter((r) => !r.registrationNumber).length === 1) {
+    const [r] = unread;
+    const msg = `Número da inscrição não lido por OCR; tomado da petição que lista as certidões deste arquivo (${free[0]}); confira`;
+    r.warnings = r.warnings.filter((w) => w !== r.fieldWarnings?.registrationNumber).concat(msg);
+    r.fieldWarnings = { ...r.fieldWarnings, registrationNumber: msg };
+    r.registrationNumber = free[0];
+  }
 }
 
 /** At most this many digits apart (one misread, one doubled or lost): one number OCR slipped on. */

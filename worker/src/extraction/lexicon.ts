@@ -327,8 +327,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       '(?:valor\\s+)?total(?:\\s+[a-z]+){0,2}\\s+em(?=\\s+\\d)',
       // "(valores atualizados até 26/10/2025)" whose "até" a scan garbled ("mé").
       'valores\\s+atualizad[oa]s\\s+[a-z]{2,3}(?=\\s+\\d{2}/\\d{2}/\\d{4})',
-      // "valores consolidados em 29/10/2025" whose ending a scan garbled ("consolidadps em").
-      'consolidad[a-z]{1,3}\\s+em(?=\\s+\\d{2}/\\d{2}/\\d{4})',
+      // "valores consolidados em 29/10/2025" whose ending or "em" a scan garbled ("consolidadps em", "consolidados êém").
+      'consolidad[a-z]{1,3}\\s+[a-z]{2,3}(?=\\s+\\d{2}/\\d{2}/\\d{4})',
     ],
   },
 };

@@ -1,4 +1,4 @@
-import { PERIOD_TOKEN, digitsFromLookalikes, fold, normalizeStatus, parseDate, parseDocument, parseMoney, parsePeriod, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr } from './normalize';
+import { OCR_PERIOD_SHAPE, PERIOD_TOKEN, digitsFromLookalikes, fold, normalizeStatus, parseDate, parseDocument, parseMoney, parsePeriod, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr } from './normalize';
 
 describe('money', () => {
   it.each([
@@ -251,5 +251,13 @@ describe('situação', () => {
     expect(normalizeStatus('ATIVA NAO PRIORIZADA PARA AJUIZAM ENTO', true)).toBe('ATIVA NAO PRIORIZADA PARA AJUIZAMENTO');
     expect(normalizeStatus('ATIVA A SER AJUIZADA', true)).toBe('ATIVA A SER AJUIZADA');
     expect(normalizeStatus('AJ UIZADA', false)).toBe('AJ UIZADA');
+  });
+});
+
+describe('period shapes on a scan', () => {
+  it('sees a period in a month whose slash OCR lost and a lookalike letter in its year, after an amount in one cell, and a month that lost a digit', () => {
+    expect('4.639,68 MAL20I4'.match(OCR_PERIOD_SHAPE)).toEqual(['MAL20I4']);
+    expect('0/2015'.match(OCR_PERIOD_SHAPE)).toEqual(['0/2015']);
+    expect('MARIA'.match(OCR_PERIOD_SHAPE)).toBeNull();
   });
 });

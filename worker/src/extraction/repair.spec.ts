@@ -458,6 +458,11 @@ describe('an encargo, a total and a period put right by what the rest of the cer
     expect(repairTotal(v, new Set(['fine', 'interest']))).toBeNull();
   });
 
+  it('reads a month whose slash OCR lost and whose year holds a lookalike letter ("MAL20I4"), not after its due date', () => {
+    expect(repairPeriod('MAL20I4', '2014-06-25')).toBe('2014-05');
+    expect(repairPeriod('MAL20I4', '2014-04-25')).toBeNull();
+  });
+
   it('puts back the digit a month lost ("0/2015") by the lag every other row keeps to its due date', () => {
     expect(repairPeriod('0/2015', '2015-11-25', undefined, 1)).toBe('2015-10');
     expect(repairPeriod('0/2015', '2015-11-25')).toBeNull();

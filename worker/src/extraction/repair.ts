@@ -215,6 +215,10 @@ export function repairPeriod(raw: string, due: string | null, around?: [before: 
     if (p && (!due || p.slice(0, 7) <= due.slice(0, 7))) fits.add(p);
   }
   if (!fits.size && due) for (const p of zeroedPeriods(raw, due)) fits.add(p);
+  // A month whose slash OCR lost and whose year holds a lookalike letter ("MAL20I4" for MAI/2014).
+  const glued = fits.size ? null : GLUED_MONTH_YEAR.exec(raw.trim());
+  const gp = glued && parsePeriod(`${glued[1]}/${digitsFromLookalikes(glued[2])}`);
+  if (gp && (!due || periodStart(gp)! <= due.slice(0, 7))) fits.add(gp);
   // A quarter printed "2T/2021" whose T OCR read as a 7 ("27/2021": no month is 17 to 47).
   const t = fits.size ? null : /^([1-4])7\/((?:19|20)\d{2})$/.exec(raw.trim());
   if (t && (!due || periodStart(`${t[2]}-Q${t[1]}`)! <= due.slice(0, 7))) fits.add(`${t[2]}-Q${t[1]}`);
@@ -282,6 +286,7 @@ function dueLag(rows: DebtRow[]): number | undefined {
   return lags.length >= 2 && new Set(lags).size === 1 ? lags[0] : undefined;
 }
 
+const GLUED_MONTH_YEAR = new RegExp(String.raw`^(${MONTH_WORD})\p{L}?\s?[/ -]?\s?((?=[OoIlZzSB]*\d)[\dOoIlZzSB]{4})$`, 'iu');
 const CUT_YEAR = new RegExp(String.raw`^(${MONTH_WORD})\p{L}*\.?\s?[/ -]\s?((?:19|20)\d)[º°]?$`, 'iu');
 
 /** Whether `read` can be `printed` in a font whose zero OCR reads as 6, 8 or 9, once perhaps as two glyphs ("28620" for 2020). */
