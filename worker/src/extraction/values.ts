@@ -377,20 +377,13 @@ export function processValues(text: string, ocr = false): Value[] {
       out.push({ value: yearOnce.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
       continue;
     }
-    // A thousands group a digit too long with that digit doubled ("8.188.9200-6" for 8.188.920-6): the
-    // one reading with the digit once, flagged.
-    const grouped = ocr ? /^(\d{1,3}(?:\.\d{3})*)\.(\d{4})((?:\.\d{3})*-\d{1,2})$/.exec(raw) : null;
-    const once = grouped ? undoubled(grouped[2]) : null;
-    if (once?.length === 1) {
-      out.push({ value: `${grouped![1]}${once[0]}${grouped![3]}`.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
-      continue;
-    }
-    // A PGFN process whose number group OCR read with a digit twice ("15989.1860021/2011-46"): the one
-    // reading with it once, flagged.
-    const pgfn = ocr ? /^(\d{5}\.)(\d{7})(\/\d{4}-\d{2})$/.exec(raw) : null;
-    const single = pgfn ? undoubled(pgfn[2]) : null;
-    if (single?.length === 1) {
-      out.push({ value: `${pgfn![1]}${single[0]}${pgfn![3]}`.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
+    // A group a digit too long with that digit doubled, a thousands group ("8.188.9200-6" for
+    // 8.188.920-6) or a PGFN process's number group ("15989.1860021/2011-46"): the one reading with the
+    // digit once, flagged.
+    const long = ocr ? LONG_GROUP.map((re) => re.exec(raw)).find(Boolean) : null;
+    const once = long ? undoubled(long[2]) : [];
+    if (once.length === 1) {
+      out.push({ value: `${long![1]}${once[0]}${long![3]}`.replace(/\D/g, ''), raw, start: m.index, end: m.index + raw.length, repaired: true });
       continue;
     }
     out.push({ value: digits, raw, start: m.index, end: m.index + raw.length });
@@ -400,6 +393,9 @@ export function processValues(text: string, ocr = false): Value[] {
   if (ocr) for (let i = out.length - 2; i >= 0; i--) if (out[i + 1].start - out[i].end <= 3 && out[i + 1].raw.startsWith(`${out[i].raw}.`)) out.splice(i, 1);
   return out;
 }
+
+/** Process numbers with one group a digit long: what comes before it, the group, what comes after. */
+const LONG_GROUP = [/^(\d{1,3}(?:\.\d{3})*\.)(\d{4})((?:\.\d{3})*-\d{1,2})$/, /^(\d{5}\.)(\d{7})(\/\d{4}-\d{2})$/];
 
 /** A receita code: federal (1082, 2372-01) or a municipal hierarchical one (1.2.1, 11.2.03). */
 const CODE = String.raw`\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,3}){1,3}`;
