@@ -34,12 +34,28 @@ export function createObjectStore(config: AppConfig): ObjectStore {
       await client.putObject(bucket, key, body, body.length, { 'Content-Type': contentType });
     },
     async removePrefix(prefix) {
-      const keys: string[] = [];
-      for await (const item of client.listObjectsV2(bucket, prefix, true)) {
-        const name = (item as { name?: string }).name;
-        if (name) keys.push(name);
-      }
-      if (keys.length) await client.removeObjects(bucket, keys);
+      // Deleting is idempotent, so a request that met a connection the server closed while this
+      // process was busy (a long extraction holds the event loop past the server's keep-alive: the
+      // next request on that socket gets "socket hang up") is sent once more on a fresh one.
+      await onceMoreOnStaleSocket(async () => {
+        const keys: string[] = [];
+        for await (const item of client.listObjectsV2(bucket, prefix, true)) {
+          const name = (item as { name?: string }).name;
+          if (name) keys.push(name);
+        }
+        if (keys.length) await client.removeObjects(bucket, keys);
+      });
     },
   };
+}
+
+/** Runs `op`, and once more when it failed on a connection the other side had closed. */
+export async function onceMoreOnStaleSocket<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    const { code, message } = (err ?? {}) as { code?: string; message?: string };
+    if (code !== 'ECONNRESET' && code !== 'EPIPE' && message !== 'socket hang up') throw err;
+    return op();
+  }
 }
