@@ -107,6 +107,8 @@ interface Read {
 
 function valueKey(field: ScalarField, v: Value): string {
   if (field === 'revenue') return `${v.code}|${fold(v.description ?? '')}`;
+  // One number with and without the slash before its year is one reading (see choose).
+  if (field === 'registrationNumber' && /^\d+\/\d{4}$/.test(v.value)) return v.value.replace('/', '');
   return fold(v.value).replace(/\s+/g, ' ');
 }
 
@@ -132,7 +134,7 @@ interface Choice {
 
 /** The best-supported value of a field; rivals are other values with nearly as much support. */
 function choose(cands: Candidate[], field: ScalarField, bonus: (v: Value) => number = () => 0): Choice {
-  const groups = new Map<string, { value: Value; score: number; n: number; route: Candidate['route'] }>();
+  const groups = new Map<string, { value: Value; score: number; n: number; route: Candidate['route']; slashed?: string }>();
   // The same reading found twice (two prose wordings over one spot) is one piece of support.
   const seen = new Set<string>();
   // A sentence read across a caption into the value the geometry gave to another caption ("Inscrição
@@ -152,7 +154,11 @@ function choose(cands: Candidate[], field: ScalarField, bonus: (v: Value) => num
       g.n++;
       if (s > g.score) Object.assign(g, { value: c.value, score: s, route: c.route });
     }
+    // OCR loses a number's slash ("4630932025" in a running header), never adds one: the reading
+    // that kept it ("463093/2025" in the sentence) is the printed shape of the same number.
+    if (c.value.value.includes('/')) groups.get(k)!.slashed = c.value.value;
   }
+  for (const g of groups.values()) if (g.slashed && g.slashed !== g.value.value) g.value = { ...g.value, value: g.slashed };
   const ranked = [...groups.values()].map((g) => ({ ...g, total: g.score + Math.min(g.n - 1, 3) * 0.25 })).sort((a, b) => b.total - a.total);
   if (!ranked.length) return { value: null, score: 0, rivals: [] };
   const best = ranked[0];
@@ -406,6 +412,8 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
       // A period OCR left unread keeps its printed place among the others (its neighbours help restore it).
       if (!numbered && rows.every((r) => isReadPeriod(r.period))) rows.sort(byPeriod);
       for (const r of loose) masked.push([r.start, r.end]);
+      const uncaptioned = loose.filter((r) => r.dueUncaptioned).length;
+      if (uncaptioned) flag('debts', `Vencimento lido sem rótulo em ${uncaptioned} linha(s) dos débitos; confira`);
       // A part some rows print and another row lacks was not read there (it reads as 0): a doubt.
       for (const [part, label] of [['principal', 'principal'], ['fine', 'multa'], ['interest', 'juros']] as const) {
         const missing = loose.filter((r) => r[part] === null).length;

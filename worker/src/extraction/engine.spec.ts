@@ -5,7 +5,7 @@ import { parsePeriod, periodStart } from './normalize';
 import { UNTITLED, extractFromPages, listedNumbers } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
-import { repairRows } from './repair';
+import { repairPeriod, repairRows } from './repair';
 import { documentValues, registrationValues, revenueValue, valuesOf } from './values';
 import { STATUS_PHRASE } from './lexicon';
 
@@ -3180,4 +3180,91 @@ describe('scanned numbers, names and dates one slip from their shape', () => {
       f('Valor total:', 40, y + 166), r('10.000,00', 300, y + 166),
     ];
   }
+});
+
+describe('scanned headers, cards, captions and values a glyph off their shape', () => {
+  const head = [f('PROCURADORIA-GERAL DA FAZENDA NACIONAL', 150, 40), f('CERTIDÃO DE DÍVIDA ATIVA', 160, 60)];
+  const id = [f('Inscrição nº: 50 6 18 216267-72', 40, 80), f('CPF: 411.611.182-17', 300, 80)];
+  const one = (frags: Frag[]) => extractFromPages([page(1, [...head, ...id, ...frags], true)])[0];
+
+  it('reads a header word OCR garbled two letters deep that keeps its first and last letters ("Jisros")', () => {
+    const line = buildLines([f('Multa de ofício Competência', 40, 100), f('Vir. Original', 200, 100), f('Jisros de mora, Dt. Venc.', 300, 100), f('Total Atualizado', 460, 100)], 1, true)[0];
+    expect(headerColumns(line)?.map((c) => c.kind)).toEqual(['fine', 'period', 'principal', 'interest', 'due', 'other']);
+  });
+
+  it('keeps the slash a number kept in one reading and lost in another', () => {
+    const c = extractFromPages([
+      page(
+        1,
+        [
+          f('Inscrição 4630932025', 400, 20),
+          f('MUNICÍPIO DE PELOTAS', 150, 40),
+          f('TERMO DE INSCRIÇÃO EM DÍVIDA ATIVA', 140, 60),
+          f('CERTIFICO que consta do Registro da Dívida Ativa a Inscrição nº 463093/2025, em 26/01/2025, em nome de', 40, 80),
+          f('AGROPECUÁRIA IRMÃOS ROCHA LTDA, inscrita no CNPJ sob o nº 11.222.333/0001-81.', 40, 92),
+          f('Valor total: R$ 150,00', 40, 200),
+        ],
+        true,
+      ),
+    ])[0];
+    expect(c.registrationNumber).toBe('463093/2025');
+  });
+
+  it('puts back a year whose last digits OCR read as a letter ("20H"), between the years around it', () => {
+    expect(repairPeriod('20H', '2011-02-20', ['2010', '2012'])).toBe('2011');
+    expect(repairPeriod('20H', '2012-02-20', ['2010', '2013'])).toBeNull();
+    expect(repairPeriod('20H', '2010-12-20', ['2010', '2012'])).toBeNull();
+    const c = one([
+      f('Exercício', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100),
+      f('2010', 40, 112), f('10/02/2010', 120, 112), r('158,95', 260, 112), r('31,79', 340, 112), r('48,02', 420, 112),
+      f('20H', 40, 124), f('20/02/2011', 120, 124), r('139,32', 260, 124), r('27,86', 340, 124), r('63,65', 420, 124),
+      f('2012', 40, 136), f('15/02/2012', 120, 136), r('380,87', 260, 136), r('285,65', 340, 136), r('51,32', 420, 136),
+    ]);
+    expect(c.debts.map((d) => d.period)).toEqual(['2010', '2011', '2012']);
+    expect(c.warnings).toContain('Período "20H" lido por OCR corrigido para 2011; confira');
+  });
+
+  it('reads debts written out whose "fato" OCR read as "tato" and whose "multa" as "muhta"', () => {
+    const c = one([
+      f('a. fato gerador em 12/07/2017 (vencimento 28/08/2017) - principal R$ 62,97; juros R$ 26,06; muhta R$ 47,23;', 40, 100),
+      f('b. tato gerador em 21/10/2017 (vencimento 28/11/2017) - principal R$ 329,88; juros R$ 55,87; multa R$ 247,41;', 40, 112),
+    ]);
+    expect(c.debts).toEqual([
+      { period: '2017-07-12', dueDate: '2017-08-28', principal: 6297, fine: 4723, interest: 2606 },
+      { period: '2017-10-21', dueDate: '2017-11-28', principal: 32988, fine: 24741, interest: 5587 },
+    ]);
+  });
+
+  it('reads a debt card whose due date lost its caption, flagged, and one whose principal caption is one letter off ("TRIGUTO")', () => {
+    const c = one([
+      f('DÉBITO 1 - COMPETÊNCIA', 40, 100), f('Exercício 2014', 40, 112), f('15/01/2014', 40, 124),
+      f('VALOR ORIGINÁRIO', 40, 136), f('R$ 65.589,68', 40, 148), f('MULTA MORATÓRIA', 40, 160), f('R$ 49.192,26', 40, 172), f('JUROS', 40, 184), f('R$ 22.558,81', 40, 196),
+      f('DÉBITO 2 - COMPETÊNCIA', 40, 220), f('Exercício 2015', 40, 232), f('DATA DE VENCIMENTO', 40, 244), f('10/03/2015', 40, 256),
+      f('TRIGUTO', 40, 268), f('R$ 51.848,77', 40, 280), f('MULTA MORATÓRIA', 40, 292), f('R$ 10.369,75', 40, 304), f('JUROS', 40, 316), f('R$ 47.436,20', 40, 328),
+    ]);
+    expect(c.debts).toEqual([
+      { period: '2014', dueDate: '2014-01-15', principal: 6558968, fine: 4919226, interest: 2255881 },
+      { period: '2015', dueDate: '2015-03-10', principal: 5184877, fine: 1036975, interest: 4743620 },
+    ]);
+    expect(c.warnings).toContain('Vencimento lido sem rótulo em 1 linha(s) dos débitos; confira');
+  });
+
+  it('drops specks OCR put into a situação: a small word after the leader, a colon after a link word', () => {
+    expect(valuesOf('status', '7 ei ATIVA A SER AJUIZADA', true).map((v) => v.value)).toEqual(['ATIVA A SER AJUIZADA']);
+    expect(valuesOf('status', 'ATIVA AJUIZADA - EXIGIBILIDADE DO: CREDITO SUSPENSA-DECISAO JUDICIAL', true).map((v) => v.value)).toEqual([
+      'ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA-DECISAO JUDICIAL',
+    ]);
+  });
+
+  it('reads a name after a caption whose space OCR read as a hyphen, one led by a speck bracket, and one above a garbled caption', () => {
+    expect(one([f('Sujeito Passivo-Principal: TRANSPORTADORA RIO DOCE LTDA EPP', 40, 120)]).debtorName).toBe('TRANSPORTADORA RIO DOCE LTDA EPP');
+    expect(one([f('NOME...', 40, 120), f('... (COMERCIAL ALVORADA S/A', 150, 120)]).debtorName).toBe('COMERCIAL ALVORADA S/A');
+    expect(one([f('NOME / RAZÃO SOCIAL DO DEVEDOR....: COMERCIAL TRÊS PODERES S/A', 40, 120), f('CN.PII....... ...', 40, 132), f('... 91.477.706/0006-09', 200, 132)]).debtorName).toBe(
+      'COMERCIAL TRÊS PODERES S/A',
+    );
+  });
+
+  it('reads a consolidation date after a caption an apostrophe speck joined ("calculados\'em")', () => {
+    expect(one([f('Total do débito:', 40, 120), f("3866,22 (valores calculados'em 07/09/2025)", 200, 120)]).consolidationDate).toBe('2025-09-07');
+  });
 });

@@ -1,6 +1,6 @@
 import { distance as editDistance } from 'fastest-levenshtein';
 import { COLUMNS, COLUMN_WORDS, CO_DEBTOR_LABELS, DEBT_HEADING, DEBT_ITEM, DEBT_ITEM_CAPTION, DECOYS, FIELDS, MONEY_FIELDS, ROW_DUE, ROW_PERIOD, STATUS_CLAUSES, STATUS_LINKS, STATUS_VOCABULARY, type ScalarField, TITLES, type ValueType } from './lexicon';
-import { OCR_PERIOD, OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod } from './normalize';
+import { OCR_PERIOD, OCR_PERIOD_SHAPE, PERIOD_TOKEN, fold, parsePeriod, periodStart } from './normalize';
 import { pastLatest } from './repair';
 import { type Cell, type Line, type Piece, SAME_LINE, inRunningHeader, sameSize } from './page';
 import { type Value, moneyValues, nameValue, revenueValue, textValue, valuesOf } from './values';
@@ -71,10 +71,10 @@ export function ocrTolerant(source: string): string {
     for (let k = 0; k < source.length; k++) {
       const c = source[k];
       // OCR also drops the space between words ("Muitade mora") or reads a speck there as a hyphen,
-      // a dot, a colon or a comma ("Situação da-Inscrição", "sob o.nº", "período: de apuração", "Inscrição, nº"): a required gap becomes optional.
+      // a dot, a colon, a comma or an apostrophe ("Situação da-Inscrição", "sob o.nº", "período: de apuração", "Inscrição, nº", "calculados'em"): a required gap becomes optional.
       // After the speck, the break to a line OCR sized apart ("Data de:" / "Consolidação: …") is two spaces.
       if (c === '\\' && source[k + 1] === 's' && source[k + 2] === '+') {
-        out += '(?:\\s*|\\s?[-.:,]\\s{0,2})';
+        out += "(?:\\s*|\\s?[-.:,'’]\\s{0,2})";
         k += 2;
       } else if (c === '\\' && source[k + 1] === '.') {
         // An abbreviation's dot read twice, with a comma after it or as a comma ("Vlr.. Multa", "Dt., Venc.", "Data Insc,").
@@ -102,12 +102,12 @@ export function ocrTolerant(source: string): string {
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else if ((c === 'l' || c === 't') && (source[k + 1] === 'l' || source[k + 1] === 't')) {
         // Two thin strokes side by side merge into a "k" ("Muka" for Multa).
-        out += '(?:[ilt1|!k] ?[ilt1|!]|k)';
+        out += '(?:[ilt1|!kh] ?[ilt1|!]|k)';
         k++;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else if (/[a-z]/.test(c)) {
-        // Thin letters (an l with a speck on its stem reads as k: "Mukta"), descenders, the capital F
-        // whose lower bar a speck completes into an E, the small o whose ring a thin stroke leaves
+        // Thin letters (an l with a speck on its stem reads as k: "Mukta", or as h: "muhta"), descenders, the capital F
+        // whose lower bar a speck completes into an E, the f whose hook is lost into a t ("tato gerador"), the small o whose ring a thin stroke leaves
         // open into an e ("Jures" for Juros) or that reads as a zero ("sob 0 nº"), the V whose point a
         // speck extends into a Y ("Ylr."), the m that loses a stroke, splits in two or reads upside down ("NONE" for NOME, "WULTA",
         // "CONP." for COMP., "rn", "in" as in "Coinp.", "Adh." for Adm.), the n that gains one ("MATUREZA") or an ascender ("Inscrição hº") or splits in two ("lançamerito"), and the J
@@ -116,7 +116,7 @@ export function ocrTolerant(source: string): string {
         // speck crosses reads as a t ("tonsolidado em"; inside a word it would make "inscrita em" read as "inscrição");
         // inside a word a c whose opening a speck closes reads as an e ("imserito em").
         out +=
-          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!k]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fe]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|w|rn|in|h)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)3il|]' : c === 'd' ? '[doa]' : c === 'c' ? (/[a-z]/.test(source[k - 1] ?? '') ? '[ce]' : '[ct]') : c;
+          c === 'i' || c === 't' ? '[ilt1|!]' : c === 'l' ? '[ilt1|!kh]' : c === 'g' ? '[gyq]' : c === 'f' ? '[fet]' : c === 'o' ? '[oe0]' : c === 'v' ? '[vy]' : c === 'm' ? '(?:m|n|w|rn|in|h)' : c === 'n' ? '(?:[nmh]|ri)' : c === 'r' ? '[rt]' : c === 'j' ? '[j)3il|]' : c === 'd' ? '[doa]' : c === 'c' ? (/[a-z]/.test(source[k - 1] ?? '') ? '[ce]' : '[ct]') : c;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else out += c;
     }
@@ -256,9 +256,10 @@ export function extendLabel(folded: string, end: number): number {
   const q = /^\s*\([a-z][a-z./ ]{0,24}\)(?=\s*(?:[.…_·]{2,}\s*)?[:\-–—])/.exec(folded.slice(end));
   if (q) return end + q[0].length;
   // A dot leader is a separator on its own ("Sujeito Passivo Principal... ACME").
-  const m = /^((?:\s+[a-z]+)+?)\s*(?:(?:[.…_·]{2,}\s*)?[:\-–—]|[.…_·]{3,})/.exec(folded.slice(end));
+  // OCR may read the space before the word as a hyphen ("Sujeito Passivo-Principal:").
+  const m = /^((?:(?:\s+|-)[a-z]+)+?)\s*(?:(?:[.…_·]{2,}\s*)?[:\-–—]|[.…_·]{3,})/.exec(folded.slice(end));
   if (!m) return end;
-  const words = m[1].trim().split(/\s+/);
+  const words = m[1].trim().split(/[\s-]+/).filter(Boolean);
   return words.every((w) => LABEL_WORDS.has(w)) ? end + m[1].length : end;
 }
 
@@ -922,7 +923,8 @@ function wrapped(lines: Line[], skip: boolean[], i: number, cell: Cell, first: s
   return `${next.ocr && type === 'status' ? first.replace(/\.\s*$/, '') : first} ${c.text}`;
 }
 
-const CAPTION_LEADER_END = /[.…_·]{4,}\s*$/;
+// Specks may split the leader's last dots off ("CN.PII....... ...").
+const CAPTION_LEADER_END = /[.…_·]{4,}(?:\s+[.…_·]+)*\s*$/;
 
 /**
  * On a scan, a situação OCR split at a wide space goes on in the next cell, in situação words alone
@@ -1205,6 +1207,8 @@ export interface LooseRow {
   end: number;
   /** The number of the card the row was printed on ("DÉBITO 3 - PERÍODO"), when it has one. */
   item?: number;
+  /** Its due date is the date right after its period, whose caption OCR lost. */
+  dueUncaptioned?: boolean;
 }
 
 /**
@@ -1224,13 +1228,14 @@ const STOP_ROWS = /(?<![a-z])(?:somad[oa]s|consolidac|resumo|totais|total\s+(?:g
 
 /**
  * On a scan, a card's caption word OCR garbled by two letters ("CONTRISVIÇÃO" for contribuição) read
- * as the long column word it is two letters off, when no other is; letter for letter, so every
+ * as the long column word it is two letters off, or by one as the shorter one ("TRIGUTO"), when no other is; letter for letter, so every
  * offset into the stream holds.
  */
 function nearCaptionWords(folded: string): string {
-  return folded.replace(/[a-z]{9,}/g, (w) => {
+  return folded.replace(/[a-z]{6,}/g, (w) => {
     if (COLUMN_WORDS.includes(w)) return w;
-    const near = COLUMN_WORDS.filter((c) => c.length === w.length && c.length >= 9 && editDistance(c, w) <= 2);
+    // A shorter one, one letter off ("TRIGUTO" for tributo).
+    const near = COLUMN_WORDS.filter((c) => c.length === w.length && editDistance(c, w) <= (c.length >= 9 ? 2 : 1));
     return near.length === 1 ? near[0] : w;
   });
 }
@@ -1297,7 +1302,7 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
     const hit = findLabel(sp.piece.folded, ocr);
     if (!hit || hit.kind === 'decoy' || ROW_FIELDS.has(hit.kind)) continue;
     rowLabel.lastIndex = 0;
-    if (!rowLabel.test(sp.piece.folded.replace(/^(?:debito\s+\d+\s*[-–—]\s*)/, ''))) stops.push(sp.start);
+    if (!rowLabel.test((ocr ? nearCaptionWords(sp.piece.folded) : sp.piece.folded).replace(/^(?:debito\s+\d+\s*[-–—]\s*)/, ''))) stops.push(sp.start);
   }
   stops.sort((a, b) => a - b);
   const rows: LooseRow[] = [];
@@ -1336,6 +1341,14 @@ export function looseRows(s: Stream, ocr: boolean): LooseRow[] {
       lastValue = Math.max(lastValue, f.valueEnd);
       if (f.slot === 'dueDate') row.dueDate = f.value;
       else (row as unknown as Record<string, number>)[f.slot] = Number(f.value);
+    }
+    // On a scan, a card whose due date's caption line OCR lost ("Exercício 2014 15/01/2014 VALOR
+    // ORIGINÁRIO …"): the one date between its period and its first caption, not before the period.
+    if (ocr && !row.dueDate) {
+      const bare = /^[\s:.,;–—-]*(\d{2}\/\d{2}\/\d{4})[\s:.,;–—-]*$/.exec(s.text.slice(st.valueAt, found[0]?.at ?? end));
+      const due = bare ? valuesOf('date', bare[1])[0]?.value : undefined;
+      const start = periodStart(st.period);
+      if (due && start && due.slice(0, 7) >= start) Object.assign(row, { dueDate: due, dueUncaptioned: true });
     }
     // Amounts after the row's last value that none of its labels took (the summary's values printed
     // over their captions after the last row) are not the row's: it ends with its sentence.

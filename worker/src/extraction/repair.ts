@@ -252,6 +252,14 @@ export function repairPeriod(raw: string, due: string | null, around?: [before: 
         const y = short[0].slice(0, i) + d + short[0].slice(i);
         if (parsePeriod(y) === y && y > around![0] && y < around![1] && (!due || y <= due.slice(0, 4))) fits.add(y);
       }
+  // A year whose last digits OCR read as letters ("20H" for 2011): in a table listed by year, the one
+  // year strictly between the rows around it whose digits agree with those read, not after the due date.
+  const garbled = fits.size || !around || !/^\d{4}$/.test(around[0]) || !/^\d{4}$/.test(around[1]) ? null : /^(?:19|20)[\p{L}\d|!]{1,2}$/u.exec(raw.trim());
+  if (garbled)
+    for (let y = Number(around![0]) + 1; y < Number(around![1]); y++) {
+      const s = String(y);
+      if ((!due || s <= due.slice(0, 4)) && [...garbled[0]].every((c, k) => !/\d/.test(c) || c === s[k])) fits.add(s);
+    }
   // A month that lost a digit ("0/2015" for 10/2015): any month with a digit put back before or after
   // the one read, for the rows around it or the lag of the others' due dates to choose below.
   const lost = /^(\d)\/((?:19|20)\d{2})$/.exec(raw.trim());

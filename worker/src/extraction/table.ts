@@ -162,8 +162,11 @@ function nearHeaderWords(folded: string): string {
     if (COLUMN_WORDS.includes(w)) return w;
     const near = COLUMN_WORDS.find((c) => Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 1);
     if (near) return near;
-    // A shorter one two letters off, keeping its first letters ("mukha" for multa), when no other column word is.
-    const short = COLUMN_WORDS.filter((c) => c.length >= 5 && c.slice(0, 2) === w.slice(0, 2) && Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 2);
+    // A shorter one two letters off, keeping its first letters ("mukha" for multa) or its first and last
+    // two ("jisros" for juros), when no other column word is.
+    const short = COLUMN_WORDS.filter(
+      (c) => c.length >= 5 && c[0] === w[0] && (c[1] === w[1] || c.slice(-2) === w.slice(-2)) && Math.abs(c.length - w.length) <= 1 && editDistance(c, w) === 2,
+    );
     if (short.length === 1 && !isColumnCaption({ folded: w }, true)) return short[0];
     if (w.length < 8 || COLUMN_WORDS.some((c) => w.startsWith(c))) return w;
     // A long word two letters off ("morafories" for moratorios) names its column when no other column word is as near.
@@ -309,6 +312,8 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
 }
 
 const PERIOD_SHAPE = /(?<![\d/])\d{2}\/\d{4}(?![\d/])/g;
+/** A year's first two digits and one or two glyphs, one at least no digit ("20H", "20l"). */
+const GARBLED_YEAR = /(?<![\p{L}\d,./])(?:19|20)(?=[\p{L}\d|!]?[\p{L}|!](?![\p{L}\d]))[\p{L}\d|!]{1,2}(?![\p{L}\d,./])/gu;
 /** Period-shaped text that is no real period ("66/2005", "13/2019"), with its position and where its cell starts. */
 type RawPeriod = { text: string; x0: number; x1: number; cellX0: number };
 function periodShapes(cell: Cell, ocr: boolean): RawPeriod[] {
@@ -326,6 +331,11 @@ function periodShapes(cell: Cell, ocr: boolean): RawPeriod[] {
   // such), and no amount or date in it.
   const t = cell.text.trim();
   if (ocr && !shaped && t.length <= 14 && (t.match(/\d/g)?.length ?? 0) >= 3 && /\p{L}/u.test(t) && !/\d,\d{2}|\d{2}\/\d{2}\/\d/.test(t)) out.push({ text: t, x0: cell.x0, x1: cell.x1, cellX0: cell.x0 });
+  // So does a year whose last digits OCR read as a letter ("20H" for 2011), in a cell of its own or
+  // after the amount OCR ran into it ("139,32 20H").
+  else if (ocr && !shaped)
+    for (const m of cell.text.matchAll(GARBLED_YEAR))
+      out.push({ text: m[0], x0: cell.x0 + (width * m.index!) / len, x1: cell.x0 + (width * (m.index! + m[0].length)) / len, cellX0: cell.x0 });
   return out;
 }
 

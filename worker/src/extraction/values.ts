@@ -515,7 +515,10 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               .replace(/\s[—–]\s/g, ' - ')
               // A leader's last specks read as digits before it ("... 03 ATIVA"), or a speck as a guillemet
               // glued to it ("«ATIVA - PROTESTADA"): a situação opens with a word.
-              .replace(/^\s*\d{1,2}\s+(?=\p{Lu}{3})|^\s*[«»~]+(?=\p{Lu}{3})/u, '')
+              // So are specks read as a small word ("...7 ei ATIVA").
+              .replace(/^\s*(?:\d{1,2}\s+(?:[a-z]{1,2}\s+)?|[a-z]{1,2}\s+)(?=\p{Lu}{3})|^\s*[«»~]+(?=\p{Lu}{3})/u, '')
+              // A colon after a link word ("EXIGIBILIDADE DO: CREDITO"): no caption ends in one; a speck.
+              .replace(/(?<=(?:^|\s)(?:D[OAE]S?|N[OA]S?|EM|A|O|E)):(?=\s\p{Lu})/gu, '')
               // A speck read as a full stop before another situação word ("EM COBRANÇA. ADMINISTRATIVA"),
               // or glued between two words in the gap it filled ("ATIVA A.SER AJUIZADA").
               .replace(SPECK_BEFORE_STATUS_WORD, ' ')
@@ -536,7 +539,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
     }
     case 'name': {
       // A speck OCR read as a colon between a name's words ("COMÉRCIO E: SERVIÇOS LTDA") is no caption's colon.
-      const v = nameValue(ocr ? text.replace(NAME_SPECK_COLON, '') : text);
+      // And a speck read as a bracket or a bar before its first word, closed nowhere ("... (COMERCIAL ALVORADA S/A").
+      const v = nameValue(ocr ? text.replace(NAME_SPECK_COLON, '').replace(/^([\s.…_·]*)[(\[|](?=\s?\p{Lu}{2})(?![^)\]]*[)\]])/u, '$1') : text);
       return v ? [v] : [];
     }
     default: {
