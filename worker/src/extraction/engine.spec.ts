@@ -3264,6 +3264,30 @@ describe('scanned headers, cards, captions and values a glyph off their shape', 
     );
   });
 
+  it('takes no law number for the inscription across another field\'s caption after the title ("… DA UNIÃO | Legislação... Lei nº 9.250/1995")', () => {
+    const lines = buildLines([f('TERMO DE. INSCRIÇÃO EM DÍVIDA ATIVA DA UNIÃO', 60, 100), f('Legislação...', 40, 120), f('... Lei nº 9.250/1995, arts. 7º e 8º', 150, 120)], 1, true);
+    const stream = makeStream(readingOrder(lines, () => false, isFieldLabel));
+    expect(proseCandidates(stream, true, []).filter((c) => c.field === 'registrationNumber')).toEqual([]);
+  });
+
+  it('reads a situação under its caption that OCR split in two cells, the lost dash put back', () => {
+    const c = one([f('SITUAÇÃO ATUAL DA INSCRIÇÃO', 40, 120), f('Natureza da receita', 300, 120), f('ATIVA', 40, 132), f('PROTESTADA', 80, 132), f('1210 — ICMS - SUBSTITUIÇÃO TRIBUTÁRIA', 300, 132)]);
+    expect(c.status).toBe('ATIVA - PROTESTADA');
+  });
+
+  it('reads a CPF whose first digit OCR read as a letter it does not look like, the check digits deciding', () => {
+    expect(documentValues('B98.342.020-83', true).filter((v) => v.valid).map((v) => [v.value, v.repaired])).toEqual([['59834202083', true]]);
+    expect(documentValues('B98.342.020-83', false).filter((v) => v.valid)).toEqual([]);
+  });
+
+  it('reads "CPF/MF" whose slash OCR read as an I, a receita code after a doubled dash or a speck letter', () => {
+    expect(findLabel('cpfimf', true)?.kind).toBe('debtorDocument');
+    expect(findLabel('cpf/mf..........: 447.819.033-04', false)).toEqual({ kind: 'debtorDocument', end: 6, length: 6 });
+    expect(revenueValue('0211 —- IRPF - DECLARAÇÃO DE AJUSTE ANUAL')).toMatchObject({ code: '0211', description: 'IRPF - DECLARAÇÃO DE AJUSTE ANUAL' });
+    expect(valuesOf('code', '............... e 1210', true).map((v) => v.value)).toEqual(['1210']);
+    expect(valuesOf('code', '............... e 1210', false)).toEqual([]);
+  });
+
   it('reads a consolidation date after a caption an apostrophe speck joined ("calculados\'em")', () => {
     expect(one([f('Total do débito:', 40, 120), f("3866,22 (valores calculados'em 07/09/2025)", 200, 120)]).consolidationDate).toBe('2025-09-07');
   });

@@ -569,6 +569,12 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       }
       // Below: the first line under the label with a cell in its columns.
       const below = own(cellBelow(lines, skip, i, cell));
+      // On a scan, a situação under its caption that OCR split in two cells ("ATIVA | PROTESTADA") is
+      // read from its first cell, the rest joined to it (statusTail), whichever cell is centred nearer.
+      if (below && type === 'status' && line.ocr) {
+        const under = lines[below.j].cells;
+        for (let p = under.indexOf(below.cell) - 1; p >= 0 && overlaps(under[p], cell, line.size * 0.5) && statusWordsOnly(under[p].text); p--) below.cell = under[p];
+      }
       if (below) {
         const v = firstValue(type, below.cell.text, !TEXT_TYPES.has(type), line.ocr);
         if (type === 'longText' && v) v.value = continuation(lines, skip, below.j, below.cell, v.value);
@@ -1098,7 +1104,7 @@ export function proseCandidates(s: Stream, ocr: boolean, masked: Array<[number, 
         if (own && own.kind !== name && own.length > m[0].length) continue;
         const v = proseValue(lex.type, s.text, at, ocr);
         // (The decoy lookups last: they cost more than the value's.)
-        if (v && !isMasked(v.start) && !runsIntoDecoy(s.folded, m.index, v.start, ocr) && !insideDecoy(s, m.index, ocr) && !(lex.type === 'money' && runsIntoAmountLabel(s.folded, at, v.start, name, ocr))) {
+        if (v && !isMasked(v.start) && !runsIntoDecoy(s.folded, m.index, v.start, ocr) && !insideDecoy(s, m.index, ocr) && !(lex.type === 'money' && runsIntoAmountLabel(s.folded, at, v.start, name, ocr)) && !(lex.type === 'registration' && runsIntoOtherLabel(s.folded, at, v.start, name, ocr))) {
           out.push({ field: name, value: v, route: 'prose', score: ROUTE_SCORE.prose + (lex.prose?.includes(src) ? 0.2 : 0), line: lineAt(s, v.start) });
           wording.set(out[out.length - 1], [m.index, at]);
         }
@@ -1166,10 +1172,22 @@ function runsIntoDecoy(folded: string, from: number, to: number, ocr: boolean): 
  * 1541853, | Valor Total: 9251121,83" (the encargo's own figure OCR cut short) — the amount is the total's.
  */
 function runsIntoAmountLabel(folded: string, from: number, to: number, field: ScalarField, ocr: boolean): boolean {
+  return runsIntoLabel(folded, from, to, ocr, (kind) => kind !== field && (MONEY_FIELDS as readonly string[]).includes(kind));
+}
+
+/**
+ * The gap from a number's wording to the number holds another field's caption: "TERMO DE INSCRIÇÃO
+ * EM DÍVIDA ATIVA DA UNIÃO | Legislação... Lei nº 9.250/1995" — the number is the law's.
+ */
+function runsIntoOtherLabel(folded: string, from: number, to: number, field: ScalarField, ocr: boolean): boolean {
+  return runsIntoLabel(folded, from, to, ocr, (kind) => kind !== field && kind !== 'decoy' && kind !== 'registrationDate');
+}
+
+function runsIntoLabel(folded: string, from: number, to: number, ocr: boolean, other: (kind: LabelKind) => boolean): boolean {
   for (let k = from + 1; k < to; k++) {
     if (!/\s/.test(folded[k - 1]) || /\s/.test(folded[k])) continue;
     const kind = findLabel(folded.slice(k, k + 80), ocr)?.kind;
-    if (kind && kind !== field && (MONEY_FIELDS as readonly string[]).includes(kind)) return true;
+    if (kind && other(kind)) return true;
   }
   return false;
 }

@@ -172,7 +172,7 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
       'cnpj\\s*/\\s*cpf',
       'cpf\\s*/\\s*cnpj',
       'cnpj(?:\\s*/\\s*mf)?(?:\\s+do\\s+(?:devedor|contribuinte))?',
-      'cpf(?:\\s+do\\s+(?:devedor|contribuinte))?',
+      'cpf(?:\\s*/\\s*mf)?(?:\\s+do\\s+(?:devedor|contribuinte))?',
       // A dot OCR lost between two letters ("C.N.PJ.", "C.PF.").
       'c\\.\\s?n\\.?\\s?p\\.?\\s?j\\.?',
       'c\\.\\s?p\\.?\\s?f\\.?',

@@ -165,10 +165,13 @@ export function documentValues(text: string, ocr = false): Value[] {
   if (ocr) {
     // A digit read as a raised ordinal ("4º.526.646/0002-63"): the one digit whose check digits pass,
     // flagged as repaired (the check digits then only fix it: they confirm nothing more).
+    // So is a letter read for a digit other than the one it looks like ("B98.342.020-83" for 598…: B is
+    // taken for an 8, whose check digits fail).
     for (const m of all(OCR_ORDINAL_DOCUMENT, text)) {
-      if ((m[0].match(/[º°]/g) ?? []).length !== 1) continue;
+      const glyph = m[0].match(/[º°]/g) ?? (parseDocument(m[0])?.valid === false ? m[0].match(/[OoIlSB]/g) : null);
+      if (glyph?.length !== 1) continue;
       const fits = new Set('0123456789'.split('').flatMap((d) => {
-        const p = parseDocument(m[0].replace(/[º°]/, d));
+        const p = parseDocument(m[0].replace(glyph[0], d));
         return p?.valid ? [p.digits] : [];
       }));
       if (fits.size === 1) out.push({ value: [...fits][0], raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
@@ -402,8 +405,10 @@ const CODE = String.raw`\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,3}){1,3}`;
 // After the tail of a dot leader OCR split off into the value's cell ("CÓD. RECEITA...... | ... 1082").
 // A full stop after it ("3880.") ends it; a dot or comma before more digits makes it no code ("3880.5", an amount).
 const CODE_AT_START = new RegExp(String.raw`^\s*(?:[.…_·]{2,}\s*)?[:.\-–—]?\s*(${CODE})(?![\d/]|[.,]\d)`);
+const CODE_AFTER_SPECK = /^(\s*(?:[.…_·]{2,}\s*)?[:.\-–—]?\s*)\p{Ll}{1,2}\s+(?=\d)/u;
 // The description has words: "046-2" is one code with its check digit, not code 046 described as "2".
-const CODE_THEN_TEXT = new RegExp(String.raw`^(${CODE})['\`.,]?(?:\s*[-–—:]\s*|\s+)(?=\S)(?=.*[A-Za-zÀ-ÿ]{2})(.+)$`);
+// The dash may be read twice ("0211 —- IRPF").
+const CODE_THEN_TEXT = new RegExp(String.raw`^(${CODE})['\`.,]?(?:\s*[-–—:][-–—]?\s*|\s+)(?=\S)(?=.*[A-Za-zÀ-ÿ]{2})(.+)$`);
 // A full stop after it is a speck or the end of the box's sentence ("3880.").
 const CODE_ONLY = new RegExp(String.raw`^(${CODE})[.,]?$`);
 const LEGAL_REF = new RegExp(LEGAL_REFERENCE);
@@ -411,7 +416,8 @@ const LEGAL_REF = new RegExp(LEGAL_REFERENCE);
 /** A receita as printed: an optional code ("2172 -", "046-2", "101 -") and its description. */
 export function revenueValue(text: string): Value | null {
   // A dot leader's end may open the value's box ("Receita....... | ... 2216").
-  const t = collapseSpaces(text).replace(/^(?:[.…_·]{2,}\s*)*[:.\-–—]?\s*/, '');
+  // A speck after the leader read as a small letter ("CÓDIGO........ e 1210") is no part of the code.
+  const t = collapseSpaces(text).replace(/^(?:[.…_·]{2,}\s*)*[:.\-–—]?\s*(?:\p{Ll}{1,2}\s+(?=\d))?/u, '');
   if (!t || /^[—–-]+$/.test(t) || LEGAL_REF.test(fold(t))) return null;
   // An amount is no receita ("Tributo: 9716,70 Multa Mora: …" names the principal).
   if (/^(?:R\s?\$\s?)?\d{1,3}(?:[.\s]?\d{3})*,\d{2}(?!\d)/.test(t)) return null;
@@ -493,8 +499,11 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
     case 'process':
       return processValues(text, ocr);
     case 'code': {
-      const m = CODE_AT_START.exec(text);
-      return m ? [{ value: m[1].replace(/\D/g, ''), raw: m[1], start: m.index, end: m.index + m[0].length }] : [];
+      // A speck after the leader read as a small letter ("CÓDIGO........ e 1210") is no part of the code.
+      const speck = ocr ? CODE_AFTER_SPECK.exec(text) : null;
+      const cut = speck ? speck[0].length - speck[1].length : 0;
+      const m = CODE_AT_START.exec(speck ? speck[1] + text.slice(speck[0].length) : text);
+      return m ? [{ value: m[1].replace(/\D/g, ''), raw: m[1], start: m.index, end: m.index + m[0].length + cut }] : [];
     }
     case 'revenue': {
       // A code's leading zero read as a letter of its shape ("RECEITA... Q211"): the zero, flagged.
