@@ -372,6 +372,23 @@ function aboveTitle(lines: Line[], cands: Candidate[]): Candidate[] {
   return cands;
 }
 
+/** See readCertificate: the encargo at its legal rate whose reais, cents lost, follow its caption. */
+function chargeWithoutCents(lines: Line[], v: Record<MoneyField, number | null>): { value: number; raw: string } | null {
+  if (v.total === null || v.principal === null) return null;
+  const base = v.principal + (v.fine ?? 0) + (v.interest ?? 0);
+  const rest = v.total - base;
+  if (rest <= 0 || !atChargeRate(base, rest)) return null;
+  const reais = Math.floor(rest / 100).toLocaleString('pt-BR');
+  for (const l of lines) {
+    const k = l.cells.findIndex((c) => findLabel(c.folded, true)?.kind === 'legalCharge');
+    if (k < 0) continue;
+    const tail = l.cells.slice(k).map((c) => c.text).join(' ');
+    const m = /(?<![\d.,])(\d{1,3}(?:\.\d{3})*),(?!\s?\d)/.exec(tail);
+    if (m && m[1] === reais) return { value: rest, raw: `${m[0]}` };
+  }
+  return null;
+}
+
 /** The inscription shape each issuer uses is worth more than a stray number. */
 function registrationBonus(issuer: Issuer) {
   return (v: Value) => {
@@ -556,6 +573,14 @@ export function readCertificate(lines: Line[], pages: number[], titled = true): 
     const reason = money.rowsConfirmed && rows.length ? ' pelo total e pelas linhas da tabela de débitos' : ', o que o total deixa sobre principal, multa e juros, na taxa do encargo';
     flag('legalCharge', `Encargo "${formatCentavos(money.values.legalCharge!)}" lido por OCR corrigido para ${formatCentavos(byRate)}${reason}; confira`);
     money = { ...money, values: { ...money.values, legalCharge: byRate }, adds: true, flags: money.flags.filter(([, msg]) => !msg.startsWith('Total impresso (')) };
+  }
+  // An encargo whose cents OCR lost ("Encargo Legal (20%): R$71.633,"), so no amount was read for it:
+  // what the total leaves over principal, multa and juros, when that is the encargo's rate of them and
+  // its reais are the ones printed after the encargo's caption.
+  const cut = ocr && !money.adds && !money.values.legalCharge ? chargeWithoutCents(lines, money.values) : null;
+  if (cut) {
+    flag('legalCharge', `Encargo "${cut.raw}" lido por OCR sem os centavos; tomado como ${formatCentavos(cut.value)}, o que o total deixa sobre principal, multa e juros, na taxa do encargo; confira`);
+    money = { ...money, values: { ...money.values, legalCharge: cut.value }, adds: true, flags: money.flags.filter(([, msg]) => !msg.startsWith('Total impresso (')) };
   }
   // A scanned total one digit off its parts' sum, where no part's slip explains the gap: the total's
   // digit was misread ("3.416,36" for 3.416,30); the sum is taken, flagged as repaired.

@@ -2777,8 +2777,10 @@ describe('a scan whose table header, cards, leaders and amounts OCR garbled', ()
   it('reads a header whose due date\'s abbreviation OCR read one letter off ("Data Vonc.")', () => {
     const cols = (cells: string[]) => headerColumns(buildLines(cells.map((t, k) => f(t, 40 + k * 100, 100)), 1, true)[0])?.map((c) => c.kind) ?? null;
     expect(cols(['Per. Apuração', 'Data Vonc.', 'Tributo', 'Muita de mora', 'Vir. Juros'])).toEqual(['period', 'due', 'principal', 'fine', 'interest']);
-    // An abbreviation garbled past two letters ("Vercto." for Vencto.) is a column named by what it holds.
-    expect(cols(['Cód.', 'Principal,', 'Juros', 'Período', 'Vercto.', 'Multa Nora'])).toEqual(['other', 'principal', 'interest', 'period', 'other', 'fine']);
+    // An abbreviation one letter off ("Vercto." for Vencto.) names its column.
+    expect(cols(['Cód.', 'Principal,', 'Juros', 'Período', 'Vercto.', 'Multa Nora'])).toEqual(['other', 'principal', 'interest', 'period', 'due', 'fine']);
+    // One garbled past that ("Vkrxtp.") is a column named by what it holds.
+    expect(cols(['Cód.', 'Principal,', 'Juros', 'Período', 'Vkrxtp.', 'Multa Nora'])).toEqual(['other', 'principal', 'interest', 'period', 'other', 'fine']);
     // A long word with no dot is no caption.
     expect(cols(['Cód.', 'Principal', 'Juros', 'Período', 'Vercido', 'Multa'])).toBeNull();
     // On a text layer the words are as printed: no such header.
@@ -3286,6 +3288,42 @@ describe('scanned headers, cards, captions and values a glyph off their shape', 
     expect(revenueValue('0211 —- IRPF - DECLARAÇÃO DE AJUSTE ANUAL')).toMatchObject({ code: '0211', description: 'IRPF - DECLARAÇÃO DE AJUSTE ANUAL' });
     expect(valuesOf('code', '............... e 1210', true).map((v) => v.value)).toEqual(['1210']);
     expect(valuesOf('code', '............... e 1210', false)).toEqual([]);
+  });
+
+  it('reads a one-row table whose due caption is one letter off ("Venctp.") and a header abbreviation dot read as a semicolon ("DT; VENC.")', () => {
+    expect(headerColumns(buildLines([f('Competência', 40, 100), f('Venctp.', 120, 100), f('Juros de mora', 220, 100), f('Principal', 320, 100), f('Multa de mora', 420, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual([
+      'period', 'due', 'interest', 'principal', 'fine',
+    ]);
+    expect(headerColumns(buildLines([f('COMPETÊNCIA', 40, 100), f('DT; VENC.', 120, 100), f('TRIBUTO', 220, 100), f('MULTA DE MORA', 320, 100), f('JUROS SELIC', 420, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual([
+      'period', 'due', 'principal', 'fine', 'interest',
+    ]);
+  });
+
+  it('reads a due column\'s period apart from the amount before it whose speck dot made them a date ("36,13. 08/2019")', () => {
+    expect(valuesOf('date', '36,13. 08/2019', true)).toEqual([]);
+    expect(valuesOf('date', '13. 08/2019', true).map((v) => v.value)).toEqual(['2019-08-13']);
+  });
+
+  it('puts back a situação\'s dash OCR read as a small letter before a qualifier, and a name\'s dash read twice', () => {
+    expect(valuesOf('status', 'ATIVA AJUIZADA r EXIGIBILIDADE DO CREDITO SUSPENSA-DECISAO JUDICIAL', true).map((v) => v.value)).toEqual([
+      'ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA-DECISAO JUDICIAL',
+    ]);
+    expect(valuesOf('status', 'ATIVA i EM COBRANCA', true).map((v) => v.value)).toEqual(['ATIVA EM COBRANCA']);
+    expect(one([f('Devedor: LATICÍNIOS DO VALE LTDA-- ME', 40, 120)]).debtorName).toBe('LATICÍNIOS DO VALE LTDA - ME');
+  });
+
+  it('takes an encargo whose cents OCR lost as what the total leaves at the legal rate, flagged', () => {
+    const money = [f('Valor Principal:', 40, 120), f('R$236.794,15', 200, 120), f('Multa de mora:', 40, 132), f('R$47.358,83', 200, 132), f('Juros SELIC:', 40, 144), f('R$74.015,12', 200, 144)];
+    const c = one([...money, f('Encargo Legal (20%):', 40, 156), f('R$71.633,', 200, 156), f('Valor total da inscrição:', 40, 168), f('R$429.801,72', 200, 168)]);
+    expect(c.legalCharge).toBe(7163362);
+    expect(c.fieldWarnings?.legalCharge).toBe('Encargo "71.633," lido por OCR sem os centavos; tomado como R$ 71.633,62, o que o total deixa sobre principal, multa e juros, na taxa do encargo; confira');
+    // Reais that are not the remainder's: no encargo is made up.
+    expect(one([...money, f('Encargo Legal (20%):', 40, 156), f('R$71.683,', 200, 156), f('Valor total da inscrição:', 40, 168), f('R$429.801,72', 200, 168)]).legalCharge).not.toBe(7163362);
+  });
+
+  it('reads a consolidation date whose year OCR ran into the amount after it', () => {
+    expect(valuesOf('date', 'VALOR TOTAL ATUALIZADO em 17/11/20252,47', true).map((v) => [v.value, v.repaired])).toEqual([['2025-11-17', true]]);
+    expect(valuesOf('date', 'VALOR TOTAL ATUALIZADO em 17/11/20252,47', false)).toEqual([]);
   });
 
   it('reads a consolidation date after a caption an apostrophe speck joined ("calculados\'em")', () => {

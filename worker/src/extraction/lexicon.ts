@@ -384,7 +384,7 @@ export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
  * Header words long enough that OCR's one-letter slip ("Mula" for Multa, "Vencimenlo") still tells
  * which column they name: a scanned header word one edit away from one of these is read as it.
  */
-export const COLUMN_WORDS = ['multa', 'juros', 'venc', 'principal', 'tributo', 'imposto', 'vencimento', 'periodo', 'competencia', 'apuracao', 'exercicio', 'contribuicao', 'receita', 'encargo', 'correcao', 'monetaria', 'atualizado', 'originario', 'original', 'lancado', 'historico', 'moratoria', 'moratorios'];
+export const COLUMN_WORDS = ['multa', 'juros', 'venc', 'vencto', 'principal', 'tributo', 'imposto', 'vencimento', 'periodo', 'competencia', 'apuracao', 'exercicio', 'contribuicao', 'receita', 'encargo', 'correcao', 'monetaria', 'atualizado', 'originario', 'original', 'lancado', 'historico', 'moratoria', 'moratorios'];
 
 /** The first cell of a table's totals row. */
 export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';

@@ -90,7 +90,8 @@ export function parseDigitsDate(digits: string): Parsed<string> | null {
 }
 
 /** A date's shape in OCR'd text whatever its digits (a dotted zero read as 6, 8 or 9: "38/06/2025"). */
-export const OCR_DATE_TOKEN = /(?<![\d/])\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/g;
+// Never the cents of an amount before it with a speck dot ("36,13. 08/2019" is 36,13 and 08/2019).
+export const OCR_DATE_TOKEN = /(?<![\d/]|\d,)\d{2}[/.-] ?\d{2}[/.-] ?\d{4}(?![\d/])/g;
 
 /** A date one of whose slashes OCR read as a stroke ("27110/2014", "27/10l2014") or, specked, as a 4 ("20410/2013"). */
 export const OCR_STROKE_DATE_TOKEN = /(?<![\d/])(\d{2})(?:[14lI|](\d{2})\/|\/(\d{2})[14lI|])(\d{4})(?![\d/])/g;
@@ -283,6 +284,8 @@ export function repairNameOcr(name: string): string {
   return name
     .replace(/(?<=\s)S[I1l|]A$/, 'S/A')
     .replace(/(?<=\S\s)[«»~](?=\s\S)/g, '-')
+    // A dash read twice, its spaces lost on one side ("LTDA-- ME"): a name's dash is one, spaced.
+    .replace(/(?<=\p{Lu})\s*[-–—]{2,}\s*(?=\p{Lu})/gu, ' - ')
     .replace(/(?<=\p{Lu})!(?=\p{Lu}|\s|$)|(?<=\s|^)!(?=\p{Lu}{2})/gu, 'I')
     // A speck read as a hyphen glued to a word's start ("BRASIL SUL -EIRELI"): a name's dash has a space on both sides.
     .replace(/(?<=\p{L}\s)-(?=\p{Lu}{2})/gu, '')

@@ -78,10 +78,10 @@ function findHeader(line: Line): Column[] | null {
   const cols: Column[] = [];
   for (const [k, cell] of line.cells.entries()) {
     const hits: Array<{ kind: ColumnKind; start: number; end: number }> = [];
-    // OCR reads an abbreviation's dot as a colon ("PER: APURAÇÃO"); a header has no colon of its own
+    // OCR reads an abbreviation's dot as a colon or a semicolon ("PER: APURAÇÃO", "DT; VENC."); a header has no colon of its own
     // between words. Same length, so the offsets still place the columns.
     // After an abbreviation's own dot the colon is a speck ("vlr.: Multa"): a space.
-    const folded = line.ocr ? nearHeaderWords(cell.folded.replace(/(?<=[a-z]):(?=\s*[a-z])/g, '.').replace(/(?<=\.):(?=\s*[a-z])/g, ' ')) : cell.folded;
+    const folded = line.ocr ? nearHeaderWords(cell.folded.replace(/(?<=[a-z])[:;](?=\s*[a-z])/g, '.').replace(/(?<=\.):(?=\s*[a-z])/g, ' ')) : cell.folded;
     for (const { kind, re } of columnRe(line.ocr)) {
       re.lastIndex = 0;
       for (let m = re.exec(folded); m; m = re.exec(folded)) hits.push({ kind, start: m.index, end: m.index + m[0].length });

@@ -1,5 +1,5 @@
 import { distance as editDistance } from 'fastest-levenshtein';
-import { LEGAL_REFERENCE, STATUS_LEAD_LINKS, STATUS_STEMS, STATUS_VOCABULARY, type ValueType } from './lexicon';
+import { LEGAL_REFERENCE, STATUS_CLAUSES, STATUS_LEAD_LINKS, STATUS_STEMS, STATUS_VOCABULARY, type ValueType } from './lexicon';
 
 const STATUS_WORD = new RegExp(STATUS_VOCABULARY);
 // Also before the link words that lead into one ("ATIVA. À SER AJUIZADA").
@@ -127,6 +127,12 @@ export function dateValues(text: string, ocr = false): Value[] {
     for (const m of all(OCR_STROKE_DATE_TOKEN, text)) {
       const d = parseStrokeDate(m);
       if (d && !pastLatest(d.value)) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
+    }
+  // A date whose year OCR ran into the amount after it ("ATUALIZADO em 17/11/20252,47"): the date, flagged.
+  if (ocr)
+    for (const m of all(OCR_DATE_BEFORE_AMOUNT, text)) {
+      const d = parseDate(m[0]);
+      if (d && !pastLatest(d.value) && !out.some((v) => v.start === m.index)) out.push({ value: d.value, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
     }
   const f = fold(text);
   // On a scan a month's name may come one letter off ("9 de juhho de 2017"): the one month it can be.
@@ -405,6 +411,9 @@ const CODE = String.raw`\d{3,5}(?:[-.]\d{1,2})?|\d{1,2}(?:\.\d{1,3}){1,3}`;
 // After the tail of a dot leader OCR split off into the value's cell ("CÓD. RECEITA...... | ... 1082").
 // A full stop after it ("3880.") ends it; a dot or comma before more digits makes it no code ("3880.5", an amount).
 const CODE_AT_START = new RegExp(String.raw`^\s*(?:[.…_·]{2,}\s*)?[:.\-–—]?\s*(${CODE})(?![\d/]|[.,]\d)`);
+const OCR_DATE_BEFORE_AMOUNT = /(?<![\d/])\d{2}\/\d{2}\/(?:19|20)\d{2}(?=\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,]))/g;
+const SMALL_LETTER_BETWEEN_WORDS = /(?<=\p{Lu}{2})\s\p{Ll}\s(?=(\p{Lu}{2,}))/gu;
+const CLAUSE_START = new RegExp(`^(?:${STATUS_CLAUSES})`);
 const CODE_AFTER_SPECK = /^(\s*(?:[.…_·]{2,}\s*)?[:.\-–—]?\s*)\p{Ll}{1,2}\s+(?=\d)/u;
 // The description has words: "046-2" is one code with its check digit, not code 046 described as "2".
 // The dash may be read twice ("0211 —- IRPF").
@@ -520,6 +529,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               .replace(/(?<=\p{L})\s*['’`´]\s*(?=\p{L})/gu, ' ')
               .replace(/(?<=\s[-–—]\s?)[:;,.]+(?=\s|\p{Lu})/gu, '')
               .replace(/(?<=\s)[:;,.]+(?=[-–—]\s)/g, '')
+              // A dash OCR read as a small letter before a qualifier ("AJUIZADA r EXIGIBILIDADE"); elsewhere such a letter is a speck.
+              .replace(SMALL_LETTER_BETWEEN_WORDS, (_, next: string) => (CLAUSE_START.test(fold(next)) ? ' - ' : ' '))
               // A hyphen OCR read as a dash ("ATIVA — PROTESTADA").
               .replace(/\s[—–]\s/g, ' - ')
               // A leader's last specks read as digits before it ("... 03 ATIVA"), or a speck as a guillemet
