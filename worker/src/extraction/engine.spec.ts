@@ -3280,6 +3280,7 @@ describe('scanned headers, cards, captions and values a glyph off their shape', 
   it('reads a CPF whose first digit OCR read as a letter it does not look like, the check digits deciding', () => {
     expect(documentValues('B98.342.020-83', true).filter((v) => v.valid).map((v) => [v.value, v.repaired])).toEqual([['59834202083', true]]);
     expect(documentValues('B98.342.020-83', false).filter((v) => v.valid)).toEqual([]);
+    expect(documentValues('D7.734.903/0005-47', true).filter((v) => v.valid).map((v) => [v.value, v.repaired])).toEqual([['57734903000547', true]]);
   });
 
   it('reads "CPF/MF" whose slash OCR read as an I, a receita code after a doubled dash or a speck letter', () => {

@@ -187,7 +187,7 @@ export interface ParsedDocument {
 
 /** Shaped like a CPF or CNPJ, with OCR lookalikes allowed in digit positions. */
 // OCR reads a dot as ":" or ";" too, or loses the CNPJ's second one ("27.084655/0002-22"), and may glue a speck "-" in front; the check digits still decide.
-export const DOCUMENT_TOKEN = /(?<![\w./])(?<![\w./]-)(?:[\dOoIlSB]{2}\s?[.,:;\s]\s?[\dOoIlSB]{3}\s?[.,:;\s]?\s?[\dOoIlSB]{3}\s?[/\s]\s?[\dOoIlSB]{4}\s?[-.\s]\s?[\dOoIlSB]{2}|[\dOoIlSB]{3}\s?[.,:;\s]\s?[\dOoIlSB]{3}\s?[.,:;\s]\s?[\dOoIlSB]{3}\s?[-.\s]\s?[\dOoIlSB]{2}|\d{14}|\d{11})(?![\w/-])/;
+export const DOCUMENT_TOKEN = /(?<![\w./])(?<![\w./]-)(?:[\dOoIlSBD]{2}\s?[.,:;\s]\s?[\dOoIlSBD]{3}\s?[.,:;\s]?\s?[\dOoIlSBD]{3}\s?[/\s]\s?[\dOoIlSBD]{4}\s?[-.\s]\s?[\dOoIlSBD]{2}|[\dOoIlSBD]{3}\s?[.,:;\s]\s?[\dOoIlSBD]{3}\s?[.,:;\s]\s?[\dOoIlSBD]{3}\s?[-.\s]\s?[\dOoIlSBD]{2}|\d{14}|\d{11})(?![\w/-])/;
 
 /**
  * CPF/CNPJ to digits with check-digit validation. Lookalike letters are repaired only when the

@@ -172,9 +172,9 @@ export function documentValues(text: string, ocr = false): Value[] {
     // A digit read as a raised ordinal ("4º.526.646/0002-63"): the one digit whose check digits pass,
     // flagged as repaired (the check digits then only fix it: they confirm nothing more).
     // So is a letter read for a digit other than the one it looks like ("B98.342.020-83" for 598…: B is
-    // taken for an 8, whose check digits fail).
+    // taken for an 8, whose check digits fail; "D7.734.903/0005-47" for 57…).
     for (const m of all(OCR_ORDINAL_DOCUMENT, text)) {
-      const glyph = m[0].match(/[º°]/g) ?? (parseDocument(m[0])?.valid === false ? m[0].match(/[OoIlSB]/g) : null);
+      const glyph = m[0].match(/[º°]/g) ?? (parseDocument(m[0])?.valid === false ? m[0].match(/[OoIlSBD]/g) : null);
       if (glyph?.length !== 1) continue;
       const fits = new Set('0123456789'.split('').flatMap((d) => {
         const p = parseDocument(m[0].replace(glyph[0], d));
@@ -227,7 +227,7 @@ export function documentValues(text: string, ocr = false): Value[] {
 
 const OCR_NO_CHECK_DIGITS = /(?<![\w./])(?:\d{2}\.\d{3}\.\d{3}\/\d{4}|\d{3}\.\d{3}\.\d{3})-\s*$/g;
 const OCR_LONG_CPF = /(?<![\w./])(\d{3,4})\.(\d{3,4})\.(\d{3,4})-(\d{2,3})(?![\w/-])/g;
-const OCR_ORDINAL_DOCUMENT = new RegExp(DOCUMENT_TOKEN.source.replaceAll('[\\dOoIlSB]', '[\\dOoIlSBº°]'), 'g');
+const OCR_ORDINAL_DOCUMENT = new RegExp(DOCUMENT_TOKEN.source.replaceAll('[\\dOoIlSBD]', '[\\dOoIlSBDº°]'), 'g');
 /** A CPF/CNPJ with a space OCR set inside a group, a speck doubling a dot, a dot read as a slash or its dash as a colon ("45.864.02 1/0004-36", "52.047.:444/0007-71", "21/087.810/0002-88", "707.272.182:71"). */
 const spacedGroup = (n: number) => String.raw`\d(?: ?\d){${n - 1}}`;
 const SPECK_DOT = String.raw` ?[.,:;/]{1,2} ?`;
