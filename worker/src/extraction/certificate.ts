@@ -4,7 +4,7 @@ import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, 
 import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, STATUS_STEMS, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
 import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
-import { atChargeRate, digitVariants, iso2br, pastLatest, repairChargeByRate, repairRows, repairTotal, undoubled } from './repair';
+import { atChargeRate, chargeLeftAtRate, digitVariants, iso2br, pastLatest, repairChargeByRate, repairRows, repairTotal, undoubled } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
 import { type Value, dateValues, documentValues, moneyValues, nameValue, processValues, valuesOf } from './values';
 
@@ -374,17 +374,15 @@ function aboveTitle(lines: Line[], cands: Candidate[]): Candidate[] {
 
 /** See readCertificate: the encargo at its legal rate whose reais, cents lost, follow its caption. */
 function chargeWithoutCents(lines: Line[], v: Record<MoneyField, number | null>): { value: number; raw: string } | null {
-  if (v.total === null || v.principal === null) return null;
-  const base = v.principal + (v.fine ?? 0) + (v.interest ?? 0);
-  const rest = v.total - base;
-  if (rest <= 0 || !atChargeRate(base, rest)) return null;
+  const rest = chargeLeftAtRate(v);
+  if (rest === null) return null;
   const reais = Math.floor(rest / 100).toLocaleString('pt-BR');
   for (const l of lines) {
     const k = l.cells.findIndex((c) => findLabel(c.folded, true)?.kind === 'legalCharge');
     if (k < 0) continue;
     const tail = l.cells.slice(k).map((c) => c.text).join(' ');
     const m = /(?<![\d.,])(\d{1,3}(?:\.\d{3})*),(?!\s?\d)/.exec(tail);
-    if (m && m[1] === reais) return { value: rest, raw: `${m[0]}` };
+    if (m && m[1] === reais) return { value: rest, raw: m[0] };
   }
   return null;
 }

@@ -57,13 +57,22 @@ export const atChargeRate = (base: number, charge: number) => [10, 20].some((x) 
  * printed total leaves over principal, multa and juros is exactly the encargo's rate of those three
  * and the amount read is not: that remainder. The total is then no slip. Null otherwise.
  */
-export function repairChargeByRate(v: { principal: number | null; fine: number | null; interest: number | null; legalCharge: number | null; total: number | null }): number | null {
-  if (v.total === null || v.principal === null || v.legalCharge === null) return null;
+export function repairChargeByRate(v: MoneyParts): number | null {
+  const rest = v.legalCharge === null ? null : chargeLeftAtRate(v);
+  if (rest === null) return null;
+  const [a, b] = [String(rest), String(v.legalCharge)];
+  if (a.length !== b.length || [...a].filter((d, k) => d !== b[k]).length !== 1) return null;
+  return !atChargeRate(v.total! - rest, v.legalCharge!) ? rest : null;
+}
+
+type MoneyParts = { principal: number | null; fine: number | null; interest: number | null; legalCharge: number | null; total: number | null };
+
+/** What the printed total leaves over principal, multa and juros, when that is exactly the encargo's legal rate of them; null otherwise. */
+export function chargeLeftAtRate(v: MoneyParts): number | null {
+  if (v.total === null || v.principal === null) return null;
   const base = v.principal + (v.fine ?? 0) + (v.interest ?? 0);
   const rest = v.total - base;
-  const [a, b] = [String(rest), String(v.legalCharge)];
-  if (rest <= 0 || a.length !== b.length || [...a].filter((d, k) => d !== b[k]).length !== 1) return null;
-  return atChargeRate(base, rest) && !atChargeRate(base, v.legalCharge) ? rest : null;
+  return rest > 0 && atChargeRate(base, rest) ? rest : null;
 }
 
 /** A debt row's money parts. */
