@@ -3330,4 +3330,65 @@ describe('scanned headers, cards, captions and values a glyph off their shape', 
   it('reads a consolidation date after a caption an apostrophe speck joined ("calculados\'em")', () => {
     expect(one([f('Total do débito:', 40, 120), f("3866,22 (valores calculados'em 07/09/2025)", 200, 120)]).consolidationDate).toBe('2025-09-07');
   });
+
+  it('reads a PGFN number whose group space OCR read as a slash ("50 3/16 513426-67"), flagged as repaired', () => {
+    expect(registrationValues('sob o nº 50 3/16 513426-67, em 30/04/2016', true).map((v) => [v.value, v.repaired])).toEqual([['5031651342667', true]]);
+    // Two slashes are no such slip; a municipal number keeps its own.
+    expect(registrationValues('nº 50/3/16 513426-67', true).map((v) => v.value)).not.toContain('5031651342667');
+    expect(registrationValues('sob o nº 50 3/16 513426-67', false).map((v) => v.value)).not.toContain('5031651342667');
+  });
+
+  it('never takes a caption closing in its number sign for a name, and reads a company type whose dot OCR read as a colon', () => {
+    const c = one([f('Devedor Principal', 40, 120), f('cre nº', 300, 120), f('CONCEIÇÃO DOS SANTOS DOS SANTOS', 40, 132), f('729.718.214-12', 300, 132)]);
+    expect(c.debtorName).toBe('CONCEIÇÃO DOS SANTOS DOS SANTOS');
+    expect(one([f('Contribuinte (devedor principal): DISTRIBUIDORA BOA VISTA S:A.', 40, 120)]).debtorName).toBe('DISTRIBUIDORA BOA VISTA S.A.');
+  });
+
+  it('reads a "NOME / RAZÃO SOCIAL" caption whose M and slash OCR misread ("NONE 7 RAZÃO SOCIAL DO DEVEDOR") over its name, not a receita beside it', () => {
+    // The whole caption, so nothing of it is left to read as a value beside it.
+    expect(findLabel('none 7 razao social do devedor', true)).toMatchObject({ kind: 'debtorName', end: 30 });
+    expect(findLabel('none 7 razao social do devedor', false)).toBeNull();
+    const c = one([
+      f('Processo Administrativo nº', 40, 120), f('NONE 7 RAZÃO SOCIAL DO DEVEDOR', 300, 120),
+      f('13896.268265/2023-37', 40, 132), f('SUPERMERCADO ALVORADA S/A', 300, 132),
+      f('Natureza da receita', 40, 150), f('RAT - RISCO AMBIENTAL DO TRABALHO', 40, 162),
+    ]);
+    expect(c.debtorName).toBe('SUPERMERCADO ALVORADA S/A');
+  });
+
+  it('reads a situação after a leader OCR read as small-letter words, after a semicolon, or with a speck by its dash', () => {
+    expect(one([f('Situação................. ps eesseoiissccrsccereees: ATIVA AJUIZADA - GARANTIA - PENHORA', 40, 120)]).status).toBe('ATIVA AJUIZADA - GARANTIA - PENHORA');
+    expect(one([f('Situação Atual; ATIVA AJUIZADA', 40, 120)]).status).toBe('ATIVA AJUIZADA');
+    expect(valuesOf('status', "ATIVA AJUIZADA -'GARANTIA - PENHORA", true).map((v) => v.value)).toEqual(['ATIVA AJUIZADA - GARANTIA - PENHORA']);
+    expect(valuesOf('status', 'INSCRITO - .PROTESTADO', true).map((v) => v.value)).toEqual(['INSCRITO - PROTESTADO']);
+    expect(valuesOf('status', 'ATIVA A SER-AJUIZADA', true).map((v) => v.value)).toEqual(['ATIVA A SER AJUIZADA']);
+    // A hyphen a situação prints stays.
+    expect(valuesOf('status', 'ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA-DECISAO JUDICIAL', true).map((v) => v.value)).toEqual(['ATIVA AJUIZADA - EXIGIBILIDADE DO CREDITO SUSPENSA-DECISAO JUDICIAL']);
+  });
+
+  it('reads a receita code past a speck cell OCR read as a small word ("cc:"), and under a "Cód" caption whose dot OCR lost', () => {
+    expect(one([f('CÓDIGO......................:', 40, 120), f('cc:', 200, 120), f('101', 260, 120)]).revenueCode).toBe('101');
+    expect(one([f('Domicílio', 40, 120), f('Cód', 300, 120), f('Rua XV de Novembro 576, Sorocaba/SP', 40, 132), f('2372', 300, 132)]).revenueCode).toBe('2372');
+    expect(findLabel('cod', false)).toBeNull();
+  });
+
+  it('reads a header whose "SELIC" OCR read one letter off ("Juros SELKC"), a period whose year OCR split ("07/20 14") and one whose month\'s 0 it read as an e ("e3/2018")', () => {
+    expect(headerColumns(buildLines([f('Referência', 40, 100), f('Vencimento', 120, 100), f('Tributo', 220, 100), f('Vk. Muita', 300, 100), f('Juros SELKC', 380, 100)], 1, true)[0])?.map((c) => c.kind)).toEqual([
+      'period', 'due', 'principal', 'fine', 'interest',
+    ]);
+    const head = [f('Período', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100)];
+    const rows = [
+      ...[f('07/20 14', 40, 114), f('25/08/2014', 120, 114), r('1.844,15', 270, 114), r('368,83', 340, 114), r('657,72', 420, 114)],
+      ...[f('e3/2018', 40, 128), f('20/04/2018', 120, 128), r('396,95', 270, 128), r('297,71', 340, 128), r('190,48', 420, 128)],
+    ];
+    expect(readTables(buildLines([...head, ...rows], 1, true)).rows.map((x) => [x.period, x.dueDate])).toEqual([['2014-07', '2014-08-25'], ['2018-03', '2018-04-20']]);
+  });
+
+  it('puts back a due date\'s day or month digit OCR lost ("20/1/2019") when the lag of the other rows decides, flagged', () => {
+    const head = [f('Período', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100)];
+    const row = (y: number, p: string, d: string) => [f(p, 40, y), f(d, 120, y), r('100,00', 270, y), r('20,00', 340, y), r('10,00', 420, y)];
+    const t = readTables(buildLines([...head, ...row(114, '08/2019', '20/09/2019'), ...row(128, '09/2019', '20/10/2019'), ...row(142, '10/2019', '20/1/2019')], 1, true));
+    expect(repairRows(t.rows, {}, t.unreadableDue, '2024-01-10')).toEqual(['Vencimento "20/1/2019" lido por OCR corrigido para 20/11/2019; confira']);
+    expect(t.rows[2].dueDate).toBe('2019-11-20');
+  });
 });

@@ -83,8 +83,8 @@ export function ocrTolerant(source: string): string {
       } else if (c === '\\') out += c + source[++k];
       else if (c === '/') {
         // A slash between words is a thin stroke: read as "I", "l" or "f", or with one before it ("NOMEI/RAZÃO", "CNPJICPF",
-        // "LivrofFolha", "NATUREZAJRECEITA"), or lost ("NOME RAZÃO SOCIAL").
-        out += '(?:[ilt1|!fj]?/|[ilt1|!fj])?';
+        // "LivrofFolha", "NATUREZAJRECEITA"), or lost ("NOME RAZÃO SOCIAL"); a speck on its top makes it a 7 ("NONE 7 RAZÃO SOCIAL").
+        out += '(?:[ilt1|!fj7]?/|[ilt1|!fj7])?';
       }
       else if (c === '[') {
         const end = source.indexOf(']', k + 1);
@@ -309,7 +309,7 @@ export function garbledLeaderLead(folded: string): number {
 
 /** What follows a label in its cell, separators dropped ("....:", "(R$)", "nº"). */
 export function afterLabel(text: string): string {
-  return text.replace(SPECKLED_LEADER, '').replace(/^[\s.:…_·=>|-]*(?:\((?:em\s+)?r\$\)|\(r\$\))?[\s.:…_·=>|–—-]*(?:n\s*[.ºo°]\s*\.?\s*:?\s+)?/i, '');
+  return text.replace(SPECKLED_LEADER, '').replace(/^[\s.:;…_·=>|-]*(?:\((?:em\s+)?r\$\)|\(r\$\))?[\s.:…_·=>|–—-]*(?:n\s*[.ºo°]\s*\.?\s*:?\s+)?/i, '');
 }
 
 /** A decoy's caption alone in its box ("PGFN de Origem", "Unidade de Inscrição"): it owns the value over or under it. */
@@ -477,7 +477,9 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       const separated =
         leaderGlyph > 0 ||
         (line.ocr ? SEPARATED_OCR : SEPARATED).test(cell.text.slice(hit.end).replace(SPECKLED_LEADER, '...')) ||
-        /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end));
+        /^\s*(?:n\s*[.ºo°]+|\(r\$\))/i.test(cell.folded.slice(hit.end)) ||
+        // Or a dot leader whose last stretch OCR read as a run of letters ("Situação.......... ps eesseoiissccrsccereees: ATIVA").
+        (line.ocr && /^\s*[.…_·]{3,}/.test(cell.text.slice(hit.end)) && garbledLeaderLead(fold(rest)) > 0);
       const coded = type === 'revenue' && /^\s*\d{3,5}\b/.test(rest);
       // A long name label followed by a name in capitals ("RAZÃO SOCIAL DO DEVEDOR ACME LTDA") is a
       // label and its value printed without a separator, not a sentence.
@@ -505,7 +507,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       if (rest.trim() && !isResidue(rest, type) && !onlyLabelWords(rest)) return;
       // On a scan, a dot leader's end OCR set apart as a cell of its own ("Contribuinte... | ... | JOSÉ …")
       // stands between the caption and its value.
-      const right = line.cells[line.ocr && LEADER_CELL.test(line.cells[k + 1]?.text ?? '') ? k + 2 : k + 1];
+      // So does one whose specks OCR read as a small word closed by a mark ("CÓDIGO.......: | cc: | 101").
+      const right = line.cells[line.ocr && (LEADER_CELL.test(line.cells[k + 1]?.text ?? '') || LEADER_SPECK_CELL.test(line.cells[k + 1]?.text ?? '')) ? k + 2 : k + 1];
       if (right && !findLabel(right.folded, line.ocr)) {
         const v = firstValue(type, right.text, true, line.ocr);
         // On a scan, one word beside a name's caption over a name of several words is the next box's
@@ -833,6 +836,7 @@ function wrappedFromAbove(lines: Line[], skip: boolean[], i: number): boolean {
  * (`captionRow`: the values stand under them), a cell of labels run together is cut before each.
  */
 const LEADER_CELL = /^[\s.…_·:]+$/;
+const LEADER_SPECK_CELL = /^[\s.…_·:]*\p{Ll}{1,3}[.:;]\s*$/u;
 const SPECK_CELL = /^\W*(?:[a-z]{1,2}\W+)*[a-z]{1,2}\W*$/;
 
 export function splitAtLabels(cell: Cell, ocr: boolean, captionRow = false): Cell[] {

@@ -209,6 +209,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
   revenueCode: {
     type: 'code',
     labels: ['cod(?:igo|\\.)?\\s*(?:da\\s+|de\\s+)?receita', 'codigo\\s+do\\s+tributo', 'cod\\.?\\s*tributo', `codigo${NOT_A_CODE}`, 'cod\\.'],
+    // "Cód." alone in its box, its dot lost.
+    ocrLabels: ['cod(?=\\s*:?\\s*$)'],
   },
   revenueDescription: {
     type: 'text',
@@ -384,7 +386,7 @@ export const COLUMNS: Array<{ kind: ColumnKind; pattern: string }> = [
  * Header words long enough that OCR's one-letter slip ("Mula" for Multa, "Vencimenlo") still tells
  * which column they name: a scanned header word one edit away from one of these is read as it.
  */
-export const COLUMN_WORDS = ['multa', 'juros', 'venc', 'vencto', 'principal', 'tributo', 'imposto', 'vencimento', 'periodo', 'competencia', 'apuracao', 'exercicio', 'contribuicao', 'receita', 'encargo', 'correcao', 'monetaria', 'atualizado', 'originario', 'original', 'lancado', 'historico', 'moratoria', 'moratorios'];
+export const COLUMN_WORDS = ['multa', 'juros', 'venc', 'vencto', 'principal', 'tributo', 'imposto', 'vencimento', 'periodo', 'competencia', 'apuracao', 'exercicio', 'contribuicao', 'receita', 'encargo', 'correcao', 'monetaria', 'atualizado', 'originario', 'original', 'lancado', 'historico', 'moratoria', 'moratorios', 'selic'];
 
 /** The first cell of a table's totals row. */
 export const TOTAL_ROW = '(?:total|totais|soma|somatorio|subtotal)\\b';

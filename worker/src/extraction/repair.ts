@@ -373,7 +373,14 @@ function zeroedPeriods(raw: string, due: string): string[] {
 export function repairDate(raw: string, lo: string | null, hi: string | null, period?: string, lag?: number): string | null {
   const fits = new Set<string>();
   const glyph = UNREAD_GLYPH_DATE.exec(raw);
-  const variants = glyph ? [...'0123456789'].map((d) => raw.slice(0, glyph.index + glyph[1].length) + d + raw.slice(glyph.index + glyph[1].length + 1)) : digitVariants(raw);
+  // A day or month that lost a digit ("20/1/2019"): the digit put back before or after the one read.
+  const short = glyph ? null : /^(?:(\d)(?=[/.-]\d{2}[/.-])|\d{2}[/.-](\d)(?=[/.-]))/.exec(raw);
+  const at = short ? short[0].length - 1 : -1;
+  const variants = glyph
+    ? [...'0123456789'].map((d) => raw.slice(0, glyph.index + glyph[1].length) + d + raw.slice(glyph.index + glyph[1].length + 1))
+    : short
+      ? [...'0123456789'].flatMap((d) => [raw.slice(0, at) + d + raw.slice(at), raw.slice(0, at + 1) + d + raw.slice(at + 1)])
+      : digitVariants(raw);
   for (const s of variants) {
     const d = parseDate(s);
     if (d && !d.repairedFrom && (!lo || d.value >= lo) && (!hi || d.value <= hi)) fits.add(d.value);

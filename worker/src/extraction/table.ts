@@ -205,10 +205,10 @@ const OCR_MONEY = /(?<![\d.,/:])(?:\d{1,6}[.:]|\d{1,3}(?:\.\d{3})+[:/]|\d{1,3}(?
 const OCR_PERIODS = new RegExp(OCR_PERIOD.source, 'g');
 const OCR_MONEY_SPECK = /(?<![\d.,/:])(\d{1,6}|\d{1,3}(?:\.\d{3})+),[.'`´]\s?(\d{2})(?![\d.,/:])/g;
 const OCR_MONEY_EXTRA = /(?<![\d.,/:])(\d{1,6}|\d{1,3}(?:\.\d{3})+),(\d{2})\d(?![\d.,/:])/g;
-/** A month's leading 0 or 1 read as a letter of its shape ("Q4/2017", "O8/2019", "l2/2020"). */
-const OCR_LETTER_PERIOD = /(?<![\p{L}\d.,/])([OoQDIl|][0-9]|1[OoQDIl|])\/((?:19|20)\d{2})(?![\d.,/])/gu;
-/** A year OCR split in two at a space ("20 18"), alone in its cell. */
-const OCR_SPLIT_YEAR = /^\s*((?:19|20)\s\d{2})\s*$/;
+/** A month's leading 0 or 1 read as a letter of its shape ("Q4/2017", "O8/2019", "l2/2020"; a 0 whose bowl broke, "e3/2018"). */
+const OCR_LETTER_PERIOD = /(?<![\p{L}\d.,/])([OoQDIl|ec][0-9]|1[OoQDIl|])\/((?:19|20)\d{2})(?![\d.,/])/gu;
+/** A year OCR split in two at a space ("20 18"), alone in its cell, perhaps after its month ("07/20 14"). */
+const OCR_SPLIT_YEAR = /^\s*(?:(0[1-9]|1[0-2])\/)?((?:19|20)\s\d{2})\s*$/;
 const OCR_BARE = /(?<![\p{L}\d.,/])\d{3,8}(?![\p{L}\d.,/])/gu;
 
 function tokensOf(cell: Cell, ocr = false): Token[] {
@@ -288,11 +288,11 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
     const split = OCR_SPLIT_YEAR.exec(cell.text);
     if (split && free(split.index, cell.text.length)) {
       taken.push([0, cell.text.length]);
-      const year = split[1].replace(/\s/, '');
-      if (!pastLatest(year)) out.push({ kind: 'period', text: split[1], value: year, ...at(0, cell.text.length) });
+      const year = split[2].replace(/\s/, '');
+      if (!pastLatest(year)) out.push({ kind: 'period', text: split[0].trim(), value: split[1] ? `${year}-${split[1]}` : year, ...at(0, cell.text.length) });
     }
     for (const m of cell.text.matchAll(OCR_LETTER_PERIOD)) {
-      const month = Number(digitsFromLookalikes(m[1]));
+      const month = Number(digitsFromLookalikes(m[1].replace(/[ec]/, '0')));
       if (!free(m.index!, m.index! + m[0].length) || month < 1 || month > 12) continue;
       taken.push([m.index!, m.index! + m[0].length]);
       out.push({ kind: 'period', text: m[0], value: `${m[2]}-${String(month).padStart(2, '0')}`, ...at(m.index!, m.index! + m[0].length) });
@@ -514,7 +514,8 @@ export function readTables(lines: Line[]): TableResult {
         const raw = lines[b.at].cells
           .filter((c) => distance(c, dueCol)[0] <= dueCol.x1 - dueCol.x0)
           // Or one whose glyph OCR read as no digit ("15/08/202+").
-          .flatMap((c) => [...c.text.matchAll(/(?<![\d/])\d{2}[/.-]\d{2}[/.-](?:\d{4}|\d{3}[^\d\s/.-]|\d{2}[^\d\s/.-]\d|\d[^\d\s/.-]\d{2})(?![\d/])/g)].map((m) => m[0]))
+          // Or one whose day or month lost a digit ("20/1/2019" for 20/11/2019).
+          .flatMap((c) => [...c.text.matchAll(/(?<![\d/])(?:\d{2}[/.-]\d{2}[/.-](?:\d{4}|\d{3}[^\d\s/.-]|\d{2}[^\d\s/.-]\d|\d[^\d\s/.-]\d{2})|\d[/.-]\d{2}[/.-]\d{4}|\d{2}[/.-]\d[/.-]\d{4})(?![\d/])/g)].map((m) => m[0]))
           .find((t) => !parseDate(t));
         if (raw) res.unreadableDue.set(res.rows.length, raw);
       }

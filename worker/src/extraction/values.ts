@@ -259,6 +259,8 @@ export function registrationValues(text: string, ocr = false): Value[] {
         .replace(/(?<![\p{L}\d/.,])(\d)[º°](?=\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))/gu, '$10')
         // Its last 1 read as a bracket ("3395804448]"): a number has no bracket of its own.
         .replace(/(?<=(?<![\p{L}\d])\d{6,})\](?![\p{L}\d])/gu, '1')
+        // A space between its printed groups read as a slash ("50 3/16 513426-67"): no municipal number has this shape.
+        .replace(/(?<![\p{L}\d/.,])\d{2}[\s/]\d[\s/]\d{2}[\s/]\d{6}-\d{2}(?![\d/])/gu, (c) => ((c.match(/\//g) ?? []).length === 1 ? c.replace('/', ' ') : c))
     : text;
   // A PGFN number glued to the caption before it, its unit's first digit read as a lookalike letter
   // ("DÍVIDA ATIVAZ2 2 14 002209-56") or the unit's two digits read as three glyphs ("ATIVA2Z2 2 14 …"):
@@ -466,7 +468,11 @@ export function nameValue(text: string, prose = false): Value | null {
   // F a speck closed into an E ("SANTOS - CPE").
   t = t.replace(/\s+(?:C\.?\s?N\.?\s?P\.?\s?J|C\.?\s?P\.?\s?F|C\.?\s?G\.?\s?C|[-–—]\s*CPE)[.\s/:)]*$/i, '');
   t = t.replace(/\s*[,;:]+$/, '').trim();
+  // A company type's dot read as a colon ("BOA VISTA S:A."): the dot; no caption reads "S:A".
+  t = t.replace(/(?<=\sS)\s?:\s?(?=A\.?$)/u, '.');
   if (!t || /^[/(|\\[]/.test(t) || /:/.test(t)) return null;
+  // A caption closing in its number sign ("CPF Nº" OCR read "cre nº"): no name ends in one.
+  if (/(?:^|\s)n\.?\s?[º°]\.?$/iu.test(t)) return null;
   const letters = t.match(/\p{L}/gu)?.length ?? 0;
   const digits = t.match(/\d/g)?.length ?? 0;
   // An address or a code is not a name: numbers of three digits or more ("AV. BRASIL 4004").
@@ -527,16 +533,20 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
         ocr
           ? text
               .replace(/(?<=\p{L})\s*['’`´]\s*(?=\p{L})/gu, ' ')
-              .replace(/(?<=\s[-–—]\s?)[:;,.]+(?=\s|\p{Lu})/gu, '')
+              .replace(/(?<=\s[-–—]\s?)[:;,.'’`´]+(?=\s|\p{Lu})/gu, (_, at: number, all: string) => (/\s/.test(all[at - 1]) ? '' : ' '))
               .replace(/(?<=\s)[:;,.]+(?=[-–—]\s)/g, '')
               // A dash OCR read as a small letter before a qualifier ("AJUIZADA r EXIGIBILIDADE"); elsewhere such a letter is a speck.
               .replace(SMALL_LETTER_BETWEEN_WORDS, (_, next: string) => (CLAUSE_START.test(fold(next)) ? ' - ' : ' '))
+              // A speck read as a hyphen inside the phrase "A SER AJUIZADA" ("ATIVA A SER-AJUIZADA"), which never takes one.
+              .replace(/(?<=(?:^|\s)A\sSER)[-–—](?=AJUIZAD)/gu, ' ')
               // A hyphen OCR read as a dash ("ATIVA — PROTESTADA").
               .replace(/\s[—–]\s/g, ' - ')
               // A leader's last specks read as digits before it ("... 03 ATIVA"), or a speck as a guillemet
               // glued to it ("«ATIVA - PROTESTADA"): a situação opens with a word.
               // So are specks read as a small word ("...7 ei ATIVA").
               .replace(/^\s*(?:\d{1,2}\s+(?:[a-z]{1,2}\s+)?|[a-z]{1,2}\s+)(?=\p{Lu}{3})|^\s*[«»~]+(?=\p{Lu}{3})/u, '')
+              // Or a whole leader read as small-letter words up to its colon ("ps eesseoiissccrsccereees: ATIVA").
+              .replace(/^\s*(?:\p{Ll}+\s+)*\p{Ll}{6,}[:;.]\s+(?=\p{Lu}{3})/u, '')
               // A colon after a link word ("EXIGIBILIDADE DO: CREDITO"): no caption ends in one; a speck.
               .replace(/(?<=(?:^|\s)(?:D[OAE]S?|N[OA]S?|EM|A|O|E)):(?=\s\p{Lu})/gu, '')
               // A speck read as a full stop before another situação word ("EM COBRANÇA. ADMINISTRATIVA"),
