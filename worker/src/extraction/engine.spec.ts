@@ -3391,4 +3391,33 @@ describe('scanned headers, cards, captions and values a glyph off their shape', 
     expect(repairRows(t.rows, {}, t.unreadableDue, '2024-01-10')).toEqual(['Vencimento "20/1/2019" lido por OCR corrigido para 20/11/2019; confira']);
     expect(t.rows[2].dueDate).toBe('2019-11-20');
   });
+
+  it('reads an amount OCR split at a space that is no thousands gap ("8501 14,63") or whose decimals a speck follows after a space ("303948, 009"), as the row total decides, flagged', () => {
+    const head = [f('Exercício', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100), f('Valor Total', 460, 100)];
+    const rows = [
+      ...[f('1995', 40, 114), f('20/04/1995', 120, 114), f('8501 14,63', 220, 114), r('170022,93', 340, 114), r('227795,51', 420, 114), r('1247933,07', 500, 114)],
+      ...[f('2001', 40, 128), f('10/01/2001', 120, 128), f('303948, 009', 220, 128), r('60789,62', 340, 128), r('74495,46', 420, 128), r('439233,17', 500, 128)],
+    ];
+    const t = readTables(buildLines([...head, ...rows], 1, true));
+    expect(t.rows.map((x) => x.principal)).toEqual([85011463, 30394809]);
+    expect(t.repairs).toEqual([
+      'Valor "8501 14,63" da linha 1995 lido por OCR corrigido para R$ 850.114,63; confira',
+      'Valor "303948, 009" da linha 2001 lido por OCR corrigido para R$ 303.948,09; confira',
+    ]);
+    // A year before its amount in one cell is no part of it.
+    const year = readTables(buildLines([...head, f('2001 10/01/2001', 40, 114), f('3039,48', 220, 114), r('607,62', 340, 114), r('744,46', 420, 114), r('4391,56', 500, 114)], 1, true));
+    expect(year.rows.map((x) => [x.period, x.principal])).toEqual([['2001', 303948]]);
+  });
+
+  it('puts back a due date\'s day OCR misread in a table whose other rows fall due on a few days, never on month ends', () => {
+    const head = [f('Exercício', 40, 100), f('Vencimento', 120, 100), f('Principal', 220, 100), f('Multa', 300, 100), f('Juros', 380, 100)];
+    const days = ['15/03', '20/01', '29/01', '20/02', '20/04', '10/02', '20/03', '15/04', '10/01'];
+    const row = (k: number, due: string) => [f(String(1991 + k), 40, 114 + 14 * k), f(`${due}/${1991 + k}`, 120, 114 + 14 * k), r('100,00', 270, 114 + 14 * k), r('20,00', 340, 114 + 14 * k), r('10,00', 420, 114 + 14 * k)];
+    const t = readTables(buildLines([...head, ...days.flatMap((d, k) => row(k, d))], 1, true));
+    expect(repairRows(t.rows, {}, t.unreadableDue, '2024-01-10')).toEqual(['Vencimento "29/01/1993" lido por OCR corrigido para 20/01/1993 pelo dia de vencimento das demais linhas; confira']);
+    // Month-end due dates follow the months' lengths: a 28 among 29, 30 and 31 stays.
+    const ends = ['29/01', '30/01', '31/01', '29/03', '30/03', '31/03', '28/05', '29/05', '30/05'];
+    const e = readTables(buildLines([...head, ...ends.flatMap((d, k) => row(k, d))], 1, true));
+    expect(repairRows(e.rows, {}, e.unreadableDue, '2024-01-10')).toEqual([]);
+  });
 });

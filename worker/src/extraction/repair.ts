@@ -417,6 +417,28 @@ export function repairYear(year: string, due: string): string | null {
 }
 
 /**
+ * A due date whose day OCR misread ("19/03/1967" for 10/03/1967) in a table whose other rows fall due
+ * on a few days only (at most three days, each on two rows or more, holding nine in ten of six rows
+ * or more, as an annual tax's do; none a month's last days), the day read on no other row: the one such day a single digit
+ * slip of the day read gives. Null when the day is theirs, or no or several are.
+ */
+export function repairDueDay(rows: DebtRow[], i: number): string | null {
+  const due = rows[i].dueDate;
+  if (!due) return null;
+  const days = rows.flatMap((r, k) => (k !== i && r.dueDate ? [r.dueDate.slice(8, 10)] : []));
+  const counts = new Map<string, number>();
+  for (const d of days) counts.set(d, (counts.get(d) ?? 0) + 1);
+  const common = new Set([...counts].filter(([, n]) => n >= 2).map(([d]) => d));
+  const held = days.filter((d) => common.has(d)).length;
+  // Due on a month's last days (28 to 31), a table's days follow the months' lengths: no slip to see.
+  if (held < 6 || held < days.length * 0.9 || common.size > 3 || counts.has(due.slice(8, 10)) || [...common].some((d) => d >= '28')) return null;
+  const fits = digitVariants(due.slice(8, 10)).filter((d) => common.has(d));
+  const fixed = fits.length === 1 ? parseDate(`${fits[0]}/${due.slice(5, 7)}/${due.slice(0, 4)}`) : null;
+  const start = periodStart(rows[i].period);
+  return fixed && (!start || fixed.value.slice(0, 7) >= start) ? fixed.value : null;
+}
+
+/**
  * A due date whose year OCR misread years past its period's ("2008-04-10" in the row of exercício
  * 2000, between rows due in 1999 and 2001): a tax falls due within the year after its period, so the
  * one single-digit reading of the year in that window is taken, and only where it also puts the row
@@ -649,6 +671,11 @@ export function repairRows(
     if (dueYear) {
       notes.push(`Vencimento "${iso2br(r.dueDate!)}" lido por OCR corrigido para ${iso2br(dueYear)}; confira`);
       r.dueDate = dueYear;
+    }
+    const day = repairDueDay(rows, i);
+    if (day) {
+      notes.push(`Vencimento "${iso2br(r.dueDate!)}" lido por OCR corrigido para ${iso2br(day)} pelo dia de vencimento das demais linhas; confira`);
+      r.dueDate = day;
     }
     const rawDue = r.dueDate === null ? unreadableDue.get(i) : registrationDate && r.dueDate > registrationDate ? iso2br(r.dueDate) : undefined;
     if (rawDue) {

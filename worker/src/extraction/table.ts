@@ -204,7 +204,9 @@ interface Token {
 const OCR_MONEY = /(?<![\d.,/:])(?:\d{1,6}[.:]|\d{1,3}(?:\.\d{3})+[:/]|\d{1,3}(?:\.\d{3})*\.\d{3})\d{2}(?![\d.,/:])/g;
 const OCR_PERIODS = new RegExp(OCR_PERIOD.source, 'g');
 const OCR_MONEY_SPECK = /(?<![\d.,/:])(\d{1,6}|\d{1,3}(?:\.\d{3})+),[.'`´]\s?(\d{2})(?![\d.,/:])/g;
-const OCR_MONEY_EXTRA = /(?<![\d.,/:])(\d{1,6}|\d{1,3}(?:\.\d{3})+),(\d{2})\d(?![\d.,/:])/g;
+const OCR_MONEY_EXTRA = /(?<![\d.,/:])(\d{1,6}|\d{1,3}(?:\.\d{3})+),\s?(\d{2})\d(?![\d.,/:])/g;
+/** An amount OCR split at a space that is no thousands gap ("8501 14,63"); never after a year, which a cell may hold before its amount. */
+const OCR_SPLIT_MONEY = /(?<![\d.,/:])(?!(?:19|20)\d{2}\s)(\d{2,6})\s(\d{1,2}|\d{4,5}),(\d{2})(?![\d.,/:])/g;
 /** A month's leading 0 or 1 read as a letter of its shape ("Q4/2017", "O8/2019", "l2/2020"; a 0 whose bowl broke, "e3/2018"). */
 const OCR_LETTER_PERIOD = /(?<![\p{L}\d.,/])([OoQDIl|ec][0-9]|1[OoQDIl|])\/((?:19|20)\d{2})(?![\d.,/])/gu;
 /** A year OCR split in two at a space ("20 18"), alone in its cell, perhaps after its month ("07/20 14"). */
@@ -241,6 +243,13 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
       out.push({ kind: 'date', text: m[0], value: d.value, repairedFrom: m[0], ...at(m.index!, m.index! + m[0].length) });
     }
   }
+  // An amount OCR split in two at a space ("8501 14,63"): the whole, flagged, or the part after the
+  // space (a number of another column run into the cell), as the row's total decides.
+  if (ocr)
+    for (const m of cell.text.matchAll(OCR_SPLIT_MONEY)) {
+      taken.push([m.index!, m.index! + m[0].length]);
+      out.push({ kind: 'money', text: m[0], value: Number(`${m[1]}${m[2]}${m[3]}`), repairedFrom: m[0], alt: Number(`${m[2]}${m[3]}`), ...at(m.index!, m.index! + m[0].length) });
+    }
   // On a scan, as a label's amount: a first digit read as its lookalike letter ("B6,30", flagged: a
   // digit was changed), thousands dots read as commas ("11,503,61").
   for (const v of valuesOf('money', cell.text, ocr)) {
