@@ -3420,4 +3420,32 @@ describe('scanned headers, cards, captions and values a glyph off their shape', 
     const e = readTables(buildLines([...head, ...ends.flatMap((d, k) => row(k, d))], 1, true));
     expect(repairRows(e.rows, {}, e.unreadableDue, '2024-01-10')).toEqual([]);
   });
+
+  it('reads a grid of debt cards under a block of fields in three columns card by card, the last card alone after the grid', () => {
+    const rows: Array<[string, number, number]> = [
+      ['Processo nº', 54, 121], ['Denominação da Receita', 130, 121], ['Contribuinte', 380, 121],
+      ['E 08219/2021', 54, 133], ['IPTU - IMPOSTO PREDIAL E TERRITORIAL URBANO', 130, 133], ['DISTRIBUIDORA SÃO JORGE S.A.', 380, 133],
+      ['Data da Inscrição', 54, 149], ['Certidão nº', 305, 149], ['18/08/2021', 54, 161], ['998335/2021', 305, 161],
+      ['Domicílio Tributário', 54, 177], ['Código', 431, 177], ['Rua das Flores 3840, Florianópolis/SC', 54, 189], ['101', 431, 189],
+      ['Insc. Imobiliária', 54, 233], ['Livro/Folha', 324, 233], ['70.37.258.4141.787', 54, 245], ['55 / 287', 324, 245],
+      ['DÉBITO 1 - ANO', 50, 273], ['DÉBITO 2 - ANO', 306, 273], ['Exercício 2019', 50, 285], ['Exercício 2020', 306, 285],
+      ['VENCTO.', 50, 296], ['DATA VENC.', 306, 296], ['10/01/2019', 50, 308], ['15/03/2020', 306, 308],
+      ['VALOR HISTÓRICO', 50, 320], ['VALOR HISTÓRICO', 306, 320], ['R$ 116,78', 50, 331], ['R$ 1.470,20', 306, 331],
+      ['DÉBITO 3 - ANO', 50, 396], ['Exercício 2021', 50, 408], ['TRIBUTO', 50, 443], ['R$ 2.725,41', 50, 454],
+      ['Valor Original:', 50, 531], ['R$ 4.312,39', 190, 531], ['Valor Total:', 50, 581], ['R$ 4.312,39', 184, 581],
+    ];
+    const order = readingOrder(buildLines(rows.map(([t, x, y]) => f(t, x, y, 8)), 1, false), () => false).map((p) => p.text);
+    const at = (t: string) => order.indexOf(t);
+    expect(at('R$ 116,78')).toBeLessThan(at('DÉBITO 2 - ANO'));
+    expect(at('R$ 1.470,20')).toBeLessThan(at('DÉBITO 3 - ANO'));
+    expect(at('R$ 2.725,41')).toBeLessThan(at('Valor Original:'));
+  });
+
+  it('goes on with a table past a labelled line at the foot of its page ("Emitido em …") onto the next page', () => {
+    const head = [f('Referência', 40, 100), f('Venc.', 120, 100), f('Valor Original', 220, 100), f('Multa de ofício', 300, 100), f('Juros de mora', 380, 100)];
+    const row = (y: number, p: string, d: string) => [f(p, 40, y), f(d, 120, y), r('R$ 100,00', 270, y), r('R$ 20,00', 340, y), r('R$ 10,00', 420, y)];
+    const one = buildLines([...head, ...row(114, '08/2019', '25/09/2019'), f('Emitido em 06/09/2025', 40, 700)], 1, false);
+    const two = buildLines([f('Inscrição 4855768-3', 400, 40), ...row(63, '09/2019', '07/10/2019'), ...row(74, '10/2019', '20/11/2019'), f('Consolidado em: 10/10/2025', 40, 94), f('Principal: R$ 300,00', 200, 94)], 2, false);
+    expect(readTables([...one, ...two]).rows.map((x) => x.period)).toEqual(['2019-08', '2019-09', '2019-10']);
+  });
 });

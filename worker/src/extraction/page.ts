@@ -1,4 +1,5 @@
 import { distance as editDistance } from 'fastest-levenshtein';
+import { DEBT_ITEM } from './lexicon';
 import { fold } from './normalize';
 
 /**
@@ -267,6 +268,10 @@ function pairsAcross(line: Line, gutter: number, isLabel: (c: Cell, ocr: boolean
   return l.length === 1 && r.length === 1 && ((!/\d/.test(l[0].text) && /\d/.test(r[0].text)) || (isLabel(l[0], line.ocr) && !isLabel(r[0], line.ocr)));
 }
 
+const CARD_CAPTION = new RegExp(DEBT_ITEM);
+/** A line of two debt cards' captions side by side ("DÉBITO 1 - ANO | DÉBITO 2 - ANO"): cards in a grid. */
+const cardRow = (l: Line) => l.cells.filter((c) => CARD_CAPTION.test(c.folded)).length >= 2;
+
 /** The two-column block starting at line `start`, if any: its end (exclusive) and gutter x. */
 function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boolean, isLabel: (c: Cell, ocr: boolean) => boolean): { end: number; gutter: number } | null {
   const first = lines[start];
@@ -280,6 +285,8 @@ function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boole
     if (skip(j)) break;
     const l = lines[j];
     if (l.page !== first.page || l.y - lines[j - 1].y > l.size * 6) break;
+    // Debt cards side by side start a block of their own: read with the fields above, their columns would mix.
+    if (cardRow(l)) break;
     const next: Array<[number, number]> = [];
     for (const cand of candidates) {
       // The line must not cross the gutter; a cell reaching into it narrows it to what stays free.
@@ -312,6 +319,10 @@ function twoColumnBlock(lines: Line[], start: number, skip: (i: number) => boole
   // The widest surviving gutter; with several, the one nearest the middle of the block's extent.
   const [a, b] = candidates.reduce((best, c) => (c[1] - c[0] > best[1] - best[0] ? c : best));
   const gutter = (a + b) / 2;
+  // A grid of cards ends with its last card on the right: what follows on the left alone (a last card,
+  // the summary) is read after the grid, not before the right column's cards.
+  if (cardRow(first))
+    while (end > start + 1 && (skip(end - 1) || !lines[end - 1].cells.some((c) => c.x0 >= gutter))) end--;
   // Each side must hold several lines of its own: a label column beside a value column is not
   // two reading columns (its rows pair across the gutter).
   let left = 0;

@@ -501,6 +501,9 @@ export function readTables(lines: Line[]): TableResult {
       if (sincePageTop <= 4 && j > i + 1 && body.length) continue;
       // A row of labels (the consolidated values' captions) ends the table.
       const label = line.cells.some((c) => findLabel(c.folded, line.ocr));
+      // Unless it is the foot of a page the rows go on after ("Emitido em 06/09/2025" under the page's last row).
+      const pageFoot = j + 1 < lines.length && lines.slice(j + 1).every((l) => l.page !== line.page || l.furniture);
+      if (label && body.length && pageFoot) continue;
       if ((label && body.length) || ++misses > 3) break;
     }
     const bodyTokens = body.map((b) => b.tokens);
