@@ -1,8 +1,9 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
+import { distance as editDistance } from 'fastest-levenshtein';
 import { formatCentavos } from '@cda/shared';
 import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, captionSide, cellBelow, findLabel, garbledLeaderLead, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
 import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, STATUS_STEMS, type ScalarField } from './lexicon';
-import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, upperText } from './normalize';
+import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, repairPersonNameOcr, upperText } from './normalize';
 import { type Line, inRunningFooter, inRunningHeader, readingOrder } from './page';
 import { atChargeRate, chargeLeftAtRate, digitVariants, iso2br, pastLatest, repairChargeByRate, repairRows, repairTotal, undoubled } from './repair';
 import { headerColumns, looksLikeDebtRow, readTables } from './table';
@@ -197,7 +198,8 @@ function nameBefore(text: string, ocr = false): string {
   // On a scan a speck read as a colon after a name's word ("LÚCIA PEREIRA FERREIRA:- CPF", "ANTÔNIO CASTRO: NEVES")
   // is no caption's: the name runs on.
   const clean = (x: string) =>
-    (ocr ? x.replace(/(?<=\p{Lu}{2})\s?:(?=\s*[-–—]|\s+\p{Lu}{2})/gu, '') : x)
+    // Or glued between two of its words ("LÚCIA DA:SILVA"): a space.
+    (ocr ? x.replace(/(?<=\p{Lu}{2}):(?=\p{Lu}{2})/gu, ' ').replace(/(?<=\p{Lu}{2})\s?:(?=\s*[-–—]|\s+\p{Lu}{2})/gu, '') : x)
       // "CPF/MF", "CPF/ME": the ministry (Fazenda, Economia) that issues the number; its F a speck closed into an E ("CPE/MF").
       .replace(/^\s*\([^)]{0,60}\)\s*:?/, '').replace(/\b(?:nome|cpf|cnpj|cpe(?=\s*\/\s*m[fe]\b))\b(?:\s*\/\s*(?:mf|me|cnpj|cpf)\b)?(?:\s*n\s*[.ºo°]+)?\s*:?/gi, ' ');
   const name = text.split('\t').map((x) => nameValue(clean(x), true)?.raw ?? '').filter(Boolean).pop() ?? '';
@@ -213,6 +215,7 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
     const k0 = lines[i].cells.findIndex((c) => findLabel(c.folded, lines[i].ocr)?.kind === 'coDebtors');
     if (k0 < 0) continue;
     out.lines.add(i);
+    const blockWord = /^[a-z-]{5,}/.exec(fold(lines[i].cells[k0].text))?.[0];
     let pending = '';
     let pendingLine = -1;
     let misses = 0;
@@ -222,7 +225,15 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
       const cells = j === i ? l.cells.slice(k0) : l.cells;
       // Each row may repeat the label ("Corresponsável: FULANO, CPF …" once per person).
       const own = (c: (typeof cells)[number]) => findLabel(c.folded, l.ocr);
-      const text = cells.map((c, k) => (k === 0 && own(c)?.kind === 'coDebtors' ? afterLabel(c.text.slice(own(c)!.end)) : c.text)).join('\t');
+      // On a scan the repeated label may be garbled past the lexicon ("Coocbrigados:"): a word a letter
+      // or two off the block's own label, before its colon, is that label.
+      const garbledLabel = (c: (typeof cells)[number]) => {
+        const m = l.ocr && j > i ? /^\s*([\p{L}-]{5,})\s?:\s*/u.exec(c.text) : null;
+        return m && blockWord && editDistance(fold(m[1]), blockWord) <= 2 ? m[0].length : 0;
+      };
+      const text = cells
+        .map((c, k) => (k === 0 && own(c)?.kind === 'coDebtors' ? afterLabel(c.text.slice(own(c)!.end)) : k === 0 && garbledLabel(c) ? c.text.slice(garbledLabel(c)) : c.text))
+        .join('\t');
       const docs = documentValues(text, l.ocr);
       // The block goes on past a page break: the page's own footer ("Emitido em …", whose caption is a
       // decoy's) and the next page's running header, neither of which holds a CPF/CNPJ (OCR sets the
@@ -268,7 +279,7 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
           out.doubt = true;
         }
         if (!name) out.doubt = true;
-        out.list.push({ name: upperText(lines[j].ocr ? repairNameOcr(name) : name), document: d.value });
+        out.list.push({ name: upperText(lines[j].ocr ? (d.value.length === 11 ? repairPersonNameOcr : repairNameOcr)(name) : name), document: d.value });
         break;
       }
     }

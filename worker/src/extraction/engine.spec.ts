@@ -1,7 +1,7 @@
 import type { Candidate } from './fields';
 import { extendLabel, findLabel, garbledLeaderLead, geometricCandidates, isFieldLabel, isTitle, makeStream, onlyLabelWords, proseCandidates } from './fields';
 import { chooseMoney } from './certificate';
-import { parsePeriod, periodStart } from './normalize';
+import { parsePeriod, periodStart, repairNameOcr, repairPersonNameOcr } from './normalize';
 import { UNTITLED, extractFromPages, listedNumbers } from '.';
 import { type Frag, type Page, buildLines, markFurniture, readingOrder, unspace } from './page';
 import { headerColumns, readTables } from './table';
@@ -3447,5 +3447,35 @@ describe('scanned headers, cards, captions and values a glyph off their shape', 
     const one = buildLines([...head, ...row(114, '08/2019', '25/09/2019'), f('Emitido em 06/09/2025', 40, 700)], 1, false);
     const two = buildLines([f('Inscrição 4855768-3', 400, 40), ...row(63, '09/2019', '07/10/2019'), ...row(74, '10/2019', '20/11/2019'), f('Consolidado em: 10/10/2025', 40, 94), f('Principal: R$ 300,00', 200, 94)], 2, false);
     expect(readTables([...one, ...two]).rows.map((x) => x.period)).toEqual(['2019-08', '2019-09', '2019-10']);
+  });
+
+  it('reads co-debtors past a row whose repeated label OCR garbled ("Coocbrigados:"), a colon glued between a name\'s words, and a person\'s name specked with a dot or a hyphen', () => {
+    const c = one([
+      f('Coobrigados: LÚCIA CASTRO NEVES DE ASSIS, CPF 858.389.214-80', 40, 120),
+      f('Coobrigados: MÁRCIO PEREIRA FERREIRA, CPF 613.432.896-02', 40, 132),
+      f('Coocbrigados: HELENA DA SILVA DE ASSIS, CPF 390.114.765-90', 40, 144),
+    ]);
+    expect(c.coDebtors.map((d) => d.name)).toEqual(['LÚCIA CASTRO NEVES DE ASSIS', 'MÁRCIO PEREIRA FERREIRA', 'HELENA DA SILVA DE ASSIS']);
+    const d = one([
+      f('Corresponsáveis:', 40, 120),
+      f('LÚCIA DA:SILVA PEREIRA - CPF/MF 963.365.050-06 - sócio', 50, 132),
+      f('CARLOS-SOUZA GONÇALVES - CPF 246.563.568-91 - sócio', 50, 144),
+      f('MARIA GONÇALVES. CASTRO NEVES - CPF 000.325.913-73 - sócio', 50, 156),
+    ]);
+    expect(d.coDebtors.map((x) => x.name)).toEqual(['LÚCIA DA SILVA PEREIRA', 'CARLOS SOUZA GONÇALVES', 'MARIA GONÇALVES CASTRO NEVES']);
+    // A company's abbreviations keep their dots.
+    expect(repairPersonNameOcr('ANA. SOUZA')).toBe('ANA SOUZA');
+    expect(repairNameOcr('INDÚSTRIA DE MÓVEIS MINEIRA S/A.')).toBe('INDÚSTRIA DE MÓVEIS MINEIRA S/A');
+    expect(repairNameOcr('ACME COM. E IND. LTDA')).toBe('ACME COM. E IND. LTDA');
+  });
+
+  it('reads a receita past a leader whose specks OCR read as a small word, a date under "Data inec.", an encargo with a speck third decimal, and a CNPJ whose slash OCR lost', () => {
+    expect(one([f('Origem.................ceeiee.: 0561 - IRRF - RENDIMENTO DO TRABALHO ASSALARIADO', 40, 120)]).revenueCode).toBe('0561');
+    expect(valuesOf('revenue', 'reed 2089 — IRPJ - LUCRO PRESUMIDO', true).map((v) => v.code)).toEqual(['2089']);
+    expect(one([f('Data inec.', 300, 120), f('18/03/2024', 300, 132)]).registrationDate).toBe('2024-03-18');
+    expect(valuesOf('money', '37,700 R$', true).map((v) => [v.value, v.repaired])).toEqual([['3770', true]]);
+    expect(valuesOf('money', '37,700 R$', false)).toEqual([]);
+    expect(documentValues('CN.PJ. 41.357.7390006-47', true).filter((v) => v.valid).map((v) => [v.value, v.repaired])).toEqual([['41357739000647', true]]);
+    expect(documentValues('41.357.7390006-48', true).filter((v) => v.valid)).toEqual([]);
   });
 });

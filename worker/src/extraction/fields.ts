@@ -285,7 +285,8 @@ export function isFieldLabel(cell: { folded: string }, ocr = false): boolean {
  */
 // Or, specks spaced apart, ending its cell on a speck read as a raised º ("C.G.C.......... cc. .....º | 41.965…").
 // Its last dots may end on a speck or two too ("EXECUTADO.........ii...i AGROPECUÁRIA").
-const SPECKLED_LEADER = /^\s*[.…_·]{3,}\s?[a-z.,]{1,16}?[.…_·]{2,}(?:(?=\s*:)|(?:[?!;]|[a-z|!]{1,3})?(?=\s+[\p{Lu}\d]))|^\s*[.…_·]{3,}\s?[a-z.,]{1,6}\s[.…_·]{2,}[?!;:º°]?\s*$/u;
+// Or ending on one dot before the colon ("Origem.................ceeiee.: 0561").
+const SPECKLED_LEADER = /^\s*[.…_·]{3,}\s?[a-z.,]{1,16}?(?:[.…_·]{2,}(?:(?=\s*:)|(?:[?!;]|[a-z|!]{1,3})?(?=\s+[\p{Lu}\d]))|(?<=[a-z][.,]?)(?=\s*:))|^\s*[.…_·]{3,}\s?[a-z.,]{1,6}\s[.…_·]{2,}[?!;:º°]?\s*$/u;
 
 const GARBLED_CAPTION_LEADER = /^\s*[a-z]{1,6}[.…_·]{3,}[a-z.…_·?!;:|]*(?:\s+[a-z\d]{0,3}[.…_·?!;:|][a-z.…_·?!;:|]{0,4})*\s+(?=[a-z])/;
 

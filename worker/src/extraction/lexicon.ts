@@ -124,8 +124,8 @@ export const FIELDS: Record<ScalarField, FieldLexicon> = {
     ],
     // "Dt. da Inscrição" read as "De da inscrição" or "Ot. da Inscrição", or split into "Pt." and a cell of its own "da Inscrição";
     // "Dt. Inscrição" as "De. Inscrição", "Dx. Inscrição"; a caption "INSCRITA EM" alone in its box as "ANSCRITAEM";
-    // "Data Insc." with its thin I lost ("DATA NSC.").
-    ocrLabels: ['[do][a-z]\\.?\\s+d[ae]\\s+inscricao', '[do][a-z]\\.\\s+inscricao', 'da\\s+inscricao(?=[\\s.:]*$)', '[a-z]nscrit[oa]\\s+em(?=[\\s.:]*$)', '(?:data|dt\\.?)\\s*(?:d[ae]\\s+)?nsc(?:ricao|r?\\.)'],
+    // "Data Insc." with its thin I lost ("DATA NSC.") or its s read as an e ("Data inec.").
+    ocrLabels: ['[do][a-z]\\.?\\s+d[ae]\\s+inscricao', '[do][a-z]\\.\\s+inscricao', 'da\\s+inscricao(?=[\\s.:]*$)', '[a-z]nscrit[oa]\\s+em(?=[\\s.:]*$)', '(?:data|dt\\.?)\\s*(?:d[ae]\\s+)?nsc(?:ricao|r?\\.)', 'data\\s+inec\\.'],
     prose: [
       'cuja\\s+inscricao\\s+data\\s+de',
       // "foi inscrito em Dívida Ativa do Município de Pelotas em 30 de junho de 2025".

@@ -310,7 +310,18 @@ export function repairNameOcr(name: string): string {
     // Or its first dot ("SA."): a name closing on "SA." is a sociedade anônima.
     .replace(/(?<=\S\s)SA\.$/, 'S.A.')
     // A speck read as a full stop closing a name after a company-type acronym, never abbreviated ("LTDA EPP.").
-    .replace(/(?<=\s(?:EPP|ME|EIRELI))\.$/, '');
+    .replace(/(?<=\s(?:EPP|ME|EIRELI|S\/A))\.$/, '');
+}
+
+/**
+ * A person's name (its document a CPF) as OCR read it: a person's name has no abbreviation but its
+ * initials and no hyphen, so a full stop after a whole word ("GONCALVES. CASTRO") and a hyphen glued
+ * between two words ("CARLOS-SOUZA") are specks.
+ */
+export function repairPersonNameOcr(name: string): string {
+  return repairNameOcr(name)
+    .replace(/(?<=\p{Lu}{3})\.(?=\s+\p{Lu})/gu, '')
+    .replace(/(?<=\p{Lu}{3})-(?=\p{Lu}{3})/gu, ' ');
 }
 
 const COMPANY_WORDS_FOLDED = COMPANY_NAME_WORDS.map((w) => ({ word: w, folded: fold(w) }));

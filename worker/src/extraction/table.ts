@@ -253,7 +253,8 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
   // On a scan, as a label's amount: a first digit read as its lookalike letter ("B6,30", flagged: a
   // digit was changed), thousands dots read as commas ("11,503,61").
   for (const v of valuesOf('money', cell.text, ocr)) {
-    if (!free(v.start, v.end)) continue;
+    // A third decimal ("3201,005") has two readings, kept below for the row's total to choose.
+    if (!free(v.start, v.end) || (v.repaired && /,\d{3}$/.test(v.raw))) continue;
     taken.push([v.start, v.end]);
     const letter = /[^\d\s.,;:R$]/.test(v.raw);
     out.push({ kind: 'money', text: v.raw, value: Number(v.value), ...(letter ? { repairedFrom: v.raw } : {}), ...at(v.start, v.end) });

@@ -41,6 +41,7 @@ export const MONEY = /(?<![\d,/]|\d:|[\d,.]\.)(?:R\s?\$\s?\.?)?(?:\d{1,3}(?:(?:\
 const OCR_LETTER_MONEY = /(?<![\p{L}\d.,])[BSZ](?=(?:\d{0,2}(?:\.\d{3})*|\d{3,}),\d{2}(?![\d/%]))/gu;
 const OCR_LETTER_IN_MONEY = /(?<=(?<![\p{L}\d.,])\d{1,2})[OoIilSB](?=(?:\d{0,2}(?:\.\d{3})*|\d{3,}),\d{2}(?![\d/%]))/gu;
 const OCR_COMMA_THOUSANDS = /(?<![\d.,])\d{1,3}(?:,\d{3})+,\d{2}(?![\d.,])/g;
+const OCR_THIRD_DECIMAL = /(?<=(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2})\d(?=\s*(?:R\$|$))/g;
 const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/%])/;
 
 /** An inscription number: digits with spaces, dots, dashes or a `/year` (9 to 20 digits, or N/AAAA). */
@@ -228,12 +229,12 @@ export function documentValues(text: string, ocr = false): Value[] {
 const OCR_NO_CHECK_DIGITS = /(?<![\w./])(?:\d{2}\.\d{3}\.\d{3}\/\d{4}|\d{3}\.\d{3}\.\d{3})-\s*$/g;
 const OCR_LONG_CPF = /(?<![\w./])(\d{3,4})\.(\d{3,4})\.(\d{3,4})-(\d{2,3})(?![\w/-])/g;
 const OCR_ORDINAL_DOCUMENT = new RegExp(DOCUMENT_TOKEN.source.replaceAll('[\\dOoIlSBD]', '[\\dOoIlSBDº°]'), 'g');
-/** A CPF/CNPJ with a space OCR set inside a group, a speck doubling a dot, a dot read as a slash or its dash as a colon ("45.864.02 1/0004-36", "52.047.:444/0007-71", "21/087.810/0002-88", "707.272.182:71"). */
+/** A CPF/CNPJ with a space OCR set inside a group, a speck doubling a dot, a dot read as a slash or its dash as a colon ("45.864.02 1/0004-36", "52.047.:444/0007-71", "21/087.810/0002-88", "707.272.182:71"), or a CNPJ's slash lost ("41.357.7390006-47"). */
 const spacedGroup = (n: number) => String.raw`\d(?: ?\d){${n - 1}}`;
 const SPECK_DOT = String.raw` ?[.,:;/]{1,2} ?`;
 const SPECK_DASH = String.raw` ?[-–—:;] ?`;
 const OCR_SPACED_DOCUMENT = new RegExp(
-  String.raw`(?<![\w./])(?:${spacedGroup(2)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)} ?\/ ?${spacedGroup(4)}${SPECK_DASH}${spacedGroup(2)}|${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DASH}${spacedGroup(2)})(?![\w/-])`,
+  String.raw`(?<![\w./])(?:${spacedGroup(2)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)} ?\/? ?${spacedGroup(4)}${SPECK_DASH}${spacedGroup(2)}|${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DOT}${spacedGroup(3)}${SPECK_DASH}${spacedGroup(2)})(?![\w/-])`,
   'g',
 );
 const OCR_LONG_CNPJ = /(?<![\w./])(\d{2})\.(\d{3,4})\.(\d{3,4})\/(\d{4,5})-(\d{2})(?![\w/-])/g;
@@ -427,8 +428,9 @@ const LEGAL_REF = new RegExp(LEGAL_REFERENCE);
 /** A receita as printed: an optional code ("2172 -", "046-2", "101 -") and its description. */
 export function revenueValue(text: string): Value | null {
   // A dot leader's end may open the value's box ("Receita....... | ... 2216").
-  // A speck after the leader read as a small letter ("CÓDIGO........ e 1210") is no part of the code.
-  const t = collapseSpaces(text).replace(/^(?:[.…_·]{2,}\s*)*[:.\-–—]?\s*(?:\p{Ll}{1,2}\s+(?=\d))?/u, '');
+  // A speck after the leader read as a small letter ("CÓDIGO........ e 1210") is no part of the code,
+  // nor are a leader's last dots read as a small word ("Origem... | reed 2089 — IRPJ").
+  const t = collapseSpaces(text).replace(/^(?:[.…_·]{2,}\s*)*[:.\-–—]?\s*(?:\p{Ll}{1,4}\s+(?=\d))?/u, '');
   if (!t || /^[—–-]+$/.test(t) || LEGAL_REF.test(fold(t))) return null;
   // An amount is no receita ("Tributo: 9716,70 Multa Mora: …" names the principal).
   if (/^(?:R\s?\$\s?)?\d{1,3}(?:[.\s]?\d{3})*,\d{2}(?!\d)/.test(t)) return null;
@@ -501,9 +503,12 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
         // Or one inside its first digits ("9i4,22" for 914,22).
         .replace(OCR_LETTER_IN_MONEY, (c) => digitsFromLookalikes(c))
         .replace(/(?<=\d,\d)[º°](?![\d\p{L}])/gu, '0')
-        .replace(OCR_COMMA_THOUSANDS, (m) => m.slice(0, -3).replace(/,/g, '.') + m.slice(-3));
+        .replace(OCR_COMMA_THOUSANDS, (m) => m.slice(0, -3).replace(/,/g, '.') + m.slice(-3))
+        // A speck read as a third decimal before the currency or the end ("37,700 R$"): the amount is its
+        // first two, flagged (the speck may have stood among them, which only a sum can tell).
+        .replace(OCR_THIRD_DECIMAL, ' ');
       if (read === text) return moneyValues(text);
-      return asPrinted(text, moneyValues(read));
+      return asPrinted(text, moneyValues(read)).map((v) => (/\d/.test(text[v.end] ?? '') ? { ...v, raw: text.slice(v.start, v.end + 1), repaired: true } : v));
     }
     case 'date':
       return dateValues(text, ocr);
