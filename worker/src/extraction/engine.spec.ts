@@ -3478,4 +3478,20 @@ describe('scanned headers, cards, captions and values a glyph off their shape', 
     expect(documentValues('CN.PJ. 41.357.7390006-47', true).filter((v) => v.valid).map((v) => [v.value, v.repaired])).toEqual([['41357739000647', true]]);
     expect(documentValues('41.357.7390006-48', true).filter((v) => v.valid)).toEqual([]);
   });
+
+  it('reads a PGFN number glued to "DÍVIDA ATIVA" with its first 1 read as an l, or dotted with its unit\'s 8 read as a B', () => {
+    expect(registrationValues('Número de Inscrição em Dívida Atival052064276558', true).map((v) => [v.value, v.repaired])).toEqual([['1052064276558', true]]);
+    expect(registrationValues('Número de Inscrição em Dívida Atival052064276558', false)).toEqual([]);
+    expect(registrationValues('NÚMERO DA CDA...................! B0.8.19.576222-46', true).map((v) => [v.value, v.repaired])).toEqual([['8081957622246', true]]);
+  });
+
+  it('reads a CPF a dash speck follows, "Contribuinte" whose n and t OCR ran into an m, a situação with a colon speck, a short word no receita and "SERVIÇOS-LTDA"', () => {
+    expect(documentValues('109.392.797-62-', true).map((v) => [v.value, v.valid])).toEqual([['10939279762', true]]);
+    expect(findLabel('contribuime (devedor principal)', true)).toMatchObject({ kind: 'debtorName', end: 31 });
+    expect(findLabel('contribuime (devedor principal)', false)).toBeNull();
+    expect(valuesOf('status', 'EM NEGOCIACAO: NO SISPAR', true).map((v) => v.value)).toEqual(['EM NEGOCIACAO NO SISPAR']);
+    expect(revenueValue('Din')).toBeNull();
+    expect(revenueValue('ISS')?.description).toBe('ISS');
+    expect(repairNameOcr('LATICÍNIOS ALVORADA COMÉRCIO E SERVIÇOS-LTDA')).toBe('LATICÍNIOS ALVORADA COMÉRCIO E SERVIÇOS LTDA');
+  });
 });

@@ -100,6 +100,11 @@ export function ocrTolerant(source: string): string {
         out += '(?:[rt] ?[ilt1|!]|n)';
         k++;
         if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
+      } else if (c === 'n' && source[k + 1] === 't') {
+        // An n and the t after it run into an m ("Contribuime" for Contribuinte).
+        out += '(?:(?:[nmh]|ri) ?[ilt1|!]|m)';
+        k++;
+        if (/[a-z]/.test(source[k + 1] ?? '')) out += ' ?';
       } else if ((c === 'l' || c === 't') && (source[k + 1] === 'l' || source[k + 1] === 't')) {
         // Two thin strokes side by side merge into a "k" ("Muka" for Multa).
         out += '(?:[ilt1|!kh] ?[ilt1|!]|k)';

@@ -289,6 +289,8 @@ export function repairNameOcr(name: string): string {
     .replace(/(?<=\p{Lu})!(?=\p{Lu}|\s|$)|(?<=\s|^)!(?=\p{Lu}{2})/gu, 'I')
     // A speck read as a hyphen glued to a word's start ("BRASIL SUL -EIRELI"): a name's dash has a space on both sides.
     .replace(/(?<=\p{L}\s)-(?=\p{Lu}{2})/gu, '')
+    // Or glued between a word and the company type ("SERVIÇOS-LTDA"): the space it stands in.
+    .replace(/(?<=\p{Lu}{3})-(?=LTDA\.?$)/u, ' ')
     // A speck read as a full stop after a whole word ("ANTÔNIO. SOUZA", "COMÉRCIO. E SERVIÇOS", a closing "OLIVEIRA."):
     // abbreviations in names stop before a vowel ("COM.", "IND.", "PART."), but for CIA and LTDA.
     .replace(/(?<=(?:^|\s)(?!LTDA\.)\p{Lu}{3,}[AEIOUÁÉÍÓÚÂÊÔÃÕ])\.(?=\s+\p{Lu}|$)/gu, '')

@@ -49,6 +49,7 @@ const MONEY_STRICT_TAIL = /(?<![\d.,/:])(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d/
 // A comma between groups of a dotted number ("245.140,613-8") is OCR's dot, never a decimal comma
 // (that ends an amount with two digits).
 const GLUED_PGFN = /(?<=\p{L}{3})([\dBSZOQDTo]{2,3})\s\d\s\d{2}\s\d{6}-\d{2}(?!\d)/gu;
+const GLUED_BARE_PGFN = /(?<=ativa)[lI|!](\d{12})(?![\d/])/giu;
 const REGISTRATION = /(?<![\w/.,]|[\w/.,]-)\d[\dOo]*(?:(?:[ .-]|\s?[-–]\s?|,(?=\d{3}[.-]\d))\d[\dOo]*)*(?:\s?\/\s?\d{2,10}(?:-\d{1,2})?)?(?![\w/]|[.,]\d)/g;
 // Spaces may group digits ("13896 481843/2017-65"); a full stop before a space ends the number
 // ("… nº 13896.481843/2017-65. 3880 …").
@@ -153,7 +154,8 @@ export function dateValues(text: string, ocr = false): Value[] {
 
 export function documentValues(text: string, ocr = false): Value[] {
   // On a scan, a speck read as a dot before the number ("CPF .299.224.056-79") is no part of it.
-  const unspecked = ocr ? text.replace(/(?<=\s)[.,:;'`](?=\d{2,3}\.\d{3}\.\d{3}[/-])/g, ' ') : text;
+  // Nor is one read as a dash after its check digits ("109.392.797-62-").
+  const unspecked = ocr ? text.replace(/(?<=\s)[.,:;'`](?=\d{2,3}\.\d{3}\.\d{3}[/-])/g, ' ').replace(/(?<=(?:\d{3}\.\d{3}\.\d{3}|\/\d{4})-\d{2})-(?=\s|$)/g, ' ') : text;
   if (unspecked !== text) return asPrinted(text, documentValues(unspecked, ocr));
   const out: Value[] = [];
   for (const m of all(DOCUMENT_TOKEN, text)) {
@@ -253,7 +255,8 @@ export function registrationValues(text: string, ocr = false): Value[] {
     ? text
         .replace(/(?<![\p{L}\d/.,])[BSZ](?=\d{4,}(?:\/\d{4})?(?![\p{L}\d/]))/gu, (c) => digitsFromLookalikes(c))
         // (Its 7 may read as a T, its 0 as a small o: "TO 6 20 522173-87", "Bo 6 14 325854-32"; printed bare too: "BO31659540813".)
-        .replace(/(?<![\p{L}\d/.,])(?=[\dBSZOQDTo]{2}(?:\s\d\s\d{2}\s\d{6}-\d{2}|\d{11})(?![\p{L}\d/]))[\dBSZOQDTo]{2}/gu, (c) => digitsFromLookalikes(c.replace(/T/g, '7')))
+        // Or with dots ("B0.8.19.576222-46").
+        .replace(/(?<![\p{L}\d/.,])(?=[\dBSZOQDTo]{2}(?:\s\d\s\d{2}\s\d{6}-\d{2}|\.\d\.\d{2}\.\d{6}-\d{2}|\d{11})(?![\p{L}\d/]))[\dBSZOQDTo]{2}/gu, (c) => digitsFromLookalikes(c.replace(/T/g, '7')))
         // Printed with dots, one read as a comma or a colon ("40.4.22,136770-02", "10:6.14.595129-38"): no amount or time has this shape.
         .replace(/(?<![\p{L}\d/.,:])\d{2}[.,:]\d[.,:]\d{2}[.,:]\d{6}-\d{2}(?![\d/]|[.,]\d)/gu, (c) => c.replace(/[,:]/g, '.'))
         // Its unit's zero taken for a raised ordinal ("5º 4 19 086533-64" for 50 4 19 …).
@@ -272,6 +275,12 @@ export function registrationValues(text: string, ocr = false): Value[] {
     const unit = asDigits(m[1].slice(0, 2));
     out.push({ value: unit + m[0].slice(m[1].length).replace(/\D/g, ''), raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
   }
+  // Or printed bare, its first 1 read as a thin letter glued to "DÍVIDA ATIVA" ("Dívida Atival052064276558").
+  if (ocr)
+    for (const m of all(GLUED_BARE_PGFN, text)) {
+      glued.push(m);
+      out.push({ value: `1${m[1]}`, raw: m[0], start: m.index, end: m.index + m[0].length, repaired: true });
+    }
   for (const m of all(REGISTRATION, read)) {
     if (glued.some((g) => m.index < g.index + g[0].length && g.index < m.index + m[0].length)) continue;
     const raw = text.slice(m.index, m.index + m[0].length).trim();
@@ -441,7 +450,8 @@ export function revenueValue(text: string): Value | null {
   if (only) return { value: t, raw: t, start: 0, end: text.length, code: only[1].replace(/\D/g, ''), description: '' };
   if (!/\p{L}{2}/u.test(t)) return null;
   // A few small letters are specks of a leader OCR read as a word ("Receita.........: cc."), never a receita.
-  if (/^\p{Ll}{1,3}\.?$/u.test(t)) return null;
+  // So is a short capitalised one OCR made of a rule's remnant ("Din"); a receita so short is an acronym in capitals (ISS, ITR).
+  if (/^\p{Lu}?\p{Ll}{1,3}\.?$/u.test(t)) return null;
   return { value: t, raw: t, start: 0, end: text.length, code: '', description: t };
 }
 
@@ -553,7 +563,8 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               // Or a whole leader read as small-letter words up to its colon ("ps eesseoiissccrsccereees: ATIVA").
               .replace(/^\s*(?:\p{Ll}+\s+)*\p{Ll}{6,}[:;.]\s+(?=\p{Lu}{3})/u, '')
               // A colon after a link word ("EXIGIBILIDADE DO: CREDITO"): no caption ends in one; a speck.
-              .replace(/(?<=(?:^|\s)(?:D[OAE]S?|N[OA]S?|EM|A|O|E)):(?=\s\p{Lu})/gu, '')
+              // Or after any of its words before the next ("EM NEGOCIACAO: NO SISPAR"): a situação has no colon inside.
+              .replace(/(?<=(?:^|\s)(?:D[OAE]S?|N[OA]S?|EM|A|O|E|\p{Lu}{4,})):(?=\s\p{Lu})/gu, '')
               // A speck read as a full stop before another situação word ("EM COBRANÇA. ADMINISTRATIVA"),
               // or glued between two words in the gap it filled ("ATIVA A.SER AJUIZADA").
               .replace(SPECK_BEFORE_STATUS_WORD, ' ')
