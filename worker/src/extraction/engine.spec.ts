@@ -3494,4 +3494,15 @@ describe('scanned headers, cards, captions and values a glyph off their shape', 
     expect(revenueValue('ISS')?.description).toBe('ISS');
     expect(repairNameOcr('LATICÍNIOS ALVORADA COMÉRCIO E SERVIÇOS-LTDA')).toBe('LATICÍNIOS ALVORADA COMÉRCIO E SERVIÇOS LTDA');
   });
+
+  it('reads a PGFN number a speck dot leads, a CPF group a glyph too long, a name a leader follows and a receita code whose zero and one OCR read as letters', () => {
+    expect(registrationValues('INSCRIÇÃO Nº .22 6 15 075301-10', true).map((v) => v.value)).toEqual(['2261507530110']);
+    expect(documentValues('CPF 998.108.5596-13', true).filter((v) => v.valid).map((v) => [v.value, v.repaired])).toEqual([['99810855613', true]]);
+    expect(documentValues('CPF 998.108.5596-13', false).filter((v) => v.valid)).toEqual([]);
+    expect(one([f('Executado: COMERCIAL SANTA LUZIA LTDA EPP...', 40, 120)]).debtorName).toBe('COMERCIAL SANTA LUZIA LTDA EPP');
+    expect(valuesOf('revenue', 'o21i — IRPF - DECLARAÇÃO DE AJUSTE ANUAL', true).map((v) => [v.code, v.repaired])).toEqual([['0211', true]]);
+    expect(valuesOf('revenue', 'o21i — IRPF - DECLARAÇÃO DE AJUSTE ANUAL', false).map((v) => v.code)).toEqual(['']);
+    // Letters alone are a description's word, no code ("IRPF — …").
+    expect(valuesOf('revenue', 'IRPF — DECLARAÇÃO', true).map((v) => v.code)).toEqual(['']);
+  });
 });

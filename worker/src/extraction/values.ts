@@ -215,6 +215,15 @@ export function documentValues(text: string, ocr = false): Value[] {
       let readings = [groups];
       for (const k of long) readings = readings.flatMap((r) => undoubled(r[k]).map((u) => r.map((g, n) => (n === k ? u : g))));
       const fits = new Set(readings.map((r) => r.join('')).filter((d) => parseDocument(d)?.valid));
+      // Failing that, one group a glyph too long with no doubled digit ("998.108.5596-13"): any one digit of
+      // it dropped, when just one reading passes.
+      if (!fits.size && long.length === 1) {
+        const g = groups[long[0]];
+        for (let i = 0; i < g.length; i++) {
+          const d = groups.map((x, n) => (n === long[0] ? g.slice(0, i) + g.slice(i + 1) : x)).join('');
+          if (parseDocument(d)?.valid) fits.add(d);
+        }
+      }
       if (fits.size === 1) out.push({ value: [...fits][0], raw: m[0], start: m.index, end: m.index + m[0].length, valid: true, repaired: true });
     }
     // One with a space OCR set inside a group or a speck beside a dot ("45.864.02 1/0004-36",
@@ -263,6 +272,8 @@ export function registrationValues(text: string, ocr = false): Value[] {
         .replace(/(?<![\p{L}\d/.,])(\d)[º°](?=\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))/gu, '$10')
         // Its last 1 read as a bracket ("3395804448]"): a number has no bracket of its own.
         .replace(/(?<=(?<![\p{L}\d])\d{6,})\](?![\p{L}\d])/gu, '1')
+        // A speck read as a dot or a comma before its printed groups (".22 6 15 075301-10"): no part of it.
+        .replace(/(?<=^|\s)[.,'`](?=\d{2}\s\d\s\d{2}\s\d{6}-\d{2}(?!\d))/g, ' ')
         // A space between its printed groups read as a slash ("50 3/16 513426-67"): no municipal number has this shape.
         .replace(/(?<![\p{L}\d/.,])\d{2}[\s/]\d[\s/]\d{2}[\s/]\d{6}-\d{2}(?![\d/])/gu, (c) => ((c.match(/\//g) ?? []).length === 1 ? c.replace('/', ' ') : c))
     : text;
@@ -479,7 +490,8 @@ export function nameValue(text: string, prose = false): Value | null {
   // So is the next box's caption OCR ran into it ("PANIFICADORA DO VALE LTDA EPP C.N.PJ."), or a CPF's whose
   // F a speck closed into an E ("SANTOS - CPE").
   t = t.replace(/\s+(?:C\.?\s?N\.?\s?P\.?\s?J|C\.?\s?P\.?\s?F|C\.?\s?G\.?\s?C|[-–—]\s*CPE)[.\s/:)]*$/i, '');
-  t = t.replace(/\s*[,;:]+$/, '').trim();
+  // So is the start of a leader after it ("LTDA EPP..."): a name closes on one dot at most ("S.A.").
+  t = t.replace(/\s*[,;:]+$/, '').replace(/(?<=\p{Lu})\s?[.…]{2,}$/u, '').trim();
   // A company type's dot read as a colon ("BOA VISTA S:A."): the dot; no caption reads "S:A".
   t = t.replace(/(?<=\sS)\s?:\s?(?=A\.?$)/u, '.');
   if (!t || /^[/(|\\[]/.test(t) || /:/.test(t)) return null;
@@ -538,8 +550,12 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
     case 'revenue': {
       // A code's leading zero read as a letter of its shape ("RECEITA... Q211"): the zero, flagged.
       const zero = ocr ? /^(\s*(?:[.…_·]{2,}\s*)*[:.\-–—]?\s*)[OQD](?=\d{3}(?![\d\p{L}]))/u.exec(text) : null;
-      const v = revenueValue(zero ? `${zero[1]}0${text.slice(zero[0].length)}` : text);
-      return v ? [zero ? { ...v, raw: text.trim(), repaired: true } : v] : [];
+      // Or its zero and its ones read as small letters before the description ("o21i — IRPF"): two digits
+      // read as such at least, the lookalikes' digits, flagged.
+      const mixed = ocr && !zero ? /^(\s*(?:[.…_·]{2,}\s*)*[:.\-–—]?\s*)(?=(?:[OoQDIil|]*\d){2})([\dOoQDIil|]{4})(?=\s*[-–—]\s*\p{Lu})/u.exec(text) : null;
+      const read = zero ? `${zero[1]}0${text.slice(zero[0].length)}` : mixed ? `${mixed[1]}${digitsFromLookalikes(mixed[2])}${text.slice(mixed[0].length)}` : text;
+      const v = revenueValue(read);
+      return v ? [read !== text ? { ...v, raw: text.trim(), repaired: true } : v] : [];
     }
     case 'status': {
       // A speck OCR read between a situação's words is no character of it ("NEGOCIADA'NO", "INSCRITO -: PROTESTADO").
