@@ -3505,4 +3505,12 @@ describe('scanned headers, cards, captions and values a glyph off their shape', 
     // Letters alone are a description's word, no code ("IRPF — …").
     expect(valuesOf('revenue', 'IRPF — DECLARAÇÃO', true).map((v) => v.code)).toEqual(['']);
   });
+
+  it('reads a caption two specks lead ("ij Situação"), a situação a bracket speck leads, and a value past a leader specked all along', () => {
+    expect(findLabel('ij situacao', true)?.kind).toBe('status');
+    expect(valuesOf('status', ') INSCRITA', true).map((v) => v.value)).toEqual(['INSCRITA']);
+    expect(one([f('Origem..............cc..........:5 scr c cc ...0.5', 40, 120), f('1138 - RAT - RISCO AMBIENTAL DO TRABALHO', 300, 120)]).revenueCode).toBe('1138');
+    expect(one([f('Cód. Receita...............: 1.2.1', 40, 120)]).revenueCode).toBe('121');
+    expect(one([f('Base Legal......................0.0.:', 40, 120), f('Lei nº 8.212/91, arts. 20 e 30, I, a', 300, 120)]).legalBasis).toBe('Lei nº 8.212/91, arts. 20 e 30, I, a');
+  });
 });

@@ -138,7 +138,8 @@ interface Compiled {
 
 // A list marker, or a speck OCR read as a symbol glued to the caption ("€C.G.C.", "«Nome", ".NATUREZA/RECEITA", ".Co-Responsável").
 // Or a table rule's remnant read as a thin letter before it ("i Dt. Inscrição", "i NomelRazão Social").
-const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*|\.(?=[a-z]{2})|[il|!]\s+(?=[a-z]{2}))?/;
+// Or two ("ij Situação").
+const LEAD = /^(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s+|[•·*–—€©«»-]\s*|\.(?=[a-z]{2})|[il|!j]{1,2}\s+(?=[a-z]{2}))?/;
 
 function compile(kind: LabelKind, sources: string[], ocrOnly = false): Compiled[] {
   // On a scan a caption's last word may run into its value where the gap was narrow ("ADMINISTRATIVO
@@ -430,6 +431,9 @@ const offCentre = (a: Cell, b: Cell) => Math.abs(a.x0 + a.x1 - b.x0 - b.x1);
  * or in the first cell below that shares the label's columns (label over value, form boxes, a row of
  * labels over a row of values).
  */
+// Letters among the specks, or its colon closing it ("....0.0.:"): dots and lone digits after the colon may be a
+// hierarchical code ("...: 1.2.1").
+const SPECKED_LEADER_CELL = /^(?=(?:[^.]*\.){10})(?=.*\p{Ll}|.*[:;]\s*$)[\s.…_·:;,!|]*(?:(?:\p{Ll}{1,3}|\d)[\s.…_·:;,!|]+)*(?:\p{Ll}{1,3}|\d)?[\s.…_·:;,!|]*$/u;
 const SEPARATED = /^\s*(?:[.…_·]{2,}\s*)?[:\-–—=>]|^\s*(?:[.…_·]{3,}\s*)+(?=[\p{Lu}\d])/u;
 const SEPARATED_OCR = /^\s*(?:[.…_·]{2,}\s*|[.,·]\s?)?[:\-–—=>]|^\s*(?:[.…_·]{3,}\s*)+(?=[\p{Lu}\d])/u;
 
@@ -475,7 +479,11 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // Or with two or three specks read as small letters or marks ("SITUAÇÃO..........ii! ATIVA").
       const leaderGlyph = line.ocr && type !== 'date' ? /^\s*[.…_·]{3,}(?:[^\s.]|[a-z!?;:,'|]{2,3})(?=\s)/.exec(cell.text.slice(hit.end))?.[0].length ?? 0 : 0;
       // So are a few small letters after it, alone ("Receita..........: cc. | 0211 — IRPF").
-      const rest = line.ocr && (/^\s*[.…_·]{3,}[^\s.]\s*$/.test(cell.text.slice(hit.end)) || /^[\s.…_·:]*\p{Ll}{1,3}[.,]?\s*$/u.test(cell.text.slice(hit.end))) ? '' : afterLabel(cell.text.slice(hit.end + leaderGlyph));
+      // So is a long leader specked all along with small letters and lone digits ("..............cc..........:5 scr c cc ...0.5").
+      const rest =
+        line.ocr && (/^\s*[.…_·]{3,}[^\s.]\s*$/.test(cell.text.slice(hit.end)) || /^[\s.…_·:]*\p{Ll}{1,3}[.,]?\s*$/u.test(cell.text.slice(hit.end)) || SPECKED_LEADER_CELL.test(cell.text.slice(hit.end)))
+          ? ''
+          : afterLabel(cell.text.slice(hit.end + leaderGlyph));
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),
       // not a value; typed values (money, dates, numbers) carry their own shape.
       // A dot leader separates its label from the value on its own, with or without a colon.

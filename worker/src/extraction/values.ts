@@ -575,7 +575,7 @@ export function valuesOf(type: ValueType, text: string, ocr = false): Value[] {
               // A leader's last specks read as digits before it ("... 03 ATIVA"), or a speck as a guillemet
               // glued to it ("«ATIVA - PROTESTADA"): a situação opens with a word.
               // So are specks read as a small word ("...7 ei ATIVA").
-              .replace(/^\s*(?:\d{1,2}\s+(?:[a-z]{1,2}\s+)?|[a-z]{1,2}\s+)(?=\p{Lu}{3})|^\s*[«»~]+(?=\p{Lu}{3})/u, '')
+              .replace(/^\s*(?:\d{1,2}\s+(?:[a-z]{1,2}\s+)?|[a-z]{1,2}\s+)(?=\p{Lu}{3})|^\s*[«»~)\]]+\s?(?=\p{Lu}{3})/u, '')
               // Or a whole leader read as small-letter words up to its colon ("ps eesseoiissccrsccereees: ATIVA").
               .replace(/^\s*(?:\p{Ll}+\s+)*\p{Ll}{6,}[:;.]\s+(?=\p{Lu}{3})/u, '')
               // A colon after a link word ("EXIGIBILIDADE DO: CREDITO"): no caption ends in one; a speck.
