@@ -1,6 +1,6 @@
 import type { CertificateRecord, CoDebtor, DebtNature, DebtRow, FieldWarnings, Issuer, WarnedField } from '@cda/shared';
-import { distance as editDistance } from 'fastest-levenshtein';
 import { formatCentavos } from '@cda/shared';
+import { distance as editDistance } from 'fastest-levenshtein';
 import { type Candidate, DEBT_HEADING_RE, DEBT_ITEM_RE, TITLE_LEAD, afterLabel, captionSide, cellBelow, findLabel, garbledLeaderLead, isDecoyCaption, isFieldLabel, isTitle, geometricCandidates, looseRows, makeStream, proseCandidates } from './fields';
 import { CLOSING, COURT_FILING, ISSUED, ISSUERS, MONEY_FIELDS, type MoneyField, NOT_CDA_TITLES, NOT_PREVIDENCIARIA, PREVIDENCIARIA, ROW_DUE, SIGNATURE_RULE, STATUS_PHRASE, STATUS_PHRASE_LOOSE, STATUS_STEMS, type ScalarField } from './lexicon';
 import { documentLabel, fold, isReadPeriod, normalizeStatus, parseDocument, periodStart, repairIssuerNameOcr, repairLegalBasisOcr, repairNameOcr, repairPersonNameOcr, upperText } from './normalize';
@@ -232,7 +232,11 @@ function readCoDebtors(lines: Line[], skip: boolean[]): { list: CoDebtor[]; line
         return m && blockWord && editDistance(fold(m[1]), blockWord) <= 2 ? m[0].length : 0;
       };
       const text = cells
-        .map((c, k) => (k === 0 && own(c)?.kind === 'coDebtors' ? afterLabel(c.text.slice(own(c)!.end)) : k === 0 && garbledLabel(c) ? c.text.slice(garbledLabel(c)) : c.text))
+        .map((c, k) => {
+          if (k > 0) return c.text;
+          const hit = own(c);
+          return hit?.kind === 'coDebtors' ? afterLabel(c.text.slice(hit.end)) : c.text.slice(garbledLabel(c));
+        })
         .join('\t');
       const docs = documentValues(text, l.ocr);
       // The block goes on past a page break: the page's own footer ("Emitido em …", whose caption is a

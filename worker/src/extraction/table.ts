@@ -247,6 +247,7 @@ function tokensOf(cell: Cell, ocr = false): Token[] {
   // space (a number of another column run into the cell), as the row's total decides.
   if (ocr)
     for (const m of cell.text.matchAll(OCR_SPLIT_MONEY)) {
+      if (!free(m.index!, m.index! + m[0].length)) continue;
       taken.push([m.index!, m.index! + m[0].length]);
       out.push({ kind: 'money', text: m[0], value: Number(`${m[1]}${m[2]}${m[3]}`), repairedFrom: m[0], alt: Number(`${m[2]}${m[3]}`), ...at(m.index!, m.index! + m[0].length) });
     }
@@ -503,7 +504,9 @@ export function readTables(lines: Line[]): TableResult {
       // A row of labels (the consolidated values' captions) ends the table.
       const label = line.cells.some((c) => findLabel(c.folded, line.ocr));
       // Unless it is the foot of a page the rows go on after ("Emitido em 06/09/2025" under the page's last row).
-      const pageFoot = j + 1 < lines.length && lines.slice(j + 1).every((l) => l.page !== line.page || l.furniture);
+      let next = j + 1;
+      while (next < lines.length && lines[next].page === line.page && lines[next].furniture) next++;
+      const pageFoot = j + 1 < lines.length && (next === lines.length || lines[next].page !== line.page);
       if (label && body.length && pageFoot) continue;
       if ((label && body.length) || ++misses > 3) break;
     }
