@@ -480,10 +480,9 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       const leaderGlyph = line.ocr && type !== 'date' ? /^\s*[.…_·]{3,}(?:[^\s.]|[a-z!?;:,'|]{2,3})(?=\s)/.exec(cell.text.slice(hit.end))?.[0].length ?? 0 : 0;
       // So are a few small letters after it, alone ("Receita..........: cc. | 0211 — IRPF").
       // So is a long leader specked all along with small letters and lone digits ("..............cc..........:5 scr c cc ...0.5").
+      const after = cell.text.slice(hit.end);
       const rest =
-        line.ocr && (/^\s*[.…_·]{3,}[^\s.]\s*$/.test(cell.text.slice(hit.end)) || /^[\s.…_·:]*\p{Ll}{1,3}[.,]?\s*$/u.test(cell.text.slice(hit.end)) || SPECKED_LEADER_CELL.test(cell.text.slice(hit.end)))
-          ? ''
-          : afterLabel(cell.text.slice(hit.end + leaderGlyph));
+        line.ocr && (/^\s*[.…_·]{3,}[^\s.]\s*$/.test(after) || /^[\s.…_·:]*\p{Ll}{1,3}[.,]?\s*$/u.test(after) || SPECKED_LEADER_CELL.test(after)) ? '' : afterLabel(after.slice(leaderGlyph));
       // Free text right after a label word with no separator is a sentence ("legislação indicada."),
       // not a value; typed values (money, dates, numbers) carry their own shape.
       // A dot leader separates its label from the value on its own, with or without a colon.
@@ -522,7 +521,8 @@ export function geometricCandidates(r: Region, only?: ReadonlySet<ScalarField>):
       // On a scan, a dot leader's end OCR set apart as a cell of its own ("Contribuinte... | ... | JOSÉ …")
       // stands between the caption and its value.
       // So does one whose specks OCR read as a small word closed by a mark ("CÓDIGO.......: | cc: | 101").
-      const right = line.cells[line.ocr && (LEADER_CELL.test(line.cells[k + 1]?.text ?? '') || LEADER_SPECK_CELL.test(line.cells[k + 1]?.text ?? '')) ? k + 2 : k + 1];
+      const nextText = line.cells[k + 1]?.text ?? '';
+      const right = line.cells[line.ocr && (LEADER_CELL.test(nextText) || LEADER_SPECK_CELL.test(nextText)) ? k + 2 : k + 1];
       if (right && !findLabel(right.folded, line.ocr)) {
         const v = firstValue(type, right.text, true, line.ocr);
         // On a scan, one word beside a name's caption over a name of several words is the next box's
